@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PRODUCT_NAME } from '../shared/product.js';
+import type { Config } from './config/env.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
+import { siteRoutes } from './features/site/site.routes.js';
+import type { DatabaseHandle } from './platform/db/database.js';
+import { problemErrorHandler } from './platform/errors/problem-response.js';
+import { enforceRoutePermissions, type RegisteredRoute } from './platform/http/permissions.js';
+import { contextFactory } from './platform/http/request-context.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import { loadWebApp, registerWebApp } from './platform/http/web-app.js';
+import { loggerOptions } from './platform/logging/logger-options.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, with the permission it declared (for the route audit test). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export interface AppDependencies {
+  database: DatabaseHandle;
+  now?: () => Date;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Builds the whole server without listening: what main.ts starts and what tests call. */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(problemErrorHandler);
+  // The API speaks JSON only: any other body type answers 415 problem+json.
+  app.removeContentTypeParser(['text/plain']);
+
+  const registry: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registry);
+  enforceRoutePermissions(app, registry);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const web = loadWebApp(config.WEB_DIST_DIR);
+  if (web.shell === undefined) app.log.warn({ dir: web.distDir }, 'web app not built: pages are unavailable');
+  await registerSecurityHeaders(app, web.inlineScriptHashes);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description: 'Errors are RFC 9457 application/problem+json with a stable `code`.',
+      },
+      servers: config.PUBLIC_URL ? [{ url: config.PUBLIC_URL }] : [],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, logLevel: 'warn' });
+  app.get(
+    '/api/openapi.json',
+    { config: { permission: 'public' }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
+
+  const context = contextFactory(deps.database.db, config, deps.now);
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(siteRoutes, { config });
+  await app.register(newsletterRoutes, { context });
+  await registerWebApp(app, web);
+
+  app.addHook('onClose', async () => {
+    await deps.database.close();
+  });
+
+  return app;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+describe('loadConfig', () => {
+  it('starts from documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.pgliteDir).toBe('./data/pglite');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.demoMode).toBe(true);
+    expect(config.CONTACT_PHONES).toHaveLength(2);
+  });
+
+  it('lists every bad key at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', CONTACT_EMAIL: 'nope' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const keys = (error as ConfigError).issues.map((i) => i.key).sort();
+      expect(keys).toEqual(['CONTACT_EMAIL', 'DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+      expect((error as ConfigError).message).toContain('PORT');
+    }
+  });
+
+  it('requires PUBLIC_URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://care.example.org' }).demoMode).toBe(false);
+  });
+
+  it('treats empty values as unset and parses JSON settings', () => {
+    const config = loadConfig({
+      PORT: '',
+      OFFICES_JSON: '[{"countryCode":"NG","city":"Abuja","addressLines":["1 Example Way"]}]',
+    });
+    expect(config.PORT).toBe(3000);
+    expect(config.OFFICES_JSON?.[0]?.city).toBe('Abuja');
+    expect(() => loadConfig({ OFFICES_JSON: '{broken' })).toThrow(/OFFICES_JSON/);
+  });
+});

@@ -1,0 +1,65 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config/env.js';
+import { openDatabase } from './platform/db/database.js';
+import { migrateDatabase } from './platform/db/migrate.js';
+import { seedDemoDataOnce } from './platform/system/demo-seed.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.message + '\n');
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.pgliteDir,
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  await migrateDatabase(database);
+  if (config.demoMode && config.SEED_DEMO_DATA) await seedDemoDataOnce(database.db);
+
+  const app = await buildApp(config, { database });
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app
+      .close()
+      .then(() => {
+        app.log.info('shut down cleanly');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  const port = new URL(address).port;
+  const shown = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  app.log.info({ url: shown, database: database.kind }, 'Tendwell is listening');
+  process.stdout.write(`\nTendwell is running at ${shown} (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.pgliteDir}` : 'PostgreSQL'})\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Tendwell failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from '../../db/schema/schema.js';
+
+export type Schema = typeof schema;
+/** The one database type the code sees, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle as Drizzle passes it to `db.transaction`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything that can run a query: the database or an open transaction. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly kind: DatabaseKind;
+  readonly db: Database;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Serialises schema migrations across processes sharing one server (no-op on PGlite). */
+  withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+export const PGLITE_EXTENSIONS = { citext, pg_trgm, btree_gist };
+
+export function createPglite(dataDir?: string): Promise<PGlite> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  return PGlite.create(dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
+}
+
+export function pgliteHandle(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+    withMigrationLock: (fn) => fn(),
+  };
+}
+
+const MIGRATION_LOCK_KEY = 727_001;
+
+export function postgresHandle(url: string, poolMax: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
+  // An idle client's error (server restart, network drop) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+    async withMigrationLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  pgliteDir: string;
+  poolMax: number;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return postgresHandle(options.databaseUrl, options.poolMax);
+  return pgliteHandle(await createPglite(options.pgliteDir));
+}

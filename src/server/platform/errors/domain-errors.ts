@@ -1,0 +1,45 @@
+import type { ProblemFieldError } from '../../../shared/problem.js';
+
+/** Errors services throw. The error handler maps each kind to an HTTP status by one table. */
+export type DomainErrorKind =
+  | 'not-found'
+  | 'conflict'
+  | 'forbidden'
+  | 'unauthenticated'
+  | 'validation'
+  | 'rate-limited'
+  | 'unavailable';
+
+export class DomainError extends Error {
+  constructor(
+    public readonly kind: DomainErrorKind,
+    /** Stable `feature.reason` code, e.g. `booking.slot-taken`. */
+    public readonly code: string,
+    message: string,
+    public readonly fieldErrors?: ProblemFieldError[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (code: string, message = 'The resource was not found.') =>
+  new DomainError('not-found', code, message);
+export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
+export const forbidden = (code: string, message = 'You do not have permission to do this.') =>
+  new DomainError('forbidden', code, message);
+export const unauthenticated = (code = 'auth.unauthenticated', message = 'Sign in to continue.') =>
+  new DomainError('unauthenticated', code, message);
+export const validationError = (code: string, message: string, fieldErrors?: ProblemFieldError[]) =>
+  new DomainError('validation', code, message, fieldErrors);
+export const unavailable = (code: string, message: string) => new DomainError('unavailable', code, message);
+
+export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
+  'not-found': 404,
+  conflict: 409,
+  forbidden: 403,
+  unauthenticated: 401,
+  validation: 400,
+  'rate-limited': 429,
+  unavailable: 503,
+};

@@ -1,0 +1,210 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProblemSchema } from '../../../shared/problem.js';
+import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ TRUST_PROXY: 'true', BODY_LIMIT_BYTES: '2048' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function expectProblem(res: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number, code: string) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/);
+  const problem = ProblemSchema.parse(JSON.parse(res.body));
+  expect(problem.status).toBe(status);
+  expect(problem.code).toBe(code);
+  expect(problem.instance).toBe(res.headers['x-request-id']);
+  return problem;
+}
+
+describe('health', () => {
+  it('answers /healthz while the process is up', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz when the database answers, and 503 problem+json when it does not', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ status: 'ready' });
+
+    const broken = await startTestApp();
+    await broken.database.close();
+    const down = await broken.app.inject({ method: 'GET', url: '/readyz' });
+    expectProblem(down, 503, 'health.database-unavailable');
+    await broken.app.close();
+  });
+});
+
+describe('errors are RFC 9457 problem+json', () => {
+  it('answers an unknown /api path with 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expectProblem(res, 404, 'route.not-found');
+  });
+
+  it('answers an unknown method on /api with 404, not the app shell', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/site' });
+    expectProblem(res, 404, 'route.not-found');
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletter/subscriptions',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expectProblem(res, 400, 'request.malformed-json');
+  });
+
+  it('answers a wrong content type with 415', async () => {
+    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/newsletter/subscriptions',
+        headers: { 'content-type': type },
+        payload: 'email=a@b.example',
+      });
+      expectProblem(res, 415, 'request.unsupported-media-type');
+    }
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletter/subscriptions',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.example', padding: 'x'.repeat(4096) }),
+    });
+    expectProblem(res, 413, 'request.body-too-large');
+  });
+
+  it('answers invalid fields with 400 and the field paths', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletter/subscriptions',
+      payload: { email: 'not-an-email', language: 'xx' },
+    });
+    const problem = expectProblem(res, 400, 'request.invalid');
+    expect(problem.errors?.map((e) => e.path).sort()).toEqual(['body.email', 'body.language']);
+  });
+
+  it('never answers 5xx to hostile input', async () => {
+    const payloads = ['null', '[]', '"x"', '{"__proto__":{"polluted":1}}', '{"email":{"$ne":1}}', '1e999', '{"email":"' + 'a'.repeat(1000) + '@x.example"}'];
+    for (const payload of payloads) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/newsletter/subscriptions',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, payload).toBeLessThan(500);
+    }
+    const weird = await t.app.inject({ method: 'GET', url: '/api/v1/%E0%A4%A' });
+    expect(weird.statusCode).toBeLessThan(500);
+  });
+
+  it('uses the caller’s request id when it is well formed, a fresh one otherwise', async () => {
+    const mine = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-request-id': 'trace-abc-12345' } });
+    expect(mine.headers['x-request-id']).toBe('trace-abc-12345');
+    const evil = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-request-id': '<script>' } });
+    expect(evil.headers['x-request-id']).not.toBe('<script>');
+    expect(String(evil.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff, a referrer policy and frame-ancestors none', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '));
+    expect(scriptSrc).toBeDefined();
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends HSTS only over HTTPS', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const tls = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  });
+});
+
+describe('compression and caching', () => {
+  it('compresses large responses', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('caches hashed assets for a year as immutable, and the app shell not at all', async () => {
+    const assets = readdirSync(join(t.config.WEB_DIST_DIR, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(assets.length).toBeGreaterThan(0);
+    const asset = await t.app.inject({ method: 'GET', url: `/assets/${assets[0]}` });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const page = await t.app.inject({ method: 'GET', url: '/some/page', headers: { accept: 'text/html' } });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('pages', () => {
+  it('answers a path no screen owns with the app shell and status 404, CSP-hashed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no/such/page', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+    expect(res.body).toContain('<html');
+    const csp = String(res.headers['content-security-policy']);
+    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+    for (const m of inline) {
+      const { createHash } = await import('node:crypto');
+      const hash = createHash('sha256').update(m[1] ?? '').digest('base64');
+      if ((m[1] ?? '').trim()) expect(csp).toContain(`'sha256-${hash}'`);
+    }
+  });
+
+  it('answers a missing file with 404 problem+json rather than the shell', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/missing-file.js' });
+    expectProblem(res, 404, 'route.not-found');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('publishes an OpenAPI 3.1 document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz', '/api/v1/site', '/api/v1/newsletter/subscriptions']));
+    const post = doc.paths['/api/v1/newsletter/subscriptions']?.post as { requestBody?: unknown } | undefined;
+    expect(post?.requestBody).toBeDefined();
+  });
+
+  it('serves a browsable reference at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const final = res.statusCode === 302 ? await t.app.inject({ method: 'GET', url: String(res.headers.location).startsWith('/') ? String(res.headers.location) : `/api/docs/${res.headers.location}` }) : res;
+    expect(final.statusCode).toBe(200);
+    expect(final.body).toContain('swagger');
+  });
+});
+
+describe('route permissions', () => {
+  it('every registered route declares a permission', () => {
+    expect(t.app.registeredRoutes.length).toBeGreaterThan(5);
+    const missing = t.app.registeredRoutes.filter((r) => r.permission === undefined);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config/env.js';
+import type { DatabaseHandle } from '../platform/db/database.js';
+import { openTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Settings every API test starts from; a test overrides what it is about. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: './build/web/client',
+    ...overrides,
+  });
+}
+
+/** The real server (buildApp) on a migrated test database of its own. Close it in afterAll. */
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: () => app.close(),
+  };
+}
+
+/** A unique, obviously fictional slug for a test's own tenant. */
+export function uniqueSlug(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
