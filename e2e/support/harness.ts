@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const SERVER_ENTRY = join(ROOT, 'build/server/main.mjs');
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server (as `npm start` runs it) on a random port with a fresh embedded database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  if (!existsSync(SERVER_ENTRY) || !existsSync(join(ROOT, 'build/web/client/index.html'))) {
+    throw new Error('The app is not built: run `npm run build` (npm test does this before the browser tier).');
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'tendwell-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error('server did not start within 30 s:\n' + output)), 30_000);
+    const check = () => {
+      const match = /running at (http:\/\/localhost:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        done(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function chromePath(): string {
+  return process.env.CHROME_PATH || '/usr/bin/chromium';
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium, headless, through playwright-core (which never downloads a browser). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromePath(), args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+}
+
+export async function newPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; locale?: string; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: options.locale ?? 'en-US',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe on the page as it is now; throws listing every WCAG 2.2 A/AA violation. */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  if (results.violations.length === 0) return;
+  const report = results.violations
+    .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'))
+    .join('\n');
+  throw new Error(`axe found ${results.violations.length} violation(s) on ${page.url()}:\n${report}`);
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Builds what `npm start` runs: the React app (build/web/client) and the bundled server
+// (build/server/main.mjs). With --if-needed it builds only when a source is newer than the build.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stampPath = join(root, 'build', '.build-stamp');
+const inputs = ['src', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'tsconfig.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+export function buildIsCurrent() {
+  if (!existsSync(stampPath) || !existsSync(join(root, 'build/web/client/index.html')) || !existsSync(join(root, 'build/server/main.mjs'))) return false;
+  const built = statSync(stampPath).mtimeMs;
+  return inputs.every((input) => newestMtime(join(root, input)) <= built);
+}
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (result.status !== 0) {
+    process.stderr.write(`\n${command} ${args.join(' ')} failed\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+export async function build() {
+  const bin = (name) => join(root, 'node_modules', '.bin', name);
+  process.stdout.write('Building the web app…\n');
+  run(bin('react-router'), ['build']);
+  process.stdout.write('Bundling the server…\n');
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [join(root, 'src/server/main.ts')],
+    outfile: join(root, 'build/server/main.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  mkdirSync(dirname(stampPath), { recursive: true });
+  writeFileSync(stampPath, new Date().toISOString() + '\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--if-needed') && buildIsCurrent()) {
+    process.stdout.write('Build is up to date.\n');
+  } else {
+    await build();
+  }
+}

@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPglite, pgliteHandle, postgresHandle, type DatabaseHandle } from './platform/db/database.js';
+import { testDatabaseKind } from './testing/test-database.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const ENTRY = join(ROOT, 'build/server/main.mjs');
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+interface Running {
+  url: Promise<string>;
+  exit: Promise<number | null>;
+  output: () => string;
+  kill(signal: NodeJS.Signals): void;
+}
+
+function startServer(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, [ENTRY], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exit = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const url = new Promise<string>((done, fail) => {
+    child.stdout.on('data', (c: Buffer) => {
+      output += c.toString();
+      const m = /running at (http:\/\/localhost:\d+)/.exec(output);
+      if (m?.[1]) done(m[1].replace('localhost', '127.0.0.1'));
+    });
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    void exit.then((code) => fail(new Error(`exited ${code}: ${output}`)));
+  });
+  return { url, exit, output: () => output, kill: (s) => child.kill(s) };
+}
+
+async function databaseEnv(): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle> }> {
+  if (testDatabaseKind() === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    return { env: { DATABASE_URL: url }, open: async () => postgresHandle(url, 1) };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'tendwell-main-'));
+  dirs.push(dir);
+  return { env: { DATA_DIR: dir }, open: async () => pgliteHandle(await createPglite(join(dir, 'pglite'))) };
+}
+
+describe('the server process', () => {
+  it('exits 1 listing every bad configuration key', async () => {
+    const run = startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', LOG_LEVEL: 'chatty' });
+    run.url.catch(() => undefined);
+    expect(await run.exit).toBe(1);
+    for (const key of ['PORT', 'DATABASE_URL', 'LOG_LEVEL']) expect(run.output()).toContain(key);
+  });
+
+  it('finishes in-flight requests on SIGTERM and loses no acknowledged write', async () => {
+    const { env, open } = await databaseEnv();
+    const run = startServer(env);
+    const base = await run.url;
+    const stamp = Date.now();
+    const emails = Array.from({ length: 60 }, (_, i) => `shutdown-${stamp}-${i}@example.org`);
+    let firstAck: () => void = () => undefined;
+    const acked = new Promise<void>((done) => (firstAck = done));
+    const requests = emails.map((email) =>
+      fetch(`${base}/api/v1/newsletter/subscriptions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      }).then(
+        (r) => {
+          if (r.status === 201) firstAck();
+          return { email, status: r.status };
+        },
+        () => ({ email, status: 0 }),
+      ),
+    );
+    // Signal while the rest of the burst is still in flight.
+    await acked;
+    run.kill('SIGTERM');
+    const results = await Promise.all(requests);
+    expect(await run.exit).toBe(0);
+
+    const acknowledged = results.filter((r) => r.status === 201).map((r) => r.email);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    // Anything not acknowledged was refused cleanly (503 while closing, or the connection was never accepted).
+    for (const r of results) expect([201, 503, 0]).toContain(r.status);
+
+    const database = await open();
+    const stored = await database.db.execute<{ email: string }>(
+      sql`select email::text as email from newsletter_subscriptions where email like ${`shutdown-${stamp}-%`}`,
+    );
+    await database.close();
+    const storedSet = new Set(stored.rows.map((r) => r.email));
+    for (const email of acknowledged) expect(storedSet.has(email), email).toBe(true);
+  });
+
+  it('reopens an existing data directory, keeps its data and seeds demo data only once', async () => {
+    if (testDatabaseKind() === 'postgres') {
+      // On a shared server the seed marker is per database; the PGlite run proves reopening.
+      const { env, open } = await databaseEnv();
+      for (let i = 0; i < 2; i++) {
+        const run = startServer(env);
+        await run.url;
+        run.kill('SIGTERM');
+        expect(await run.exit).toBe(0);
+      }
+      const database = await open();
+      const rows = await database.db.execute<{ n: string | number }>(sql`select count(*) as n from app_meta where key = 'demo_seed_version'`);
+      await database.close();
+      expect(Number(rows.rows[0]?.n)).toBe(1);
+      return;
+    }
+    const { env, open } = await databaseEnv();
+    for (let i = 0; i < 2; i++) {
+      const run = startServer(env);
+      const base = await run.url;
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      run.kill('SIGINT');
+      expect(await run.exit).toBe(0);
+    }
+    const database = await open();
+    const tenants = await database.db.execute<{ n: string | number }>(sql`select count(*) as n from tenants`);
+    await database.close();
+    expect(Number(tenants.rows[0]?.n)).toBe(2);
+  });
+});
