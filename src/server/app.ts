@@ -61,6 +61,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     reply.header('x-request-id', request.id);
   });
 
+  // Graceful shutdown: once closing, every response ends its keep-alive connection and idle
+  // connections are closed as they appear, so in-flight requests finish and nothing lingers.
+  let closing = false;
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    closing = true;
+    sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+    sweeper.unref();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   const web = loadWebApp(config.WEB_DIST_DIR);
   if (web.shell === undefined) app.log.warn({ dir: web.distDir }, 'web app not built: pages are unavailable');
   await registerSecurityHeaders(app, web.inlineScriptHashes);
@@ -92,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await registerWebApp(app, web);
 
   app.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
     await deps.database.close();
   });
 

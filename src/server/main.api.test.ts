@@ -84,7 +84,8 @@ describe('the server process', () => {
     await acked;
     run.kill('SIGTERM');
     const results = await Promise.all(requests);
-    expect(await run.exit).toBe(0);
+    const code = await run.exit;
+    expect(code, run.output()).toBe(0);
 
     const acknowledged = results.filter((r) => r.status === 201).map((r) => r.email);
     expect(acknowledged.length).toBeGreaterThan(0);
