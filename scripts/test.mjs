@@ -30,7 +30,8 @@ function check(name, command, args, env) {
   banner(name);
   const ok = run(command, args, env);
   tiers.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
-  ok ? passed++ : failed++;
+  if (ok) passed++;
+  else failed++;
   return ok;
 }
 
@@ -54,7 +55,7 @@ function vitest(name, project, env = {}) {
   return ok;
 }
 
-check('Typecheck', bin('react-router'), ['typegen']) && check('Typecheck (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+if (check('Typecheck', bin('react-router'), ['typegen'])) check('Typecheck (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('Lint', bin('eslint'), ['.', '--max-warnings=0']);
 vitest('Unit', 'unit');
 const built = check('Build', process.execPath, [join(root, 'scripts/build.mjs')]);
