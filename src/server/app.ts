@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '../shared/product.js';
 import type { Config } from './config/env.js';
@@ -27,6 +28,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   database: DatabaseHandle;
   now?: () => Date;
+  /** Where JSON log lines go (stdout by default); tests pass a stream to read them. */
+  logStream?: DestinationStream;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -34,7 +37,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 /** Builds the whole server without listening: what main.ts starts and what tests call. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: deps.logStream ? { ...loggerOptions(config), stream: deps.logStream } : loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,

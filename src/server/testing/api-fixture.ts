@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config/env.js';
 import type { DatabaseHandle } from '../platform/db/database.js';
@@ -23,10 +24,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** The real server (buildApp) on a migrated test database of its own. Close it in afterAll. */
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...options });
   await app.ready();
   return {
     app,
