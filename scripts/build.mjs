@@ -44,12 +44,20 @@ export async function build() {
   const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: [join(root, 'src/server/main.ts')],
-    outfile: join(root, 'build/server/main.mjs'),
+    outdir: join(root, 'build/server'),
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
+    splitting: true,
     target: 'node20',
-    packages: 'external',
+    // Dependencies are bundled too (one file to load instead of hundreds of small CommonJS
+    // modules: start-up is a budgeted figure). Kept external: PGlite (loads its WebAssembly and
+    // data files from its package folder), Swagger UI (serves files from its package folder), and
+    // pg's optional native binding.
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@fastify/swagger-ui', 'pg-native'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: true,
     logLevel: 'warning',
   });

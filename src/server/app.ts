@@ -94,7 +94,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, logLevel: 'warn' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sends its own policy; keep it as strict as ours on framing and don't force HTTPS upgrades.
+    transformStaticCSP: (header) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
+    uiConfig: { deepLinking: true },
+    logLevel: 'warn',
+  });
   app.get(
     '/api/openapi.json',
     { config: { permission: 'public' }, schema: { hide: true } },

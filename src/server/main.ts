@@ -1,8 +1,5 @@
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/env.js';
 import { openDatabase } from './platform/db/database.js';
-import { migrateDatabase } from './platform/db/migrate.js';
-import { seedDemoDataOnce } from './platform/system/demo-seed.js';
 
 function readConfig(): Config {
   try {
@@ -18,15 +15,22 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  // Opening the embedded database is mostly WebAssembly start-up and file reads. The handle
+  // exists at once (queries wait for it), so the HTTP stack is built while it opens.
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
     poolMax: config.DATABASE_POOL_MAX,
   });
+  const [{ buildApp }, { migrateDatabase }, { seedDemoDataOnce }] = await Promise.all([
+    import('./app.js'),
+    import('./platform/db/migrate.js'),
+    import('./platform/system/demo-seed.js'),
+  ]);
+  const app = await buildApp(config, { database });
+  await app.ready();
   await migrateDatabase(database);
   if (config.demoMode && config.SEED_DEMO_DATA) await seedDemoDataOnce(database.db);
-
-  const app = await buildApp(config, { database });
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

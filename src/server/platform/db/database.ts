@@ -37,6 +37,12 @@ export function createPglite(dataDir?: string): Promise<PGlite> {
   return PGlite.create(dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
 }
 
+/** Starts opening PGlite and returns at once; queries wait until it is ready. */
+export function startPglite(dataDir: string): PGlite {
+  mkdirSync(dataDir, { recursive: true });
+  return new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
+}
+
 export function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
@@ -90,5 +96,5 @@ export async function openDatabase(options: {
   poolMax: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return postgresHandle(options.databaseUrl, options.poolMax);
-  return pgliteHandle(await createPglite(options.pgliteDir));
+  return pgliteHandle(startPglite(options.pgliteDir));
 }

@@ -198,6 +198,8 @@ describe('OpenAPI', () => {
     const final = res.statusCode === 302 ? await t.app.inject({ method: 'GET', url: String(res.headers.location).startsWith('/') ? String(res.headers.location) : `/api/docs/${res.headers.location}` }) : res;
     expect(final.statusCode).toBe(200);
     expect(final.body).toContain('swagger');
+    expect(String(final.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(String(final.headers['content-security-policy'])).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });
 
