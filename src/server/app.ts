@@ -60,10 +60,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('registeredRoutes', registry);
   enforceRoutePermissions(app, registry);
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   // Graceful shutdown: once closing, every response ends its keep-alive connection and idle
   // connections are closed as they appear, so in-flight requests finish and nothing lingers.
   let closing = false;
@@ -73,13 +69,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
     sweeper.unref();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const web = loadWebApp(config.WEB_DIST_DIR);
   if (web.shell === undefined) app.log.warn({ dir: web.distDir }, 'web app not built: pages are unavailable');
-  await registerSecurityHeaders(app, web.inlineScriptHashes);
+  const securityHeaders = registerSecurityHeaders(app, web.inlineScriptHashes);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(swagger, {
@@ -113,7 +110,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(healthRoutes, { database: deps.database });
   await app.register(siteRoutes, { config });
   await app.register(newsletterRoutes, { context });
-  await registerWebApp(app, web);
+  await registerWebApp(app, web, securityHeaders);
 
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);

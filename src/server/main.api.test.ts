@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPglite, pgliteHandle, postgresHandle, type DatabaseHandle } from './platform/db/database.js';
+import { createPglite, pgliteHandle, postgresHandle, queryRows, type DatabaseHandle } from './platform/db/database.js';
 import { testDatabaseKind } from './testing/test-database.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -93,11 +93,12 @@ describe('the server process', () => {
     for (const r of results) expect([201, 503, 0]).toContain(r.status);
 
     const database = await open();
-    const stored = await database.db.execute<{ email: string }>(
+    const stored = await queryRows<{ email: string }>(
+      database.db,
       sql`select email::text as email from newsletter_subscriptions where email like ${`shutdown-${stamp}-%`}`,
     );
     await database.close();
-    const storedSet = new Set(stored.rows.map((r) => r.email));
+    const storedSet = new Set(stored.map((r) => r.email));
     for (const email of acknowledged) expect(storedSet.has(email), email).toBe(true);
   });
 
@@ -112,9 +113,9 @@ describe('the server process', () => {
         expect(await run.exit).toBe(0);
       }
       const database = await open();
-      const rows = await database.db.execute<{ n: string | number }>(sql`select count(*) as n from app_meta where key = 'demo_seed_version'`);
+      const rows = await queryRows<{ n: string | number }>(database.db, sql`select count(*) as n from app_meta where key = 'demo_seed_version'`);
       await database.close();
-      expect(Number(rows.rows[0]?.n)).toBe(1);
+      expect(Number(rows[0]?.n)).toBe(1);
       return;
     }
     const { env, open } = await databaseEnv();
@@ -126,8 +127,8 @@ describe('the server process', () => {
       expect(await run.exit).toBe(0);
     }
     const database = await open();
-    const tenants = await database.db.execute<{ n: string | number }>(sql`select count(*) as n from tenants`);
+    const tenants = await queryRows<{ n: string | number }>(database.db, sql`select count(*) as n from tenants`);
     await database.close();
-    expect(Number(tenants.rows[0]?.n)).toBe(2);
+    expect(Number(tenants[0]?.n)).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 
 let t: TestApp;
@@ -11,10 +12,11 @@ afterAll(async () => {
 });
 
 async function countFor(email: string): Promise<{ count: number; language: string | null }> {
-  const result = await t.database.db.execute<{ count: string | number; language: string | null }>(
+  const rows = await queryRows<{ count: string | number; language: string | null }>(
+    t.database.db,
     sql`select count(*) as count, max(language) as language from newsletter_subscriptions where email = ${email}`,
   );
-  const row = result.rows[0];
+  const row = rows[0];
   return { count: Number(row?.count ?? 0), language: row?.language ?? null };
 }
 

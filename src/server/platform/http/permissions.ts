@@ -38,7 +38,7 @@ export class MissingPermissionError extends Error {
  */
 export function enforceRoutePermissions(app: FastifyInstance, registry: RegisteredRoute[]): void {
   app.addHook('onRoute', (route: RouteOptions) => {
-    const url = route.url ?? route.path ?? '';
+    const url = route.url;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     let permission = route.config?.permission;
     if (permission === undefined) {
@@ -52,9 +52,9 @@ export function enforceRoutePermissions(app: FastifyInstance, registry: Register
     for (const method of methods) registry.push({ method, url, permission });
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const permission = request.routeOptions.config.permission;
-    if (permission === undefined || permission === 'public') return;
-    throw unauthenticated();
+    if (permission === undefined || permission === 'public') return done();
+    done(unauthenticated());
   });
 }

@@ -121,8 +121,8 @@ describe('errors are RFC 9457 problem+json', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict CSP, nosniff, a referrer policy and frame-ancestors none', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+  it('sends a strict page CSP on documents, nosniff, a referrer policy and frame-ancestors none', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/any/page', headers: { accept: 'text/html' } });
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '));
     expect(scriptSrc).toBeDefined();
@@ -132,6 +132,15 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('lets nothing run from a JSON response or a file opened directly', async () => {
+    for (const url of ['/healthz', '/api/v1/site', '/locales/en/common.json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('sends HSTS only over HTTPS', async () => {

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_ROUTES } from '../../../shared/page-routes.js';
 import { buildProblem, sendProblem } from '../errors/problem-response.js';
+import type { SecurityHeaders } from './security-headers.js';
 
 export interface WebApp {
   distDir: string;
@@ -54,7 +55,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * revalidated, and the app shell for page paths (200 for a built page, 404 otherwise, where
  * the app renders its not-found page). API paths never fall through to the shell.
  */
-export async function registerWebApp(app: FastifyInstance, web: WebApp): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, web: WebApp, security: SecurityHeaders): Promise<void> {
   if (web.shell !== undefined) {
     await app.register(fastifyStatic, {
       root: web.distDir,
@@ -66,6 +67,7 @@ export async function registerWebApp(app: FastifyInstance, web: WebApp): Promise
       setHeaders(reply, filePath) {
         const inAssets = filePath.startsWith(join(web.distDir, 'assets') + '/');
         reply.header('cache-control', inAssets ? IMMUTABLE : 'public, max-age=0, must-revalidate');
+        if (filePath.endsWith('.html')) reply.headers(security.document);
       },
     });
   }
@@ -88,6 +90,7 @@ export async function registerWebApp(app: FastifyInstance, web: WebApp): Promise
       }
       return reply
         .status(isKnownPage(path) ? 200 : 404)
+        .headers(security.document)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(web.shell);

@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyLoggerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 import type { Config } from '../../config/env.js';
 
 /** Keys whose values are personal data or secrets: never written to logs. */
@@ -19,7 +20,7 @@ export const REDACTED_PATHS = [
   'body',
 ];
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config): FastifyLoggerOptions & LoggerOptions {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },

@@ -4,7 +4,7 @@ import { auditEvents } from '../../db/schema/audit-events.js';
 import { tenants } from '../../db/schema/tenants.js';
 import { openTestDatabase } from '../../testing/test-database.js';
 import { uniqueSlug } from '../../testing/api-fixture.js';
-import type { DatabaseHandle } from '../db/database.js';
+import { queryRows, type DatabaseHandle } from '../db/database.js';
 import { asAppUser, withTenant } from './with-tenant.js';
 
 let database: DatabaseHandle;
@@ -41,7 +41,7 @@ afterAll(async () => {
 
 describe(`row-level security (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('is enabled and forced on every tenant table', async () => {
-    const result = await database.db.execute<{ table: string; enabled: boolean; forced: boolean }>(sql`
+    const rows = await queryRows<{ table: string; enabled: boolean; forced: boolean }>(database.db, sql`
       select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'
@@ -49,7 +49,6 @@ describe(`row-level security (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL
           select 1 from information_schema.columns col
           where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'tenant_id'))
       order by 1`);
-    const rows = result.rows;
     expect(rows.map((r) => r.table)).toEqual(expect.arrayContaining(['audit_events', 'tenants']));
     for (const row of rows) expect(row, row.table).toMatchObject({ enabled: true, forced: true });
   });
@@ -108,10 +107,11 @@ describe(`row-level security (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL
 
   it('does not leak the settings or the role past the transaction', async () => {
     await withTenant({ db: database.db, tenantId: tenantA, userId: '00000000-0000-4000-8000-000000000001' }, async () => undefined);
-    const result = await database.db.execute<{ tenant: string | null; role: string }>(
+    const rows = await queryRows<{ tenant: string | null; role: string }>(
+      database.db,
       sql`select nullif(current_setting('app.tenant_id', true), '') as tenant, current_user as role`,
     );
-    expect(result.rows[0]?.tenant ?? null).toBeNull();
-    expect(result.rows[0]?.role).not.toBe('app_user');
+    expect(rows[0]?.tenant ?? null).toBeNull();
+    expect(rows[0]?.role).not.toBe('app_user');
   });
 });
