@@ -1,0 +1,310 @@
+#!/usr/bin/env node
+// `npm run bench`: builds when needed, then measures the built app against baselines run in the
+// same session (bare Fastify, bare Node) and prints a table. Writes bench/results/latest.json and
+// bench/results/summary.md. Exit code 0 even when a target is missed; 1 when a benchmark could not
+// run. What each row measures and why: bench/README.md.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort, get, killAll, msUntilFirst200, rssBytes, startNode, stop, waitForListening } from '../bench/lib/processes.mjs';
+import { consoleTable, markdown, meets } from '../bench/lib/report.mjs';
+import { measureInitialAssets } from '../bench/lib/web-assets.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = join(root, 'bench', 'results');
+const SERVER = join(root, 'build', 'server', 'main.mjs');
+const BARE_FASTIFY = join(root, 'bench', 'bare-fastify.mjs');
+const BARE_NODE = "require('node:http').createServer((q,s)=>s.end('ok')).listen(Number(process.env.PORT),'127.0.0.1')";
+/** The flags `npm start` runs the server with (scripts/start.mjs); every process here gets the same. */
+const NODE_FLAGS = ['--enable-source-maps'];
+
+const LOAD = { connections: 50, pipelining: 1, warmupSeconds: 2, seconds: 8, rounds: 2 };
+const STARTS = 5;
+const IDLE = { settleMs: 3000, warmRequests: 20, paths: ['/healthz', '/readyz', '/api/v1/site'] };
+const TARGETS = {
+  overhead: { of: 'ratio', op: '>=', limit: 0.8 },
+  startup: { of: 'value', op: '<=', limit: 1500 },
+  memory: { of: 'value', op: '<=', limit: 350 },
+  js: { of: 'value', op: '<=', limit: 150 },
+};
+
+const log = (message) => process.stdout.write(`${message}\n`);
+
+// ── Clean-up: every child is killed and every temp dir removed, whatever happens ─────────────
+const tempDirs = [];
+function tempDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+function cleanUp() {
+  killAll();
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    cleanUp();
+    process.stderr.write(`\nbench: interrupted by ${signal}\n`);
+    process.exit(130);
+  });
+}
+
+// ── Processes ───────────────────────────────────────────────────────────────────────────────
+/** Only the basics of our environment: no DATABASE_URL, PUBLIC_URL, NODE_OPTIONS… can leak in. */
+function cleanEnv(extra) {
+  const env = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ']) if (process.env[key] !== undefined) env[key] = process.env[key];
+  return { ...env, ...extra };
+}
+
+// NODE_ENV=test and no PUBLIC_URL: with PUBLIC_URL set (which NODE_ENV=production requires) the
+// server prints PUBLIC_URL instead of its port (src/server/main.ts). NODE_ENV only decides demo
+// mode (seeded demo organisations) and whether PUBLIC_URL is required (src/server/config/env.ts).
+const serverEnv = (dataDir, port) =>
+  cleanEnv({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'test' });
+const startServer = (dataDir, port = 0) => startNode('Tendwell server', [...NODE_FLAGS, SERVER], { cwd: root, env: serverEnv(dataDir, port) });
+const startBareFastify = (port = 0) => startNode('bare Fastify', [...NODE_FLAGS, BARE_FASTIFY], { cwd: root, env: cleanEnv({ PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' }) });
+const startBareNode = (port) => startNode('bare Node', [...NODE_FLAGS, '-e', BARE_NODE], { cwd: root, env: cleanEnv({ PORT: String(port) }) });
+
+async function stopCleanly(proc) {
+  const exit = await stop(proc);
+  if (exit.killed || exit.code !== 0) log(`  warning: ${proc.name} did not exit cleanly on SIGTERM (code ${exit.code}, signal ${exit.signal}${exit.killed ? ', killed' : ''})`);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+// ── Row 1: stack overhead ───────────────────────────────────────────────────────────────────
+async function loadTest(port) {
+  const options = { url: `http://127.0.0.1:${port}/healthz`, connections: LOAD.connections, pipelining: LOAD.pipelining };
+  await autocannon({ ...options, duration: LOAD.warmupSeconds });
+  const result = await autocannon({ ...options, duration: LOAD.seconds });
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0 || result.requests.total === 0) {
+    throw new Error(`load test on port ${port}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx of ${result.requests.total} requests`);
+  }
+  return result.requests.average;
+}
+
+async function stackOverhead() {
+  const server = startServer(tempDir('tendwell-bench-load-'));
+  const bare = startBareFastify();
+  try {
+    const [serverPort, barePort] = await Promise.all([waitForListening(server), waitForListening(bare)]);
+    const samples = { server: [], bare: [] };
+    for (let i = 1; i <= LOAD.rounds; i++) {
+      samples.server.push(await loadTest(serverPort));
+      log(`  round ${i}: Tendwell ${Math.round(samples.server.at(-1))} req/s`);
+      samples.bare.push(await loadTest(barePort));
+      log(`  round ${i}: bare Fastify ${Math.round(samples.bare.at(-1))} req/s`);
+    }
+    const value = Math.max(...samples.server);
+    const baseline = Math.max(...samples.bare);
+    return {
+      id: 'stack-overhead',
+      name: 'Stack overhead: GET /healthz',
+      value: round(value, 0),
+      unit: 'req/s',
+      baseline: round(baseline, 0),
+      baselineName: 'bare Fastify',
+      ratio: round(value / baseline, 3),
+      target: TARGETS.overhead,
+      details: { ...LOAD, samples: { server: samples.server.map((v) => round(v, 0)), bareFastify: samples.bare.map((v) => round(v, 0)) } },
+    };
+  } finally {
+    await Promise.all([stop(server), stop(bare)]);
+  }
+}
+
+// ── Row 2: start-up time ────────────────────────────────────────────────────────────────────
+async function timeToFirst200(start, path, { expectCleanExit }) {
+  const port = await freePort();
+  const proc = start(port);
+  try {
+    return await msUntilFirst200(proc, port, path, { intervalMs: 10 });
+  } finally {
+    // The bare Node baseline has no SIGTERM handler: dying of the signal is its clean exit.
+    await (expectCleanExit ? stopCleanly(proc) : stop(proc));
+  }
+}
+
+async function startupTime(dataDir) {
+  // First start on an empty DATA_DIR: creates the database, migrates and seeds demo data.
+  const firstStartMs = await timeToFirst200((port) => startServer(dataDir, port), '/readyz', { expectCleanExit: true });
+  log(`  first start (empty data dir, migrates and seeds): ${Math.round(firstStartMs)} ms`);
+  const samples = { server: [], bare: [] };
+  for (let i = 0; i < STARTS; i++) {
+    samples.server.push(await timeToFirst200((port) => startServer(dataDir, port), '/readyz', { expectCleanExit: true }));
+    samples.bare.push(await timeToFirst200(startBareNode, '/readyz', { expectCleanExit: false }));
+    log(`  start ${i + 1}: Tendwell ${Math.round(samples.server.at(-1))} ms, bare Node ${Math.round(samples.bare.at(-1))} ms`);
+  }
+  const value = median(samples.server);
+  const baseline = median(samples.bare);
+  return {
+    id: 'startup',
+    name: 'Start-up to first /readyz 200',
+    value: round(value, 0),
+    unit: 'ms',
+    baseline: round(baseline, 0),
+    baselineName: 'bare Node http',
+    ratio: round(value / baseline, 2),
+    target: TARGETS.startup,
+    details: {
+      statistic: `median of ${STARTS}`,
+      firstStartMs: round(firstStartMs, 0),
+      samplesMs: { server: samples.server.map((v) => round(v, 0)), bareNode: samples.bare.map((v) => round(v, 0)) },
+    },
+  };
+}
+
+// ── Row 3: idle memory ──────────────────────────────────────────────────────────────────────
+async function idleRss(proc, readyPath) {
+  const port = await waitForListening(proc);
+  await msUntilFirst200(proc, port, readyPath, { intervalMs: 10 });
+  const statuses = {};
+  for (let i = 0; i < IDLE.warmRequests; i++) {
+    const path = IDLE.paths[i % IDLE.paths.length];
+    const { status } = await get(port, path);
+    statuses[`${path} ${status}`] = (statuses[`${path} ${status}`] ?? 0) + 1;
+  }
+  await sleep(IDLE.settleMs);
+  return { bytes: rssBytes(proc.child.pid), statuses };
+}
+
+async function idleMemory(dataDir) {
+  const server = startServer(dataDir);
+  const bare = startBareFastify();
+  try {
+    const [ours, base] = await Promise.all([idleRss(server, '/readyz'), idleRss(bare, '/healthz')]);
+    const failed = Object.keys(ours.statuses).filter((key) => !key.endsWith(' 200'));
+    if (failed.length > 0) throw new Error(`warm-up requests to the server failed: ${failed.join(', ')}`);
+    const value = ours.bytes / 1e6;
+    const baseline = base.bytes / 1e6;
+    return {
+      id: 'idle-memory',
+      name: 'Idle memory (RSS)',
+      value: round(value, 1),
+      unit: 'MB',
+      baseline: round(baseline, 1),
+      baselineName: 'bare Fastify',
+      ratio: round(value / baseline, 2),
+      target: TARGETS.memory,
+      details: { rssBytes: { server: ours.bytes, bareFastify: base.bytes }, warmRequests: { server: ours.statuses, bareFastify: base.statuses }, settleMs: IDLE.settleMs },
+    };
+  } finally {
+    await Promise.all([stopCleanly(server), stop(bare)]);
+  }
+}
+
+// ── Row 4: initial JS and CSS ───────────────────────────────────────────────────────────────
+function initialAssets() {
+  const assets = measureInitialAssets(join(root, 'build', 'web', 'client'));
+  const fileList = (files) => files.map((file) => ({ path: file.path, bytes: file.bytes, gzipBytes: file.gzipBytes }));
+  return [
+    {
+      id: 'initial-js',
+      name: 'Initial JS of / (gzip -9)',
+      value: round(assets.js.gzipBytes / 1000, 1),
+      unit: 'kB',
+      baseline: null,
+      ratio: null,
+      target: TARGETS.js,
+      details: { source: assets.source, rawBytes: assets.js.bytes, gzipBytes: assets.js.gzipBytes, files: fileList(assets.js.files) },
+    },
+    {
+      id: 'initial-css',
+      name: 'Initial CSS of / (gzip -9)',
+      value: round(assets.css.gzipBytes / 1000, 1),
+      unit: 'kB',
+      baseline: null,
+      ratio: null,
+      target: null,
+      details: { rawBytes: assets.css.bytes, gzipBytes: assets.css.gzipBytes, files: fileList(assets.css.files) },
+    },
+  ];
+}
+
+// ── Main ────────────────────────────────────────────────────────────────────────────────────
+function git(args) {
+  const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+async function main() {
+  const began = Date.now();
+  log('bench: building if needed…');
+  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-needed'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed, nothing to measure');
+
+  const rows = [];
+  const failure = (id, name, unit, target, error) => ({ id, name, value: null, unit, baseline: null, ratio: null, target, error: error instanceof Error ? error.message : String(error) });
+  const run = async (label, id, unit, target, measure) => {
+    log(`\nbench: ${label}`);
+    try {
+      const result = await measure();
+      rows.push(...(Array.isArray(result) ? result : [result]));
+    } catch (error) {
+      log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      rows.push(failure(id, label, unit, target, error));
+    }
+  };
+
+  const dataDir = tempDir('tendwell-bench-data-');
+  await run('initial JS and CSS of the public entry', 'initial-js', 'kB', TARGETS.js, initialAssets);
+  await run(`start-up time (${STARTS} starts each)`, 'startup', 'ms', TARGETS.startup, () => startupTime(dataDir));
+  await run('idle memory', 'idle-memory', 'MB', TARGETS.memory, () => idleMemory(dataDir));
+  await run(
+    `stack overhead (${LOAD.rounds} rounds × ${LOAD.warmupSeconds} s warm-up + ${LOAD.seconds} s, ${LOAD.connections} connections)`,
+    'stack-overhead',
+    'req/s',
+    TARGETS.overhead,
+    stackOverhead,
+  );
+
+  const order = ['stack-overhead', 'startup', 'idle-memory', 'initial-js', 'initial-css'];
+  rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  for (const row of rows) row.pass = row.error ? null : meets(row.target, row);
+
+  const meta = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    cpuCount: cpus().length,
+    platform: `${process.platform} ${process.arch}`,
+    commit: git(['rev-parse', '--short', 'HEAD']),
+    dirty: (git(['status', '--porcelain']) ?? '') !== '',
+    durationSeconds: Math.round((Date.now() - began) / 1000),
+  };
+  const errors = rows.filter((row) => row.error);
+  const missed = rows.filter((row) => row.pass === false);
+
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify({ ...meta, complete: errors.length === 0, rows }, null, 2) + '\n');
+  // summary.md is committed: refresh it only from a complete run.
+  if (errors.length === 0) writeFileSync(join(resultsDir, 'summary.md'), markdown(rows, meta));
+
+  log(`\n${consoleTable(rows)}\n`);
+  log(`Node ${meta.node} · ${meta.cpuModel} × ${meta.cpuCount} · ${meta.durationSeconds} s`);
+  for (const row of missed) log(`MISSED: ${row.name}`);
+  for (const row of errors) log(`ERROR: ${row.name}: ${row.error.split('\n')[0]}`);
+  if (missed.length === 0 && errors.length === 0) log('All targets met.');
+  log(`Results: bench/results/latest.json${errors.length === 0 ? ', bench/results/summary.md' : ' (summary.md left as it was: the run is incomplete)'}`);
+  return errors.length === 0 ? 0 : 1;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  process.stderr.write(`bench: could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+} finally {
+  cleanUp();
+}
+process.exit(exitCode);
