@@ -185,6 +185,14 @@ describe('pages', () => {
     }
   });
 
+  it('answers the root and directory-like paths with the shell, never 403', async () => {
+    for (const url of ['/', '/locales/', '/assets', '/about/']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(String(res.headers['content-type']), url).toMatch(/^text\/html/);
+    }
+  });
+
   it('answers a missing file with 404 problem+json rather than the shell', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/missing-file.js' });
     expectProblem(res, 404, 'route.not-found');

@@ -48,6 +48,7 @@ export function isKnownPage(path: string): boolean {
   return PAGE_MATCHERS.some((m) => m.test(path));
 }
 
+const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -64,6 +65,9 @@ export async function registerWebApp(app: FastifyInstance, web: WebApp, security
       wildcard: true,
       preCompressed: false,
       cacheControl: false,
+      // Only file paths (a last segment with an extension) are looked up on disk; a directory
+      // such as `/` or `/locales/` falls through to the app shell instead of a 403.
+      allowedPath: (pathName) => FILE_PATH.test(pathName),
       setHeaders(reply, filePath) {
         const inAssets = filePath.startsWith(join(web.distDir, 'assets') + '/');
         reply.header('cache-control', inAssets ? IMMUTABLE : 'public, max-age=0, must-revalidate');
@@ -81,7 +85,7 @@ export async function registerWebApp(app: FastifyInstance, web: WebApp, security
         (request.method === 'GET' || request.method === 'HEAD') &&
         !isApi &&
         web.shell !== undefined &&
-        !/\.[a-z0-9]+$/i.test(path);
+        !FILE_PATH.test(path);
       if (!wantsPage) {
         return sendProblem(
           reply,

@@ -1,0 +1,29 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster, type ToasterProps } from 'sonner';
+import { TOAST } from '~/shared/toast';
+
+/**
+ * The Toaster options of spec §9 (src/shared/toast.ts). Sonner takes the duration, the number of
+ * visible toasts and the gap as props and the width through its `--width` variable; 356 px wide
+ * is also its own default. Its swipe-dismiss threshold is not configurable (see the report / docs).
+ */
+export function toasterProps(dir: 'ltr' | 'rtl'): ToasterProps {
+  return {
+    duration: TOAST.durationMs,
+    visibleToasts: TOAST.visibleToasts,
+    gap: TOAST.gapPx,
+    // A CSS custom property is not a key of CSSProperties; the cast only widens the key set.
+    style: { '--width': `${TOAST.widthPx}px` } as CSSProperties,
+    dir,
+    // Toasts sit at the end corner, so they follow the reading direction.
+    position: dir === 'rtl' ? 'bottom-left' : 'bottom-right',
+    theme: 'light',
+  };
+}
+
+/** The one Toaster of the app. */
+export function AppToaster({ dir }: { dir: 'ltr' | 'rtl' }) {
+  const { t } = useTranslation();
+  return <Toaster {...toasterProps(dir)} containerAriaLabel={t('toasts.region')} />;
+}

@@ -1,0 +1,124 @@
+import { clsx } from 'clsx';
+import { Menu, X } from 'lucide-react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { Button, ButtonLink } from '~/web/components/ui/button';
+import { LanguageTriggerPlaceholder } from './language-trigger';
+import { TendwellLogo } from './tendwell-logo';
+
+/** Header navigation of spec §2 (the pages arrive in later issues; until then they show not-found). */
+export const HEADER_LINKS = [
+  { to: '/', labelKey: 'header.home' },
+  { to: '/about', labelKey: 'header.about' },
+  { to: '/education', labelKey: 'header.education' },
+] as const;
+
+const LanguagePicker = lazy(() => import('./language-picker'));
+
+export const SIGN_IN_PATH = '/auth/login';
+export const SIGN_UP_PATH = '/auth/register';
+
+function navLinkClassName({ isActive }: { isActive: boolean }): string {
+  return clsx(
+    'inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium transition-colors',
+    isActive ? 'text-teal-800 underline decoration-2 underline-offset-8' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  );
+}
+
+function mobileNavLinkClassName({ isActive }: { isActive: boolean }): string {
+  return clsx(
+    'flex min-h-11 items-center rounded-md px-3 text-base font-medium',
+    isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-800 hover:bg-slate-100',
+  );
+}
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="rounded-md text-slate-900">
+          <TendwellLogo />
+        </Link>
+
+        <nav aria-label={t('header.primaryNav')} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {HEADER_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={navLinkClassName}>
+                  {t(link.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ms-auto flex items-center gap-2">
+          <Suspense fallback={<LanguageTriggerPlaceholder />}>
+            <LanguagePicker />
+          </Suspense>
+          <div className="hidden items-center gap-2 md:flex">
+            <ButtonLink variant="ghost" to={SIGN_IN_PATH}>
+              {t('header.signIn')}
+            </ButtonLink>
+            <ButtonLink variant="primary" to={SIGN_UP_PATH}>
+              {t('header.signUp')}
+            </ButtonLink>
+          </div>
+          <Button
+            ref={menuButtonRef}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+            <span className="sr-only">{t('header.menu')}</span>
+          </Button>
+        </div>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white md:hidden">
+        <nav aria-label={t('header.mobileNav')} className="mx-auto max-w-7xl px-4 py-3 sm:px-6">
+          <ul className="flex flex-col gap-1">
+            {HEADER_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={mobileNavLinkClassName} onClick={closeMenu}>
+                  {t(link.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3">
+            <ButtonLink variant="outline" size="lg" to={SIGN_IN_PATH} onClick={closeMenu}>
+              {t('header.signIn')}
+            </ButtonLink>
+            <ButtonLink variant="primary" size="lg" to={SIGN_UP_PATH} onClick={closeMenu}>
+              {t('header.signUp')}
+            </ButtonLink>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { clsx } from 'clsx';
+import type { ComponentPropsWithRef } from 'react';
+import { Link, type LinkProps } from 'react-router';
+
+const VARIANTS = {
+  primary: 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-slate-400',
+  outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
+  ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  /** For dark surfaces such as the footer. */
+  inverse: 'bg-teal-300 text-slate-950 hover:bg-teal-200 disabled:bg-slate-400',
+} as const;
+
+const SIZES = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'size-10',
+} as const;
+
+export type ButtonVariant = keyof typeof VARIANTS;
+export type ButtonSize = keyof typeof SIZES;
+
+export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
+  return clsx(
+    'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed',
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+}
+
+export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+export function Button({ variant, size, className, type, ...props }: ButtonProps) {
+  return <button type={type ?? 'button'} className={buttonClassName(variant, size, className)} {...props} />;
+}
+
+export interface ButtonLinkProps extends LinkProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+/** A router link that looks like a button (navigation stays a link for assistive technology). */
+export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
+  return <Link className={buttonClassName(variant, size, typeof className === 'string' ? className : undefined)} {...props} />;
+}

@@ -1,0 +1,137 @@
+import i18next, { type InitOptions, type TFunction, type i18n as I18n } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_NAMESPACE,
+  FALLBACK_LANGUAGE,
+  LANGUAGE_CODES,
+  LANGUAGE_STORAGE_KEY,
+  type LanguageCode,
+  type Namespace,
+  TRANSLATION_MAX_RETRIES,
+  TRANSLATION_RETRY_START_MS,
+  isLanguageCode,
+  languageDirection,
+} from '~/shared/languages';
+// The English `common` strings ship inside the bundle: they are the fallback for every other
+// language and let the error fallback render real text even when no translation file loads.
+import enCommon from '../../../public/locales/en/common.json';
+
+export const LOCALES_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
+
+/** The bundled English `common` namespace (also the shape every locale's `common.json` has). */
+export const BUNDLED_COMMON = enCommon;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: { common: typeof enCommon };
+  }
+}
+
+/**
+ * Maps a language the browser reports to one of the interface languages, so that `zh`, `zh-CN`
+ * or `zh-Hans-SG` become `zh-CN`, `pt-BR` becomes `pt` and `ar-SA` becomes `ar`. Languages the
+ * interface does not offer come back unchanged, and i18next then skips them (ending at `en`).
+ */
+export function convertDetectedLanguage(detected: string): string {
+  const normalized = detected.trim().replaceAll('_', '-');
+  const lower = normalized.toLowerCase();
+  const exact = LANGUAGE_CODES.find((code) => code.toLowerCase() === lower);
+  if (exact) return exact;
+  const base = lower.split('-')[0] ?? '';
+  const sameBase = LANGUAGE_CODES.find((code) => code.toLowerCase().split('-')[0] === base);
+  return sameBase ?? normalized;
+}
+
+/** The interface language i18next settled on, narrowed to a supported code. */
+export function currentLanguage(language: string | undefined): LanguageCode {
+  return language !== undefined && isLanguageCode(language) ? language : FALLBACK_LANGUAGE;
+}
+
+/** The options the app's i18next instance is initialised with (exported for tests). */
+export function i18nOptions(): InitOptions<HttpBackendOptions> {
+  return {
+    supportedLngs: [...LANGUAGE_CODES],
+    fallbackLng: FALLBACK_LANGUAGE,
+    load: 'currentOnly',
+    nonExplicitSupportedLngs: false,
+    // Only the default namespace loads up front; a feature's route loads its own namespace.
+    ns: [DEFAULT_NAMESPACE],
+    defaultNS: DEFAULT_NAMESPACE,
+    fallbackNS: false,
+    partialBundledLanguages: true,
+    resources: { [FALLBACK_LANGUAGE]: { [DEFAULT_NAMESPACE]: enCommon } },
+    // Spec §8: at most 5 retries starting at 350 ms; i18next doubles the wait after each try
+    // and the http backend decides what is retryable (5xx or network failure: yes; 4xx or
+    // unparseable JSON: no).
+    maxRetries: TRANSLATION_MAX_RETRIES,
+    retryTimeout: TRANSLATION_RETRY_START_MS,
+    backend: { loadPath: LOCALES_LOAD_PATH },
+    detection: {
+      order: ['localStorage', 'navigator', 'htmlTag'],
+      caches: ['localStorage'],
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      convertDetectedLanguage,
+    },
+    interpolation: { escapeValue: false },
+    returnEmptyString: false,
+  };
+}
+
+export const i18n = i18next.createInstance();
+
+function applyDocumentLanguage(): void {
+  if (typeof document === 'undefined') return;
+  const language = currentLanguage(i18n.resolvedLanguage ?? i18n.language);
+  document.documentElement.lang = language;
+  document.documentElement.dir = languageDirection(language);
+}
+
+let initialising: Promise<TFunction> | undefined;
+
+/**
+ * Initialises the app's i18next instance once (detector, http backend, React binding) and
+ * resolves when the detected language's `common` namespace has loaded (or failed after its
+ * retries, in which case the bundled English strings are used).
+ */
+export function initI18n(): Promise<TFunction> {
+  if (!initialising) {
+    // Registered before init so that the initial detection also sets <html lang dir>.
+    i18n.on('languageChanged', applyDocumentLanguage);
+    initialising = i18n.use(HttpBackend).use(LanguageDetector).use(initReactI18next).init(i18nOptions());
+  }
+  return initialising;
+}
+
+/** Whether the app's translations are ready to render with. */
+export function isI18nReady(): boolean {
+  return i18n.isInitialized && i18n.hasLoadedNamespace(DEFAULT_NAMESPACE);
+}
+
+/** Loads a feature's namespaces (for a route's clientLoader to await before rendering). */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  await initI18n();
+  await i18n.loadNamespaces([...namespaces]);
+}
+
+/**
+ * A separate, synchronously initialised English instance with the bundled `common` strings: what
+ * the error fallback renders with when the app's translations never became ready (and what
+ * component tests render with).
+ */
+export function createEnglishI18n(): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: FALLBACK_LANGUAGE,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGE_CODES],
+    ns: [DEFAULT_NAMESPACE],
+    defaultNS: DEFAULT_NAMESPACE,
+    resources: { [FALLBACK_LANGUAGE]: { [DEFAULT_NAMESPACE]: enCommon } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
