@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
     poolMax: config.DATABASE_POOL_MAX,
+    pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
   });
   const [{ buildApp }, { migrateDatabase }, { seedDemoDataOnce }] = await Promise.all([
     import('./app.js'),

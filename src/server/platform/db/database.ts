@@ -37,10 +37,17 @@ export function createPglite(dataDir?: string): Promise<PGlite> {
   return PGlite.create(dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
 }
 
-/** Starts opening PGlite and returns at once; queries wait until it is ready. */
-export function startPglite(dataDir: string): PGlite {
+/**
+ * Starts opening PGlite and returns at once; queries wait until it is ready. PostgreSQL's
+ * default 128 MB of shared buffers is most of an embedded process's memory; the files sit in
+ * the operating system's page cache anyway, so a smaller buffer pool costs little.
+ */
+export function startPglite(dataDir: string, sharedBuffersMb = 32): PGlite {
   mkdirSync(dataDir, { recursive: true });
-  return new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
+  return new PGlite(dataDir, {
+    extensions: PGLITE_EXTENSIONS,
+    postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`],
+  });
 }
 
 export function pgliteHandle(client: PGlite): DatabaseHandle {
@@ -94,9 +101,10 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir: string;
   poolMax: number;
+  pgliteSharedBuffersMb?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return postgresHandle(options.databaseUrl, options.poolMax);
-  return pgliteHandle(startPglite(options.pgliteDir));
+  return pgliteHandle(startPglite(options.pgliteDir, options.pgliteSharedBuffersMb));
 }
 
 /**
