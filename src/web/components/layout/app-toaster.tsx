@@ -6,7 +6,8 @@ import { TOAST } from '~/shared/toast';
 /**
  * The Toaster options of spec §9 (src/shared/toast.ts). Sonner takes the duration, the number of
  * visible toasts and the gap as props and the width through its `--width` variable; 356 px wide
- * is also its own default. Its swipe-dismiss threshold is not configurable (see the report / docs).
+ * is also its own default. Its swipe-dismiss threshold is not an option: Sonner 1.7 hard-codes the
+ * spec's 20 px (Sonner 2 uses 45 px), which is why package.json pins Sonner 1.7.
  */
 export function toasterProps(dir: 'ltr' | 'rtl'): ToasterProps {
   return {

@@ -1,0 +1,242 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode, NAMESPACES, type Namespace } from '~/shared/languages';
+
+/**
+ * Every translation file (public/locales/{lng}/{ns}.json) has exactly the keys of the English
+ * one, keeps its {{placeholders}}, and is actually translated. `compareLocale` does the checking
+ * and is itself tested on broken in-memory locales below, so that these tests can fail.
+ */
+
+const LOCALES_DIR = join(import.meta.dirname, '../../../public/locales');
+
+function localePath(lng: LanguageCode, ns: Namespace): string {
+  return join(LOCALES_DIR, lng, `${ns}.json`);
+}
+
+function readLocale(lng: LanguageCode, ns: Namespace): unknown {
+  return JSON.parse(readFileSync(localePath(lng, ns), 'utf8')) as unknown;
+}
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const PLACEHOLDER = /\{\{\s*([^}]+?)\s*\}\}/g;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Nested keys flattened to dotted paths; a leaf that is not a string is reported as an issue. */
+function flattenLocale(value: unknown, issues: string[] = [], prefix = ''): Map<string, string> {
+  const flat = new Map<string, string>();
+  if (!isRecord(value)) {
+    issues.push(`${prefix || '(root)'}: expected an object`);
+    return flat;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isRecord(child)) {
+      for (const [childPath, text] of flattenLocale(child, issues, path)) flat.set(childPath, text);
+    } else if (typeof child === 'string') {
+      flat.set(path, child);
+    } else {
+      issues.push(`${path}: expected a string, got ${JSON.stringify(child)}`);
+    }
+  }
+  return flat;
+}
+
+/** The sorted placeholder names of a string ('Hi {{name}}' → ['name']). */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '').sort();
+}
+
+/**
+ * The keys a language must have for the English keys: the same keys, except that an English
+ * plural group (`x_one`, `x_other`) becomes the language's own plural forms (Arabic has six,
+ * Chinese one). Maps each expected key to the English key it is checked against.
+ */
+function expectedKeys(enKeys: Iterable<string>, lng: string): Map<string, string> {
+  const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+  const expected = new Map<string, string>();
+  for (const key of enKeys) {
+    const plural = PLURAL_SUFFIX.exec(key);
+    if (!plural) {
+      expected.set(key, key);
+      continue;
+    }
+    const base = key.slice(0, plural.index);
+    for (const category of categories) expected.set(`${base}_${category}`, `${base}_other`);
+  }
+  return expected;
+}
+
+interface CompareOptions {
+  lng: string;
+  /** Keys whose value may legitimately equal the English one (proper nouns, shared words). */
+  sameAsEnglish?: readonly string[];
+}
+
+/** Everything wrong with `other` compared with `en`, as readable lines (empty: all good). */
+function compareLocale(en: unknown, other: unknown, { lng, sameAsEnglish = [] }: CompareOptions): string[] {
+  const issues: string[] = [];
+  const enFlat = flattenLocale(en, []);
+  const otherFlat = flattenLocale(other, issues);
+  const expected = expectedKeys(enFlat.keys(), lng);
+
+  for (const [key, enKey] of expected) {
+    const text = otherFlat.get(key);
+    const enText = enFlat.get(enKey) ?? '';
+    if (text === undefined) {
+      issues.push(`${key}: missing (en has ${JSON.stringify(enText)})`);
+      continue;
+    }
+    const want = placeholders(enText);
+    const got = placeholders(text);
+    if (want.join('|') !== got.join('|')) {
+      issues.push(`${key}: placeholders ${JSON.stringify(got)} differ from en ${JSON.stringify(want)}`);
+    }
+    if (text.trim() === '') issues.push(`${key}: empty`);
+    if (lng !== FALLBACK_LANGUAGE && text === enText && enText !== '' && !sameAsEnglish.includes(key)) {
+      issues.push(`${key}: not translated (same as en: ${JSON.stringify(text)})`);
+    }
+  }
+  for (const key of otherFlat.keys()) {
+    if (!expected.has(key)) issues.push(`${key}: not in en`);
+  }
+  for (const key of sameAsEnglish) {
+    // An allowance that no longer applies is removed, so that the list stays exact.
+    if (otherFlat.get(key) !== enFlat.get(key)) issues.push(`${key}: allowed to equal en but does not`);
+  }
+  return issues;
+}
+
+/** Values made only of placeholders and punctuation: the same in every language. */
+const PLACEHOLDER_ONLY = ['app.documentTitle', 'footer.copyright'] as const;
+
+/**
+ * Keys whose translation is, correctly, the English word. Keep this short and per language:
+ * anything else equal to English is an untranslated string.
+ */
+const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly string[]>>> = {
+  en: {},
+  es: { common: [...PLACEHOLDER_ONLY, 'footer.links.blog', 'footer.links.cookies'] },
+  fr: {
+    common: [
+      ...PLACEHOLDER_ONLY,
+      'header.menu',
+      'footer.links.blog',
+      'footer.links.guides',
+      'footer.links.cookies',
+      'toasts.region',
+    ],
+  },
+  pt: { common: [...PLACEHOLDER_ONLY, 'header.menu', 'footer.links.cookies'] },
+  ar: { common: [...PLACEHOLDER_ONLY] },
+  'zh-CN': { common: [...PLACEHOLDER_ONLY] },
+};
+
+describe('compareLocale', () => {
+  const en = {
+    greeting: 'Hello {{name}}',
+    nested: { title: 'Title', count: '{{count}} items' },
+    brand: 'Tendwell',
+  };
+
+  it('accepts a complete translation', () => {
+    const fr = { greeting: 'Bonjour {{name}}', nested: { title: 'Titre', count: '{{count}} éléments' }, brand: 'Tendwell' };
+    expect(compareLocale(en, fr, { lng: 'fr', sameAsEnglish: ['brand'] })).toEqual([]);
+  });
+
+  it('reports missing keys, extra keys, changed placeholders and untranslated values', () => {
+    const broken = {
+      greeting: 'Bonjour {{nom}}',
+      nested: { title: 'Title', extra: 'En trop' },
+      brand: 'Tendwell',
+      stray: 'Pas en anglais',
+    };
+    expect(compareLocale(en, broken, { lng: 'fr' })).toEqual([
+      'greeting: placeholders ["nom"] differ from en ["name"]',
+      'nested.title: not translated (same as en: "Title")',
+      'nested.count: missing (en has "{{count}} items")',
+      'brand: not translated (same as en: "Tendwell")',
+      'nested.extra: not in en',
+      'stray: not in en',
+    ]);
+  });
+
+  it('reports a dropped placeholder and an added one', () => {
+    const other = { greeting: 'Bonjour', nested: { title: 'Titre', count: '{{count}} {{extra}}' }, brand: 'Tendwell' };
+    expect(compareLocale(en, other, { lng: 'fr', sameAsEnglish: ['brand'] })).toEqual([
+      'greeting: placeholders [] differ from en ["name"]',
+      'nested.count: placeholders ["count","extra"] differ from en ["count"]',
+    ]);
+  });
+
+  it('reports non-string values, a group replaced by a string, and empty strings', () => {
+    const other = { greeting: 42, nested: 'Titre', brand: ' ' };
+    expect(compareLocale(en, other, { lng: 'fr' })).toEqual([
+      'greeting: expected a string, got 42',
+      'greeting: missing (en has "Hello {{name}}")',
+      'nested.title: missing (en has "Title")',
+      'nested.count: missing (en has "{{count}} items")',
+      'brand: empty',
+      'nested: not in en',
+    ]);
+  });
+
+  it('reports an allow-list entry that is no longer the English value', () => {
+    const other = { greeting: 'Bonjour {{name}}', nested: { title: 'Titre', count: '{{count}} éléments' }, brand: 'Tendwell' };
+    expect(compareLocale(en, other, { lng: 'fr', sameAsEnglish: ['brand', 'nested.title'] })).toEqual([
+      'nested.title: allowed to equal en but does not',
+    ]);
+  });
+
+  it("expects each language's own plural forms", () => {
+    const enPlural = { items_one: '{{count}} item', items_other: '{{count}} items' };
+    expect(compareLocale(enPlural, { items_other: '{{count}} 项' }, { lng: 'zh-CN' })).toEqual([]);
+    expect(compareLocale(enPlural, { items_one: '{{count}} élément' }, { lng: 'fr' })).toEqual([
+      'items_many: missing (en has "{{count}} items")',
+      'items_other: missing (en has "{{count}} items")',
+    ]);
+    const arabic = { items_zero: 'a', items_one: 'b', items_two: 'c', items_few: 'd', items_many: 'e', items_other: 'f' };
+    expect(compareLocale(enPlural, arabic, { lng: 'ar' }).every((issue) => issue.includes('placeholders'))).toBe(true);
+    expect(compareLocale(enPlural, arabic, { lng: 'ar' })).toHaveLength(6);
+  });
+});
+
+describe('translation files', () => {
+  it.each(LANGUAGE_CODES.flatMap((lng) => NAMESPACES.map((ns) => [lng, ns] as const)))('%s/%s.json is a JSON object', (lng, ns) => {
+    const parsed = readLocale(lng, ns);
+    expect(isRecord(parsed)).toBe(true);
+  });
+
+  it('has the English spec strings of the not-found and error pages', () => {
+    const common = flattenLocale(readLocale('en', 'common'));
+    expect(common.get('notFound.title')).toBe('Page Not Found');
+    expect(common.get('notFound.message')).toBe("Sorry, we couldn't find the page you're looking for...");
+    expect(common.get('errorFallback.title')).toBe('Something went wrong');
+    expect(common.get('errorFallback.unexpected')).toBe('An unexpected error occurred');
+    expect(common.get('errorFallback.reload')).toBe('Reload Page');
+    expect(common.get('errorFallback.fatal')).toBe('Unexpected Application Error!');
+  });
+
+  it('has a message for every client-side error code in English', () => {
+    const common = flattenLocale(readLocale('en', 'common'));
+    for (const key of ['errors.unknown', 'errors.network.unavailable', 'errors.server.internal']) {
+      expect(common.get(key), key).toEqual(expect.any(String));
+    }
+  });
+
+  const others = LANGUAGE_CODES.filter((lng) => lng !== FALLBACK_LANGUAGE);
+  it.each(others.flatMap((lng) => NAMESPACES.map((ns) => [lng, ns] as const)))(
+    '%s/%s.json matches en: same keys, same placeholders, translated',
+    (lng, ns) => {
+      const issues = compareLocale(readLocale('en', ns), readLocale(lng, ns), {
+        lng,
+        sameAsEnglish: SAME_AS_ENGLISH[lng][ns] ?? [],
+      });
+      expect(issues).toEqual([]);
+    },
+  );
+});
