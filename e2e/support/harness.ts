@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const SERVER_ENTRY = join(ROOT, 'build/server/main.mjs');
@@ -112,4 +113,30 @@ export async function expectAxeClean(page: Page): Promise<void> {
     .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n'))
     .join('\n');
   throw new Error(`axe found ${results.violations.length} violation(s) on ${page.url()}:\n${report}`);
+}
+
+/**
+ * Starts a fresh server and a browser for the enclosing test file (beforeAll) and stops both
+ * afterwards. Read `suite.server` and `suite.browser` inside tests.
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}): { readonly server: TestServer; readonly browser: Browser } {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server is not started yet (use it inside a test)');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched yet (use it inside a test)');
+      return browser;
+    },
+  };
 }
