@@ -6,7 +6,6 @@ import { defineConfig } from 'vite';
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
-  build: { sourcemap: process.env.TW_ANALYZE === '1' },
   publicDir: 'public',
   // The React Router plugin is for the app build and dev server only; vitest runs plain modules.
   plugins: [tailwindcss(), ...(process.env.VITEST ? [] : [reactRouter()])],

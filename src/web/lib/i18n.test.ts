@@ -189,3 +189,23 @@ describe('loading translations with retries', () => {
     });
   });
 });
+
+/** What the detector hands i18next, after `convertDetectedLanguage`, resolves to a supported language. */
+describe('detected browser languages', () => {
+  async function resolve(browserLanguages: string[]): Promise<string | undefined> {
+    const instance = i18next.createInstance();
+    await instance.init({ ...i18nOptions(), initAsync: false });
+    return instance.services.languageUtils.getBestMatchFromCodes(browserLanguages.map(convertDetectedLanguage));
+  }
+
+  it.each([
+    [['zh'], 'zh-CN'],
+    [['zh-TW', 'en'], 'zh-CN'],
+    [['pt-BR', 'en'], 'pt'],
+    [['ar-SA'], 'ar'],
+    [['de-DE', 'es-419'], 'es'],
+    [['de-DE', 'ja'], 'en'],
+  ])('%j → %s', async (browserLanguages, expected) => {
+    expect(await resolve(browserLanguages)).toBe(expected);
+  });
+});

@@ -68,7 +68,8 @@ export function i18nOptions(): InitOptions<HttpBackendOptions> {
     // unparseable JSON: no).
     maxRetries: TRANSLATION_MAX_RETRIES,
     retryTimeout: TRANSLATION_RETRY_START_MS,
-    backend: { loadPath: LOCALES_LOAD_PATH },
+    // No periodic reloads (the library's default outside browsers, e.g. in tests).
+    backend: { loadPath: LOCALES_LOAD_PATH, reloadInterval: false },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],
       caches: ['localStorage'],

@@ -1,6 +1,6 @@
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Toaster, type ToasterProps } from 'sonner';
+import { Toaster, type ToasterProps, toast } from 'sonner';
 import { TOAST } from '~/shared/toast';
 
 /**
@@ -23,8 +23,22 @@ export function toasterProps(dir: 'ltr' | 'rtl'): ToasterProps {
   };
 }
 
+/**
+ * Shows the toasts raised before the Toaster subscribed. The Toaster's code loads after the first
+ * render, and Sonner only delivers toasts to a mounted Toaster; publishing a waiting toast again
+ * under its own id hands it over. (The Toaster's effect, a child's, has subscribed by now.)
+ */
+export function showToastsRaisedBeforeMount(): void {
+  for (const item of toast.getToasts()) {
+    if ('dismiss' in item) continue;
+    const { title, type: _type, ...rest } = item;
+    toast.message(title, rest);
+  }
+}
+
 /** The one Toaster of the app. */
 export function AppToaster({ dir }: { dir: 'ltr' | 'rtl' }) {
   const { t } = useTranslation();
+  useEffect(showToastsRaisedBeforeMount, []);
   return <Toaster {...toasterProps(dir)} containerAriaLabel={t('toasts.region')} />;
 }

@@ -20,7 +20,9 @@ export default function LanguagePicker() {
   }
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while it still holds
+    // focusable elements (axe: aria-hidden-focus); Escape, Tab and outside clicks still close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={LANGUAGE_TRIGGER_CLASS_NAME}>
         <LanguageTriggerContent />
       </DropdownMenu.Trigger>

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createEnglishI18n } from '~/web/lib/i18n';
+import { NotFoundContent } from './not-found-content';
+import { FOOTER_COLUMNS, SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+function render(node: ReactNode, path = '/somewhere'): string {
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={createEnglishI18n()}>
+      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('SiteHeader', () => {
+  const html = render(<SiteHeader />);
+
+  it('links the logo home and has the desktop navigation', () => {
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>.*Tendwell/);
+    expect(html).toContain('aria-label="Primary"');
+    for (const [href, label] of [
+      ['/', 'Home'],
+      ['/about', 'About'],
+      ['/education', 'Education'],
+    ]) {
+      expect(html).toContain(`href="${href}"`);
+      expect(html).toContain(`>${label}</a>`);
+    }
+  });
+
+  it('offers Sign in and Sign up to visitors', () => {
+    expect(html).toContain('href="/auth/login"');
+    expect(html).toContain('href="/auth/register"');
+  });
+
+  it('has a labelled, collapsed mobile menu button that controls a hidden panel', () => {
+    const button = /<button[^>]*aria-expanded="false"[^>]*aria-controls="([^"]+)"[^>]*>.*?<\/button>/.exec(html);
+    expect(button?.[0]).toContain('Menu');
+    const panelId = button?.[1] ?? 'missing';
+    expect(html).toMatch(new RegExp(`id="${panelId}" hidden=""`));
+    expect(html).toContain('aria-label="Primary (mobile)"');
+  });
+
+  it('uses logical properties only, so Arabic mirrors', () => {
+    expect(html).not.toMatch(/\b(ml|mr|pl|pr|left|right)-\d|\btext-(left|right)\b/);
+  });
+});
+
+describe('SiteFooter', () => {
+  const html = render(<SiteFooter year={2031} />);
+
+  it('has the Company, Resources and Legal columns with their links', () => {
+    expect(html).toContain('aria-label="Footer"');
+    for (const column of FOOTER_COLUMNS) for (const link of column.links) expect(html).toContain(`href="${link.to}"`);
+    expect(html).toContain('>Company</h2>');
+    expect(html).toContain('>Resources</h2>');
+    expect(html).toContain('>Legal</h2>');
+    expect(html).toContain('>Provider resources</a>');
+  });
+
+  it('has the copyright line', () => {
+    expect(html).toContain('© 2031 Tendwell');
+  });
+
+  it('renders the newsletter, contact and social slots it is given', () => {
+    const withSlots = render(<SiteFooter newsletter={<p>N</p>} contact={<p>C</p>} social={<p>S</p>} />);
+    expect(withSlots).toContain('<p>N</p>');
+    expect(withSlots).toContain('<p>C</p>');
+    expect(withSlots).toContain('<p>S</p>');
+  });
+});
+
+describe('NotFoundContent', () => {
+  it('has the title, the apology and a link home named after the product', () => {
+    const html = render(<NotFoundContent pathname="/nowhere" />);
+    expect(html).toContain('<title>Page Not Found · Tendwell</title>');
+    expect(html).toMatch(/<h1[^>]*>Page Not Found<\/h1>/);
+    expect(html).toContain('Sorry, we couldn&#x27;t find the page you&#x27;re looking for...');
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Return to Tendwell<\/a>/);
+  });
+});
