@@ -45,6 +45,13 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   DEMO_MODE: boolFromEnv.optional(),
   SEED_DEMO_DATA: boolFromEnv.default(true),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).default('Tendwell <no-reply@tendwell.app>'),
   CONTACT_EMAIL: z.string().trim().max(254).pipe(z.email()).default('hello@tendwell.app'),
   CONTACT_PHONES: z
     .string()

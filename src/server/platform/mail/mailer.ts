@@ -1,0 +1,57 @@
+import nodemailer from 'nodemailer';
+import type { Queryable } from '../db/database.js';
+import { devMailOutbox } from '../../db/schema/dev-mail-outbox.js';
+
+/** One email, already rendered in the recipient's language, as HTML and plain text. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** 'smtp' sends through SMTP_URL; 'outbox' keeps the mail in the database for /dev/mailbox. */
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string | undefined;
+  from: string;
+  /** Where the development outbox writes when there is no SMTP server. */
+  db: Queryable;
+}
+
+/**
+ * Mail goes over real SMTP (nodemailer) when SMTP_URL is set; otherwise it is stored in the
+ * development outbox. Callers send after their transaction commits, never inside it.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      },
+      async close() {
+        transport.close();
+      },
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(message) {
+      await options.db.insert(devMailOutbox).values({
+        fromAddress: options.from,
+        toAddress: message.to,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+      });
+    },
+    async close() {},
+  };
+}
