@@ -5,8 +5,7 @@ import { interpolate, translation } from './support/locales.js';
 
 /**
  * Details of the app shell that shell.e2e.ts does not cover: the skip link, a footer built from
- * configured (non-default) site details including social links, the newsletter's server-refusal
- * path, the browser-language mapping, the open language menu under axe, and the not-found log
+ * configured (non-default) site details including social links, the browser-language mapping, the open language menu under axe, and the not-found log
  * for `/`.
  */
 
@@ -119,41 +118,6 @@ describe('app shell details', () => {
     expect(await page.title()).toBe(
       interpolate(translation(lang, 'app.documentTitle'), { title: translation(lang, 'notFound.title'), product: 'Tendwell' }),
     );
-    await context.close();
-  });
-
-  it('shows a refused subscription inline and in a toast, keeping the address', async () => {
-    const { context, page } = await newPage(suite.browser, { viewport: DESKTOP });
-    await page.route('**/api/v1/newsletter/subscriptions', (route) =>
-      route.fulfill({
-        status: 429,
-        contentType: 'application/problem+json',
-        body: JSON.stringify({
-          type: 'https://tendwell.app/problems/rate-limited',
-          title: 'Too Many Requests',
-          status: 429,
-          code: 'rate-limited',
-        }),
-      }),
-    );
-    await visit(page, '/refused');
-    const input = page.getByRole('textbox', { name: 'Email address' });
-    await input.fill('someone@example.org');
-    const [request] = await Promise.all([
-      page.waitForRequest((r) => r.url().endsWith('/api/v1/newsletter/subscriptions')),
-      page.getByRole('button', { name: 'Subscribe' }).click(),
-    ]);
-    expect(request.postDataJSON()).toEqual({ email: 'someone@example.org', language: 'en' });
-    const message = translation('en', 'errors.rate-limited');
-    await page.getByRole('alert').filter({ hasText: message }).waitFor();
-    await page.getByText(translation('en', 'newsletter.failed')).waitFor();
-    expect(await input.inputValue()).toBe('someone@example.org');
-    expect(await input.getAttribute('aria-invalid')).toBe('true');
-    await page.waitForFunction(() => {
-      const toast = document.querySelector('[data-sonner-toast]');
-      return toast !== null && getComputedStyle(toast).opacity === '1' && toast.getAnimations().every((a) => a.playState !== 'running');
-    });
-    await expectAxeClean(page);
     await context.close();
   });
 

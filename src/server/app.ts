@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
 import { siteRoutes } from './features/site/site.routes.js';
 import type { DatabaseHandle } from './platform/db/database.js';
+import { DomainError } from './platform/errors/domain-errors.js';
 import { problemErrorHandler } from './platform/errors/problem-response.js';
 import { enforceRoutePermissions, type RegisteredRoute } from './platform/http/permissions.js';
 import { contextFactory } from './platform/http/request-context.js';
@@ -106,10 +108,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     async () => app.swagger(),
   );
 
+  // Limits are declared per route (config.rateLimit); a refusal is a 429 problem+json with Retry-After.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('rate-limited', 'rate-limited', `Too many requests. Try again in ${context.after}.`),
+  });
+
   const context = contextFactory(deps.database.db, config, deps.now);
   await app.register(healthRoutes, { database: deps.database });
   await app.register(siteRoutes, { config });
-  await app.register(newsletterRoutes, { context });
+  await app.register(newsletterRoutes, { context, perMinute: config.NEWSLETTER_RATE_LIMIT_PER_MINUTE });
   await registerWebApp(app, web, securityHeaders);
 
   app.addHook('onClose', async () => {

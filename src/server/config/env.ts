@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   DEMO_MODE: boolFromEnv.optional(),
   SEED_DEMO_DATA: boolFromEnv.default(true),
+  NEWSLETTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   SMTP_URL: z
     .string()
     .trim()

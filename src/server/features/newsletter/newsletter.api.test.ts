@@ -47,6 +47,32 @@ describe('POST /api/v1/newsletter/subscriptions', () => {
   });
 });
 
+describe('newsletter rate limit', () => {
+  it('refuses the sixth sign-up a minute from one address with 429 problem+json and Retry-After', async () => {
+    const limited = await startTestApp({ NEWSLETTER_RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const statuses: number[] = [];
+      let last: Awaited<ReturnType<typeof limited.app.inject>> | undefined;
+      for (let i = 0; i < 6; i++) {
+        last = await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/newsletter/subscriptions',
+          payload: { email: `limit.${i}.${Date.now()}@example.org` },
+        });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      expect(String(last!.headers['content-type'])).toMatch(/^application\/problem\+json/);
+      expect(last!.json()).toMatchObject({ status: 429, code: 'rate-limited' });
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      // Other routes are not limited by it.
+      expect((await limited.app.inject({ method: 'GET', url: '/api/v1/site' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('GET /api/v1/site', () => {
   it('returns the configured contacts and the Nigeria and UK offices', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/site' });

@@ -6,11 +6,15 @@ import {
 import type { ContextFactory } from '../../platform/http/request-context.js';
 import { subscribe } from './newsletter.service.js';
 
-export const newsletterRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> = async (app, { context }) => {
+export const newsletterRoutes: FastifyPluginAsyncZod<{ context: ContextFactory; perMinute: number }> = async (
+  app,
+  { context, perMinute },
+) => {
   app.post(
     '/api/v1/newsletter/subscriptions',
     {
-      config: { permission: 'public' },
+      // Public and unauthenticated: limited per client address so nobody can flood the list.
+      config: { permission: 'public', rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe an email address to the Tendwell newsletter',
