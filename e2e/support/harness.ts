@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { spawnServer } from '../../src/server/testing/server-process.js';
 import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const SERVER_ENTRY = join(ROOT, 'build/server/main.mjs');
 
 export interface TestServer {
   url: string;
@@ -20,51 +19,26 @@ export interface TestServer {
 
 /** Starts the built server (as `npm start` runs it) on a random port with a fresh embedded database. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  if (!existsSync(SERVER_ENTRY) || !existsSync(join(ROOT, 'build/web/client/index.html'))) {
+  if (!existsSync(join(ROOT, 'build/web/client/index.html'))) {
     throw new Error('The app is not built: run `npm run build` (npm test does this before the browser tier).');
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'tendwell-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-
-  const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('server did not start within 30 s:\n' + output)), 30_000);
-    const check = () => {
-      const match = /running at (http:\/\/localhost:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        done(match[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout?.on('data', check);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with ${code} before listening:\n${output}`));
-    });
-  });
-
+  // Browser tests keep the production newsletter limit unless a test sets another.
+  const server = spawnServer({ DATA_DIR: dataDir, NEWSLETTER_RATE_LIMIT_PER_MINUTE: '10', ...env });
+  let timer: NodeJS.Timeout | undefined;
+  const url = await Promise.race([
+    server.url,
+    new Promise<never>((_done, fail) => {
+      timer = setTimeout(() => fail(new Error('server did not start within 30 s:\n' + server.output())), 30_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
   return {
     url,
     dataDir,
-    output: () => output,
+    output: server.output,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      server.kill('SIGTERM');
+      await server.exit;
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,53 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPglite, pgliteHandle, postgresHandle, queryRows, type DatabaseHandle } from './platform/db/database.js';
+import { spawnServer } from './testing/server-process.js';
 import { testDatabaseKind } from './testing/test-database.js';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const ENTRY = join(ROOT, 'build/server/main.mjs');
 const dirs: string[] = [];
 afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
-
-interface Running {
-  url: Promise<string>;
-  exit: Promise<number | null>;
-  output: () => string;
-  kill(signal: NodeJS.Signals): void;
-}
-
-function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      NEWSLETTER_RATE_LIMIT_PER_MINUTE: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exit = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  const url = new Promise<string>((done, fail) => {
-    child.stdout.on('data', (c: Buffer) => {
-      output += c.toString();
-      const m = /running at (http:\/\/localhost:\d+)/.exec(output);
-      if (m?.[1]) done(m[1].replace('localhost', '127.0.0.1'));
-    });
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    void exit.then((code) => fail(new Error(`exited ${code}: ${output}`)));
-  });
-  return { url, exit, output: () => output, kill: (s) => child.kill(s) };
-}
 
 async function databaseEnv(): Promise<{ env: Record<string, string>; open: () => Promise<DatabaseHandle> }> {
   if (testDatabaseKind() === 'postgres') {
@@ -61,15 +24,14 @@ async function databaseEnv(): Promise<{ env: Record<string, string>; open: () =>
 
 describe('the server process', () => {
   it('exits 1 listing every bad configuration key', async () => {
-    const run = startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', LOG_LEVEL: 'chatty' });
-    run.url.catch(() => undefined);
+    const run = spawnServer({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', LOG_LEVEL: 'chatty' });
     expect(await run.exit).toBe(1);
     for (const key of ['PORT', 'DATABASE_URL', 'LOG_LEVEL']) expect(run.output()).toContain(key);
   });
 
   it('finishes in-flight requests on SIGTERM and loses no acknowledged write', async () => {
     const { env, open } = await databaseEnv();
-    const run = startServer(env);
+    const run = spawnServer(env);
     const base = await run.url;
     const stamp = Date.now();
     const emails = Array.from({ length: 60 }, (_, i) => `shutdown-${stamp}-${i}@example.org`);
@@ -115,7 +77,7 @@ describe('the server process', () => {
       // On a shared server the seed marker is per database; the PGlite run proves reopening.
       const { env, open } = await databaseEnv();
       for (let i = 0; i < 2; i++) {
-        const run = startServer(env);
+        const run = spawnServer(env);
         await run.url;
         run.kill('SIGTERM');
         expect(await run.exit).toBe(0);
@@ -128,7 +90,7 @@ describe('the server process', () => {
     }
     const { env, open } = await databaseEnv();
     for (let i = 0; i < 2; i++) {
-      const run = startServer(env);
+      const run = spawnServer(env);
       const base = await run.url;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       run.kill('SIGINT');
