@@ -55,6 +55,17 @@ function vitest(name, project, env = {}) {
   return ok;
 }
 
+// The browser tier never skips silently: without a Chromium the run stops here, before anything else.
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+if (!existsSync(chrome)) {
+  process.stderr.write(
+    `No Chromium found at ${chrome}; npm test needs one for the browser tier and never skips it.\n` +
+      "Install Debian's Chromium (sudo apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.\n",
+  );
+  process.stdout.write('\nSummary: 0 passed, 1 failed\n');
+  process.exit(1);
+}
+
 if (check('Typecheck', bin('react-router'), ['typegen'])) check('Typecheck (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('Lint', bin('eslint'), ['.', '--max-warnings=0']);
 vitest('Unit', 'unit');
@@ -68,18 +79,7 @@ if (built) {
     banner('API on PostgreSQL');
     process.stdout.write('Not run: set TEST_DATABASE_URL to a PostgreSQL database to run the API tier on it too.\n');
   }
-  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
-  if (!existsSync(chrome)) {
-    banner('Browser');
-    process.stderr.write(
-      `No Chromium found at ${chrome}. The browser tier never skips silently.\n` +
-        'Install Debian\'s Chromium (sudo apt-get install -y chromium) or set CHROME_PATH to a Chromium or Chrome binary.\n',
-    );
-    tiers.push({ name: 'Browser', passed: 0, failed: 1 });
-    failed++;
-  } else {
-    vitest('Browser', 'browser', { CHROME_PATH: chrome });
-  }
+  vitest('Browser', 'browser', { CHROME_PATH: chrome });
 }
 
 process.stdout.write('\n━━━ Results ━━━\n');
