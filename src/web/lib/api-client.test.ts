@@ -184,7 +184,7 @@ describe('problemMessage', () => {
     for (const code of ['network.unavailable', 'server.internal', 'unknown']) {
       expect(problemMessageKey(i18n, apiError(code)), code).toBe(`errors.${code}`);
     }
-    // response.invalid (a body the schema rejects) has no message of its own: the generic one.
-    expect(problemMessageKey(i18n, apiError(CLIENT_ERROR_CODES.invalidResponse))).toBe('errors.unknown');
+    // response.invalid (a body the schema rejects) has a message of its own.
+    expect(problemMessageKey(i18n, apiError(CLIENT_ERROR_CODES.invalidResponse))).toBe('errors.response.invalid');
   });
 });

@@ -77,7 +77,6 @@ export async function registerWebApp(app: FastifyInstance, web: WebApp, security
   }
 
   app.setNotFoundHandler(
-    { preHandler: undefined },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
       const isApi = path === '/api' || path.startsWith('/api/');
