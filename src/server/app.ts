@@ -19,11 +19,19 @@ import { contextFactory } from './platform/http/request-context.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { loadWebApp, registerWebApp } from './platform/http/web-app.js';
 import { loggerOptions } from './platform/logging/logger-options.js';
+import { createAuth, type Auth } from './platform/auth/auth.js';
+import { authHttp } from './platform/auth/auth-http.js';
+import { loadAuthSecret } from './platform/auth/auth-secret.js';
+import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { createStorage, type Storage } from './platform/storage/storage.js';
+import { sessionRoutes } from './features/auth/session.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, with the permission it declared (for the route audit test). */
     registeredRoutes: RegisteredRoute[];
+    /** better-auth, built on first use (tests and the benchmarks call its API directly). */
+    getAuth(): Promise<Auth>;
   }
 }
 
@@ -32,6 +40,8 @@ export interface AppDependencies {
   now?: () => Date;
   /** Where JSON log lines go (stdout by default); tests pass a stream to read them. */
   logStream?: DestinationStream;
+  mailer?: Mailer;
+  storage?: Storage;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -115,7 +125,23 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       new DomainError('rate-limited', 'rate-limited', `Too many requests. Try again in ${context.after}.`),
   });
 
-  const context = contextFactory(deps.database.db, config, deps.now);
+  const now = deps.now ?? (() => new Date());
+  const db = deps.database.db;
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
+  const storage = deps.storage ?? createStorage(config);
+  let authPromise: Promise<Auth> | undefined;
+  const getAuth = () => {
+    authPromise ??= loadAuthSecret(db, config.AUTH_SECRET).then((secret) => createAuth({ db, config, mailer, secret, now }));
+    // A failure (database not ready yet) is not remembered: the next request tries again.
+    authPromise.catch(() => {
+      authPromise = undefined;
+    });
+    return authPromise;
+  };
+  app.decorate('getAuth', getAuth);
+  await authHttp(app, { getAuth, db, config, now });
+  const context = contextFactory({ db, config, mailer, storage, now });
+  await app.register(sessionRoutes, { context, getAuth });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(siteRoutes, { config });
   await app.register(newsletterRoutes, { context, perMinute: config.NEWSLETTER_RATE_LIMIT_PER_MINUTE });
@@ -123,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);
+    await mailer.close();
     await deps.database.close();
   });
 

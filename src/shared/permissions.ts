@@ -1,23 +1,62 @@
-import type { Role } from './roles.js';
+import type { MembershipRole, Role } from './roles.js';
 
 /**
- * Every permission the server knows. A route declares exactly one of these,
- * or 'public'. The table below is the only place that grants them.
+ * Every permission the server knows. A route declares exactly one of these, or 'public'.
+ * The two tables below are the only places that grant them.
+ *
+ * - account.*: what any signed-in person may do with their own account.
+ * - tenant.*: what a member may do inside the organisation their session acts in; granted by
+ *   the membership role, and only while that membership is active.
+ * - platform.*: platform administration across organisations.
  */
-export const PERMISSIONS = ['audit.read', 'tenant.read', 'tenant.manage'] as const;
+export const PERMISSIONS = [
+  'account.self',
+  'tenant.read',
+  'tenant.manage',
+  'tenant.members.manage',
+  'audit.read',
+  'platform.users.manage',
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export type RoutePermission = Permission | 'public';
 
+/** Tenant permissions come from the membership, never from the platform role. */
+export const TENANT_PERMISSIONS = ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read'] as const satisfies readonly Permission[];
+export type TenantPermission = (typeof TENANT_PERMISSIONS)[number];
+
+/** Platform role → permissions anywhere. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  patient: [],
-  family_carer: [],
+  patient: ['account.self'],
+  family_carer: ['account.self'],
+  provider: ['account.self'],
+  allied_health: ['account.self'],
+  support_coordinator: ['account.self'],
+  practice_manager: ['account.self'],
+  organization_admin: ['account.self'],
+  admin: ['account.self', 'platform.users.manage'],
+};
+
+/** Membership role → permissions inside that organisation. */
+export const MEMBERSHIP_ROLE_PERMISSIONS: Record<MembershipRole, readonly TenantPermission[]> = {
+  owner: ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read'],
+  admin: ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read'],
+  member: ['tenant.read'],
   provider: ['tenant.read'],
   allied_health: ['tenant.read'],
   support_coordinator: ['tenant.read'],
   practice_manager: ['tenant.read'],
-  organization_admin: ['tenant.read', 'tenant.manage', 'audit.read'],
-  admin: ['tenant.read', 'tenant.manage', 'audit.read'],
 };
+
+export function isTenantPermission(permission: Permission): permission is TenantPermission {
+  return (TENANT_PERMISSIONS as readonly Permission[]).includes(permission);
+}
+
+/** Everything a person holds: their platform role's permissions plus their current membership's. */
+export function effectivePermissions(role: Role, membershipRole: MembershipRole | null): Permission[] {
+  const set = new Set<Permission>(ROLE_PERMISSIONS[role]);
+  if (membershipRole) for (const p of MEMBERSHIP_ROLE_PERMISSIONS[membershipRole]) set.add(p);
+  return PERMISSIONS.filter((p) => set.has(p));
+}
 
 export function roleHasPermission(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);

@@ -61,11 +61,38 @@ const EnvSchema = z.object({
     .default('+234 1 700 0100,+44 20 7946 0100')
     .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
     .pipe(z.array(z.string().min(3).max(40)).min(1).max(4)),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').max(500).optional(),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().min(0.01).max(24 * 90).default(12),
+  SESSION_IDLE_MINUTES_STAFF: z.coerce.number().min(1).max(24 * 60).default(30),
+  SESSION_IDLE_MINUTES: z.coerce.number().min(0).max(24 * 60 * 90).default(0),
+  AUTH_REAUTH_MINUTES: z.coerce.number().min(1).max(24 * 60).default(10),
+  AUTH_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  AUTH_ACCOUNT_BACKOFF_MAX_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(15),
+  AUTH_MAIL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: z.string().trim().min(1).max(1000).optional(),
+  S3_ENDPOINT: z.url().max(500).optional(),
+  S3_REGION: z.string().trim().min(1).max(100).default('us-east-1'),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).max(500).optional(),
+  AVATAR_MAX_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(2 * 1024 * 1024),
+  USAGE_METRICS_INTERVAL_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(60),
   OFFICES_JSON: jsonFromEnv(z.array(OfficeSchema).max(10)).optional(),
   SOCIAL_LINKS_JSON: jsonFromEnv(z.array(SocialLinkSchema).max(10)).optional(),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production' });
+  }
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+  }
+  if (env.STORAGE_DRIVER === 's3') {
+    for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
+    }
   }
 });
 
@@ -75,6 +102,8 @@ export interface Config extends Env {
   /** Demo mode: seeded demo data and development conveniences. On unless NODE_ENV=production. */
   demoMode: boolean;
   pgliteDir: string;
+  /** Where the local storage driver keeps files (STORAGE_DIR, else DATA_DIR/files). */
+  storageDir: string;
 }
 
 export class ConfigError extends Error {
@@ -106,5 +135,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...env,
     demoMode: env.DEMO_MODE ?? env.NODE_ENV !== 'production',
     pgliteDir: `${env.DATA_DIR.replace(/\/+$/, '')}/pglite`,
+    storageDir: env.STORAGE_DIR ?? `${env.DATA_DIR.replace(/\/+$/, '')}/files`,
   };
 }

@@ -21,6 +21,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     WEB_DIST_DIR: './build/web/client',
     // Tests send many requests from one address; the limit has its own test.
     NEWSLETTER_RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_IP_LIMIT_PER_MINUTE: '100000',
+    AUTH_MAIL_LIMIT_PER_HOUR: '1000',
+    // The lowest scrypt cost keeps sign-ups fast; the cost itself has its own unit test.
+    PASSWORD_HASH_COST: '1024',
+    STORAGE_DIR: `./data/test-files/${randomUUID()}`,
     ...overrides,
   });
 }

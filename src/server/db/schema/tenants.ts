@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { citext } from './types.js';
 
 /** An organisation (clinic, NDIS provider, plan manager). Row-level security: a session sees its own tenant. */
@@ -14,6 +14,10 @@ export const tenants = pgTable(
     features: jsonb('features').$type<Record<string, boolean>>().notNull().default({}),
     branding: jsonb('branding').$type<Record<string, string>>().notNull().default({}),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** The user who created the organisation (spec admin_user_id); no foreign key, so users stay global. */
+    adminUserId: uuid('admin_user_id'),
+    /** Staff of this organisation may only hold a session here with two-factor authentication on. */
+    requireMfaForStaff: boolean('require_mfa_for_staff').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { PERMISSIONS, type RoutePermission } from '../../../shared/permissions.js';
-import { unauthenticated } from '../errors/domain-errors.js';
+import { isTenantPermission, PERMISSIONS, type RoutePermission } from '../../../shared/permissions.js';
+import { forbidden, unauthenticated } from '../errors/domain-errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,8 +33,9 @@ export class MissingPermissionError extends Error {
 
 /**
  * Every route must declare config.permission; registering one without it fails at start-up.
- * Requests to a non-public route are refused before the handler runs. Signing in arrives with
- * the identity issue; until then no caller holds any permission.
+ * A request to a non-public route is refused before the handler runs unless its signed-in actor
+ * holds the permission: 401 without a session, 403 without the permission. Tenant permissions
+ * come only from an active membership of the session's current organisation.
  */
 export function enforceRoutePermissions(app: FastifyInstance, registry: RegisteredRoute[]): void {
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -52,9 +53,22 @@ export function enforceRoutePermissions(app: FastifyInstance, registry: Register
     for (const method of methods) registry.push({ method, url, permission });
   });
 
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
-    if (permission === undefined || permission === 'public') return done();
-    done(unauthenticated());
+    if (permission === undefined || permission === 'public') return;
+    const result = await request.actorResult();
+    if (!result.actor) {
+      throw result.reason === 'idle-expired'
+        ? unauthenticated('auth.session-idle-expired', 'Your session ended after a period of inactivity. Sign in again.')
+        : unauthenticated();
+    }
+    const actor = result.actor;
+    if (actor.permissions.has(permission)) return;
+    if (isTenantPermission(permission) && !actor.tenant) {
+      throw actor.tenantNotice === 'mfa-required'
+        ? forbidden('tenant.mfa-required', 'This organisation requires two-factor authentication for staff. Turn it on in Settings.')
+        : forbidden('tenant.none-selected', 'Choose an organisation first.');
+    }
+    throw forbidden('auth.forbidden', 'You do not have permission to do this.');
   });
 }

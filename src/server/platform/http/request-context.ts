@@ -1,10 +1,43 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env.js';
-import type { ServiceContext } from '../context.js';
+import type { ActorContext, ServiceContext } from '../context.js';
 import type { Database } from '../db/database.js';
+import { unauthenticated } from '../errors/domain-errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Storage } from '../storage/storage.js';
 
-export type ContextFactory = (request: FastifyRequest) => ServiceContext;
+export interface ContextFactory {
+  (request: FastifyRequest): ServiceContext;
+  /** The context with the signed-in actor; throws 401 when there is none. */
+  withActor(request: FastifyRequest): Promise<ActorContext>;
+}
 
-export function contextFactory(db: Database, config: Config, now: () => Date = () => new Date()): ContextFactory {
-  return (request) => ({ db, config, now, log: request.log, requestId: request.id });
+export interface ContextDependencies {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  storage: Storage;
+  now?: () => Date;
+}
+
+export function contextFactory(deps: ContextDependencies): ContextFactory {
+  const now = deps.now ?? (() => new Date());
+  const base = (request: FastifyRequest): ServiceContext => ({
+    db: deps.db,
+    config: deps.config,
+    mailer: deps.mailer,
+    storage: deps.storage,
+    now,
+    log: request.log,
+    requestId: request.id,
+    clientIp: request.ip,
+    publicOrigin: deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`,
+  });
+  const factory = base as ContextFactory;
+  factory.withActor = async (request) => {
+    const result = await request.actorResult();
+    if (!result.actor) throw unauthenticated();
+    return { ...base(request), actor: result.actor };
+  };
+  return factory;
 }

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config/env.js';
+import type { Database } from '../db/database.js';
+import { buildProblem, sendProblem } from '../errors/problem-response.js';
+import { resolveActor, type ActorResult } from './actor.js';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, REQUEST_ID_HEADER, type Auth } from './auth.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in actor, resolved once per request on first use. */
+    actorResult(): Promise<ActorResult>;
+    actorPromise: Promise<ActorResult> | null;
+  }
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host']);
+
+/** The Fetch API headers of a Fastify request, with our trusted client address and request id. */
+export function fetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    if (name === CLIENT_IP_HEADER || name === REQUEST_ID_HEADER) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // request.ip honours TRUST_PROXY: the socket's address, or X-Forwarded-For from a trusted proxy.
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  headers.set(REQUEST_ID_HEADER, request.id);
+  return headers;
+}
+
+/** better-auth's error codes (SCREAMING_SNAKE) as our stable problem codes: auth.kebab-case. */
+export function authProblemCode(code: unknown, status: number): string {
+  if (status === 429 && (code === undefined || code === null)) return 'rate-limited';
+  if (typeof code !== 'string' || code === '') return status === 401 ? 'auth.unauthenticated' : 'auth.failed';
+  return `auth.${code.toLowerCase().replace(/_/g, '-')}`;
+}
+
+async function sendAuthResponse(request: FastifyRequest, reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  const setCookies = response.headers.getSetCookie();
+  if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+  // better-auth reports its limiter's wait in X-Retry-After; clients read the standard header.
+  const retryAfter = response.headers.get('retry-after') ?? response.headers.get('x-retry-after');
+  if (retryAfter) reply.header('retry-after', retryAfter);
+  reply.header('cache-control', 'no-store');
+  if (response.status >= 400) {
+    const text = await response.text();
+    let parsed: { code?: unknown; message?: unknown } = {};
+    try {
+      parsed = text ? (JSON.parse(text) as typeof parsed) : {};
+    } catch {
+      parsed = { message: text };
+    }
+    const status = response.status >= 500 ? 500 : response.status;
+    if (response.status >= 500) request.log.error({ status: response.status, body: text.slice(0, 500) }, 'auth handler failed');
+    const detail = status >= 500 ? 'An unexpected error occurred.' : typeof parsed.message === 'string' ? parsed.message : undefined;
+    return sendProblem(reply, buildProblem(status, status >= 500 ? 'server.internal' : authProblemCode(parsed.code, status), detail, request.id));
+  }
+  const location = response.headers.get('location');
+  if (location) reply.header('location', location);
+  const contentType = response.headers.get('content-type');
+  if (contentType) reply.header('content-type', contentType);
+  reply.status(response.status);
+  const body = await response.text();
+  return reply.serializer((payload: unknown) => payload as string).send(body);
+}
+
+export interface AuthHttpOptions {
+  /** better-auth is built on first use, once the database (and its stored secret) is ready. */
+  getAuth: () => Promise<Auth>;
+  db: Database;
+  config: Config;
+  now: () => Date;
+}
+
+/**
+ * Mounts better-auth at /api/auth/* and gives every request a lazily resolved actor. The mount
+ * converts Fastify's request into a Fetch Request (the body Fastify already parsed as JSON) and
+ * better-auth's errors into problem+json.
+ */
+export async function authHttp(app: FastifyInstance, options: AuthHttpOptions): Promise<void> {
+  app.decorateRequest('actorPromise', null);
+  app.decorateRequest('actorResult', function actorResult(this: FastifyRequest): Promise<ActorResult> {
+    this.actorPromise ??= options.getAuth().then((auth) => resolveActor({ ...options, auth }, fetchHeaders(this)));
+    return this.actorPromise;
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    config: { permission: 'public' },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      const headers = fetchHeaders(request);
+      const init: RequestInit = { method: request.method, headers };
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        init.body = request.body === undefined ? undefined : JSON.stringify(request.body);
+        if (init.body !== undefined) headers.set('content-type', 'application/json');
+      }
+      const auth = await options.getAuth();
+      const response = await auth.handler(new Request(url, init));
+      return sendAuthResponse(request, reply, response);
+    },
+  });
+}
