@@ -1,0 +1,81 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { AUTH_INITIAL_CHECK_TIMEOUT_MS, SessionStateSchema, type SessionState } from '~/shared/contracts/auth';
+import type { Permission } from '~/shared/permissions';
+import { ApiError, apiFetch } from './api-client';
+
+/**
+ * The signed-in state of the whole app: GET /api/v1/session through TanStack Query. Every
+ * screen reads it here; the server decides everything it contains.
+ */
+export const SESSION_QUERY_KEY = ['session'] as const;
+export const SESSION_PATH = '/api/v1/session';
+
+export async function fetchSession(signal?: AbortSignal): Promise<SessionState | null> {
+  try {
+    return await apiFetch(SESSION_PATH, { schema: SessionStateSchema, signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface AuthState {
+  status: AuthStatus;
+  session: SessionState | null;
+  /** True when the permission is held in the current organisation (or platform-wide). */
+  can(permission: Permission): boolean;
+}
+
+/**
+ * Spec §4: loading, authenticated or anonymous; the initial check is forced to finish after
+ * 3 s (a slow answer then counts as anonymous until it arrives).
+ */
+export function useAuth(): AuthState {
+  const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: ({ signal }) => fetchSession(signal), staleTime: 30_000 });
+  const [timedOut, setTimedOut] = useState(false);
+  const pending = query.isPending;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setTimedOut(true), AUTH_INITIAL_CHECK_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  const session = query.data ?? null;
+  const status: AuthStatus = query.isPending && !timedOut ? 'loading' : session ? 'authenticated' : 'anonymous';
+  return {
+    status,
+    session,
+    can: (permission) => session?.permissions.includes(permission) ?? false,
+  };
+}
+
+/** Refetches the session (after sign-in, tenant switch, profile change). */
+export function useRefreshSession(): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+}
+
+const OkSchema = z.unknown();
+
+/** Ends the session on the server; the caller then clears cached data and navigates. */
+export async function signOut(): Promise<void> {
+  await apiFetch('/api/auth/sign-out', { method: 'POST', body: {}, schema: OkSchema });
+}
+
+/** Asks the server to switch the session's organisation; resolves with the new session state. */
+export function switchTenant(tenantId: string): Promise<SessionState> {
+  return apiFetch('/api/v1/session/tenant', { method: 'PUT', body: { tenantId }, schema: SessionStateSchema });
+}
+
+/** Spec §2: initials from the first letter of each word of the name, upper-cased; 'U' if none. */
+export function initials(name: string | null | undefined): string {
+  const letters = (name ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+  return letters || 'U';
+}
