@@ -17,6 +17,9 @@ import {
 // The English `common` strings ship inside the bundle: they are the fallback for every other
 // language and let the error fallback render real text even when no translation file loads.
 import enCommon from '../../../public/locales/en/common.json';
+// Types only: the other namespaces load over HTTP when a route needs them.
+import type enAuth from '../../../public/locales/en/auth.json';
+import type enDashboard from '../../../public/locales/en/dashboard.json';
 
 export const LOCALES_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
@@ -26,7 +29,7 @@ export const BUNDLED_COMMON = enCommon;
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon };
+    resources: { common: typeof enCommon; auth: typeof enAuth; dashboard: typeof enDashboard };
   }
 }
 

@@ -13,11 +13,11 @@ export const SIGN_IN_PATH = '/auth/login';
 
 /** The spinner shown while the session is checked (spec §2: 'Checking authentication status'). */
 export function AuthChecking() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation();
   return (
     <div role="status" aria-live="polite" className="flex min-h-[40vh] flex-col items-center justify-center gap-3 text-slate-700">
       <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-teal-700 border-t-transparent motion-reduce:animate-none" />
-      <span>{t('checking')}</span>
+      <span>{t('authStatus.checking')}</span>
     </div>
   );
 }
