@@ -18,6 +18,8 @@ export const SiteInfoSchema = z.object({
   }),
   offices: z.array(OfficeSchema).max(10),
   social: z.array(SocialLinkSchema).max(10),
+  /** Demo mode: the login page offers the Demo Accounts tab and /dev/mailbox shows the outbox. */
+  demoMode: z.boolean(),
 });
 export type Office = z.infer<typeof OfficeSchema>;
 export type SocialLink = z.infer<typeof SocialLinkSchema>;

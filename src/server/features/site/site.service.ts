@@ -15,5 +15,6 @@ export function getSiteInfo(config: Config): SiteInfo {
     contact: { phones: config.CONTACT_PHONES, email: config.CONTACT_EMAIL },
     offices: config.OFFICES_JSON ?? DEFAULT_OFFICES,
     social: config.SOCIAL_LINKS_JSON ?? [],
+    demoMode: config.demoMode,
   };
 }

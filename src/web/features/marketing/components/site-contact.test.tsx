@@ -16,6 +16,7 @@ const SITE: SiteInfo = {
     { countryCode: 'NG', city: 'Abuja', addressLines: ['2 Sample Road'] },
   ],
   social: [],
+  demoMode: false,
 };
 
 function render(node: ReactNode, i18n = createEnglishI18n()): string {
