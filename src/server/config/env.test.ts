@@ -24,9 +24,17 @@ describe('loadConfig', () => {
     }
   });
 
-  it('requires PUBLIC_URL in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://care.example.org' }).demoMode).toBe(false);
+  it('requires PUBLIC_URL and AUTH_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL[\s\S]*AUTH_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://care.example.org', AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+    const secret = 'a-long-random-secret-of-at-least-32-characters';
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://care.example.org', AUTH_SECRET: secret }).demoMode).toBe(false);
+  });
+
+  it('requires the S3 settings when the storage driver is s3, and keeps files under DATA_DIR by default', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_ENDPOINT[\s\S]*S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
+    expect(loadConfig({ DATA_DIR: '/var/lib/tendwell/' }).storageDir).toBe('/var/lib/tendwell/files');
+    expect(loadConfig({ STORAGE_DIR: '/srv/files' }).storageDir).toBe('/srv/files');
   });
 
   it('treats empty values as unset and parses JSON settings', () => {

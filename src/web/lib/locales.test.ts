@@ -129,6 +129,7 @@ const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly s
       'footer.links.guides',
       'footer.links.cookies',
       'toasts.region',
+      'roles.patient',
     ],
   },
   pt: { common: [...PLACEHOLDER_ONLY, 'header.menu', 'footer.links.cookies'] },

@@ -224,3 +224,13 @@ CREATE TRIGGER audit_events_no_update BEFORE UPDATE OR DELETE ON audit_events
 --> statement-breakpoint
 CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
   FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only();
+--> statement-breakpoint
+-- stored_files is the platform's own ledger (app_user has no grant on it); row-level security
+-- as well, so that every table with a tenant_id is covered the same way.
+ALTER TABLE stored_files ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+ALTER TABLE stored_files FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY stored_files_isolation ON stored_files
+  USING (tenant_id = app_current_tenant_id())
+  WITH CHECK (tenant_id = app_current_tenant_id());

@@ -1,4 +1,7 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { effectivePermissions } from '../../../shared/permissions.js';
+import type { MembershipRole, Role } from '../../../shared/roles.js';
+import type { Actor, ActorResult } from '../auth/actor.js';
 import { describe, expect, it } from 'vitest';
 import { problemErrorHandler } from '../errors/problem-response.js';
 import { enforceRoutePermissions, MissingPermissionError, type RegisteredRoute } from './permissions.js';
@@ -19,18 +22,89 @@ describe('enforceRoutePermissions', () => {
     await app.close();
   });
 
-  it('lets public routes through and refuses protected ones without a signed-in caller', async () => {
+  function actor(role: Role, membershipRole: MembershipRole | null, notice: Actor['tenantNotice'] = null): Actor {
+    return {
+      userId: '00000000-0000-4000-8000-00000000000a',
+      role,
+      name: 'Test Person',
+      email: 'test.person@example.test',
+      emailVerified: true,
+      professionalStatus: 'not_applicable',
+      image: null,
+      locale: null,
+      timeZone: null,
+      region: null,
+      twoFactorEnabled: false,
+      sessionId: '00000000-0000-4000-8000-00000000000b',
+      sessionCreatedAt: new Date(0),
+      sessionExpiresAt: new Date(0),
+      tenant: membershipRole
+        ? { id: '00000000-0000-4000-8000-00000000000c', name: 'Test Org', slug: 'test-org', planType: 'starter', membershipRole }
+        : null,
+      tenantNotice: notice,
+      permissions: new Set(effectivePermissions(role, membershipRole)),
+    };
+  }
+
+  /** A server whose callers are whoever `who` says (the unit under test is the hook, not sign-in). */
+  async function appWith(who: ActorResult): Promise<FastifyInstance> {
     const app = Fastify();
     app.setErrorHandler(problemErrorHandler);
+    app.decorateRequest('actorPromise', null);
+    app.decorateRequest('actorResult', () => Promise.resolve(who));
+    enforceRoutePermissions(app, []);
+    app.get('/open', { config: { permission: 'public' } }, async () => ({ ok: true }));
+    app.get('/me', { config: { permission: 'account.self' } }, async () => ({ ok: true }));
+    app.get('/org', { config: { permission: 'tenant.read' } }, async () => ({ ok: true }));
+    app.get('/org/settings', { config: { permission: 'tenant.manage' } }, async () => ({ ok: true }));
+    app.get('/platform', { config: { permission: 'platform.users.manage' } }, async () => ({ ok: true }));
+    await app.ready();
+    return app;
+  }
+
+  it('refuses every protected route without a session, and says when it ended for inactivity', async () => {
+    const none = await appWith({ actor: null, reason: 'none' });
+    expect((await none.inject('/open')).statusCode).toBe(200);
+    for (const url of ['/me', '/org', '/org/settings', '/platform']) {
+      const res = await none.inject(url);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'auth.unauthenticated' });
+    }
+    const idle = await appWith({ actor: null, reason: 'idle-expired' });
+    expect((await idle.inject('/me')).json()).toMatchObject({ status: 401, code: 'auth.session-idle-expired' });
+    await none.close();
+    await idle.close();
+  });
+
+  it('grants tenant permissions only through a current membership', async () => {
+    const patient = await appWith({ actor: actor('patient', null) });
+    expect((await patient.inject('/me')).statusCode).toBe(200);
+    expect((await patient.inject('/org')).json()).toMatchObject({ status: 403, code: 'tenant.none-selected' });
+    expect((await patient.inject('/platform')).json()).toMatchObject({ status: 403, code: 'auth.forbidden' });
+
+    const member = await appWith({ actor: actor('provider', 'member') });
+    expect((await member.inject('/org')).statusCode).toBe(200);
+    expect((await member.inject('/org/settings')).json()).toMatchObject({ status: 403, code: 'auth.forbidden' });
+
+    const owner = await appWith({ actor: actor('organization_admin', 'owner') });
+    expect((await owner.inject('/org/settings')).statusCode).toBe(200);
+    expect((await owner.inject('/platform')).statusCode).toBe(403);
+
+    const lockedOut = await appWith({ actor: actor('provider', null, 'mfa-required') });
+    expect((await lockedOut.inject('/org')).json()).toMatchObject({ status: 403, code: 'tenant.mfa-required' });
+
+    const platformAdmin = await appWith({ actor: actor('admin', null) });
+    expect((await platformAdmin.inject('/platform')).statusCode).toBe(200);
+    for (const app of [patient, member, owner, lockedOut, platformAdmin]) await app.close();
+  });
+
+  it('records every route with the permission it declared', async () => {
     const registry: RegisteredRoute[] = [];
+    const app = Fastify();
     enforceRoutePermissions(app, registry);
     app.get('/open', { config: { permission: 'public' } }, async () => ({ ok: true }));
     app.get('/audit', { config: { permission: 'audit.read' } }, async () => ({ ok: true }));
     await app.ready();
-    expect((await app.inject('/open')).statusCode).toBe(200);
-    const denied = await app.inject('/audit');
-    expect(denied.statusCode).toBe(401);
-    expect(denied.json()).toMatchObject({ code: 'auth.unauthenticated' });
     expect(registry.map((r) => `${r.method} ${r.url} ${r.permission}`)).toEqual(
       expect.arrayContaining(['GET /open public', 'GET /audit audit.read']),
     );
