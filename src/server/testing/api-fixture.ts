@@ -33,7 +33,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 /** The real server (buildApp) on a migrated test database of its own. Close it in afterAll. */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  options: { logStream?: DestinationStream } = {},
+  options: { logStream?: DestinationStream; now?: () => Date } = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await openTestDatabase();
