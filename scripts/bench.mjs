@@ -13,11 +13,13 @@ import autocannon from 'autocannon';
 import { freePort, get, killAll, msUntilFirst200, rssBytes, startNode, stop, waitForListening } from '../bench/lib/processes.mjs';
 import { consoleTable, markdown, meets } from '../bench/lib/report.mjs';
 import { measureInitialAssets } from '../bench/lib/web-assets.mjs';
+import { createVerifiedAccount, startMailCatcher } from '../bench/lib/accounts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench', 'results');
 const SERVER = join(root, 'build', 'server', 'main.mjs');
 const BARE_FASTIFY = join(root, 'bench', 'bare-fastify.mjs');
+const PASSWORD_BASELINE = join(root, 'bench', 'password-baseline.mjs');
 const BARE_NODE = "require('node:http').createServer((q,s)=>s.end('ok')).listen(Number(process.env.PORT),'127.0.0.1')";
 /** The flags `npm start` runs the server with (scripts/start.mjs); every process here gets the same. */
 const NODE_FLAGS = ['--enable-source-maps'];
@@ -30,7 +32,9 @@ const TARGETS = {
   startup: { of: 'value', op: '<=', limit: 1500 },
   memory: { of: 'value', op: '<=', limit: 350 },
   js: { of: 'value', op: '<=', limit: 150 },
+  signIn: { of: 'ratio', op: '>=', limit: 0.8 },
 };
+const AUTH_LOAD = { signInConnections: 50, sessionConnections: 100, warmupSeconds: 2, seconds: 8 };
 
 const log = (message) => process.stdout.write(`${message}\n`);
 
@@ -66,7 +70,8 @@ function cleanEnv(extra) {
 // mode (seeded demo organisations) and whether PUBLIC_URL is required (src/server/config/env.ts).
 const serverEnv = (dataDir, port) =>
   cleanEnv({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'test' });
-const startServer = (dataDir, port = 0) => startNode('Tendwell server', [...NODE_FLAGS, SERVER], { cwd: root, env: serverEnv(dataDir, port) });
+const startServer = (dataDir, port = 0, extra = {}) =>
+  startNode('Tendwell server', [...NODE_FLAGS, SERVER], { cwd: root, env: { ...serverEnv(dataDir, port), ...extra } });
 const startBareFastify = (port = 0) => startNode('bare Fastify', [...NODE_FLAGS, BARE_FASTIFY], { cwd: root, env: cleanEnv({ PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' }) });
 const startBareNode = (port) => startNode('bare Node', [...NODE_FLAGS, '-e', BARE_NODE], { cwd: root, env: cleanEnv({ PORT: String(port) }) });
 
@@ -231,6 +236,102 @@ function initialAssets() {
   ];
 }
 
+// ── Rows 6 and 7: sign-in throughput and the authenticated session read ──────────────────────
+function checkLoad(result, what) {
+  if (process.env.BENCH_DEBUG) log(JSON.stringify({ what, statusCodeStats: result.statusCodeStats, errors: result.errors, timeouts: result.timeouts, total: result.requests.total }));
+  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0 || result.requests.total === 0) {
+    throw new Error(`${what}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx of ${result.requests.total} requests`);
+  }
+  return result;
+}
+
+async function measureLoad(options, what) {
+  await autocannon({ ...options, duration: AUTH_LOAD.warmupSeconds });
+  return checkLoad(await autocannon({ ...options, duration: AUTH_LOAD.seconds }), what);
+}
+
+function passwordBaseline() {
+  const run = spawnSync(process.execPath, [...NODE_FLAGS, PASSWORD_BASELINE], {
+    cwd: root,
+    env: cleanEnv({ SECONDS: String(AUTH_LOAD.seconds), CONCURRENCY: String(AUTH_LOAD.signInConnections) }),
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`password baseline failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim());
+}
+
+async function authRows() {
+  const mail = await startMailCatcher();
+  // The per-address sign-in limit would (rightly) stop a load test from one address.
+  const server = startServer(tempDir('tendwell-bench-auth-'), 0, {
+    SMTP_URL: mail.url,
+    AUTH_IP_LIMIT_PER_MINUTE: '1000000',
+    // BENCH_DATABASE_URL runs these rows on a PostgreSQL server instead of the embedded database.
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  });
+  try {
+    const port = await waitForListening(server);
+    const base = `http://127.0.0.1:${port}`;
+    await msUntilFirst200(server, port, '/readyz', { intervalMs: 10 });
+    const account = { email: 'bench.person@example.test', password: 'bench-passphrase-not-common', name: 'Bench Person' };
+    const { cookie } = await createVerifiedAccount(base, mail, account);
+    log(`  account ready on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'the embedded database'}`);
+
+    const signIns = await measureLoad(
+      {
+        url: `${base}/api/auth/sign-in/email`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+        connections: AUTH_LOAD.signInConnections,
+      },
+      'sign-in load',
+    );
+    log(`  sign-ins: ${Math.round(signIns.requests.average)} /s`);
+    const session = await measureLoad(
+      { url: `${base}/api/v1/session`, headers: { cookie }, connections: AUTH_LOAD.sessionConnections },
+      'session load',
+    );
+    const bare = await measureLoad({ url: `${base}/healthz`, connections: AUTH_LOAD.sessionConnections }, 'healthz load');
+    log(`  GET /api/v1/session p99 ${session.latency.p99} ms (${Math.round(session.requests.average)} req/s); GET /healthz p99 ${bare.latency.p99} ms`);
+    await stopCleanly(server);
+    // Measured after the server has stopped, so both had the machine to themselves.
+    const raw = passwordBaseline();
+    log(`  raw scrypt verifications: ${Math.round(raw.perSecond)} /s`);
+    return [
+      {
+        id: 'sign-in',
+        name: 'Sign-ins per second (email + password)',
+        value: round(signIns.requests.average, 1),
+        unit: '/s',
+        baseline: round(raw.perSecond, 1),
+        baselineName: 'raw scrypt verifications',
+        ratio: round(signIns.requests.average / raw.perSecond, 3),
+        target: TARGETS.signIn,
+        details: { connections: AUTH_LOAD.signInConnections, seconds: AUTH_LOAD.seconds, p99Ms: signIns.latency.p99, baseline: raw },
+      },
+      {
+        id: 'session-p99',
+        name: `Authenticated GET /api/v1/session p99 at ${AUTH_LOAD.sessionConnections} connections`,
+        value: session.latency.p99,
+        unit: 'ms',
+        baseline: bare.latency.p99,
+        baselineName: 'GET /healthz p99 (same server)',
+        ratio: round(session.latency.p99 / Math.max(bare.latency.p99, 1), 2),
+        target: null,
+        details: {
+          seconds: AUTH_LOAD.seconds,
+          session: { reqPerSecond: round(session.requests.average, 0), p50: session.latency.p50, p99: session.latency.p99 },
+          healthz: { reqPerSecond: round(bare.requests.average, 0), p50: bare.latency.p50, p99: bare.latency.p99 },
+        },
+      },
+    ];
+  } finally {
+    await stop(server);
+    await mail.close();
+  }
+}
+
 // ── Main ────────────────────────────────────────────────────────────────────────────────────
 function git(args) {
   const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
@@ -245,7 +346,11 @@ async function main() {
 
   const rows = [];
   const failure = (id, name, unit, target, error) => ({ id, name, value: null, unit, baseline: null, ratio: null, target, error: error instanceof Error ? error.message : String(error) });
+  // `npm run bench -- --only <id>` measures one group (for development; summary.md is then left alone).
+  const onlyIndex = process.argv.indexOf('--only');
+  const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : undefined;
   const run = async (label, id, unit, target, measure) => {
+    if (only && only !== id) return;
     log(`\nbench: ${label}`);
     try {
       const result = await measure();
@@ -267,8 +372,15 @@ async function main() {
     TARGETS.overhead,
     stackOverhead,
   );
+  await run(
+    `sign-in throughput and session read (${AUTH_LOAD.warmupSeconds} s warm-up + ${AUTH_LOAD.seconds} s each)`,
+    'sign-in',
+    '/s',
+    TARGETS.signIn,
+    authRows,
+  );
 
-  const order = ['stack-overhead', 'startup', 'idle-memory', 'initial-js', 'initial-css'];
+  const order = ['stack-overhead', 'startup', 'idle-memory', 'initial-js', 'initial-css', 'sign-in', 'session-p99'];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   for (const row of rows) row.pass = row.error ? null : meets(row.target, row);
 
@@ -288,14 +400,14 @@ async function main() {
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(join(resultsDir, 'latest.json'), JSON.stringify({ ...meta, complete: errors.length === 0, rows }, null, 2) + '\n');
   // summary.md is committed: refresh it only from a complete run.
-  if (errors.length === 0) writeFileSync(join(resultsDir, 'summary.md'), markdown(rows, meta));
+  if (errors.length === 0 && !only) writeFileSync(join(resultsDir, 'summary.md'), markdown(rows, meta));
 
   log(`\n${consoleTable(rows)}\n`);
   log(`Node ${meta.node} · ${meta.cpuModel} × ${meta.cpuCount} · ${meta.durationSeconds} s`);
   for (const row of missed) log(`MISSED: ${row.name}`);
   for (const row of errors) log(`ERROR: ${row.name}: ${row.error.split('\n')[0]}`);
   if (missed.length === 0 && errors.length === 0) log('All targets met.');
-  log(`Results: bench/results/latest.json${errors.length === 0 ? ', bench/results/summary.md' : ' (summary.md left as it was: the run is incomplete)'}`);
+  log(`Results: bench/results/latest.json${errors.length === 0 && !only ? ', bench/results/summary.md' : ' (summary.md left as it was: the run is incomplete)'}`);
   return errors.length === 0 ? 0 : 1;
 }
 

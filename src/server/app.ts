@@ -25,6 +25,11 @@ import { loadAuthSecret } from './platform/auth/auth-secret.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createStorage, type Storage } from './platform/storage/storage.js';
 import { sessionRoutes } from './features/auth/session.routes.js';
+import { tenantRoutes } from './features/tenants/tenants.routes.js';
+import { createUsageMetricsJob } from './platform/system/usage-metrics.js';
+import { profileRoutes } from './features/profile/profile.routes.js';
+import { adminUsersRoutes } from './features/admin-users/admin-users.routes.js';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,19 +134,27 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const db = deps.database.db;
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db });
   const storage = deps.storage ?? createStorage(config);
-  let authPromise: Promise<Auth> | undefined;
-  const getAuth = () => {
-    authPromise ??= loadAuthSecret(db, config.AUTH_SECRET).then((secret) => createAuth({ db, config, mailer, secret, now }));
+  let runtime: Promise<{ auth: Auth; secret: string }> | undefined;
+  const getAuthRuntime = () => {
+    runtime ??= loadAuthSecret(db, config.AUTH_SECRET).then((secret) => ({ secret, auth: createAuth({ db, config, mailer, secret, now }) }));
     // A failure (database not ready yet) is not remembered: the next request tries again.
-    authPromise.catch(() => {
-      authPromise = undefined;
+    runtime.catch(() => {
+      runtime = undefined;
     });
-    return authPromise;
+    return runtime;
   };
+  const getAuth = () => getAuthRuntime().then((r) => r.auth);
   app.decorate('getAuth', getAuth);
-  await authHttp(app, { getAuth, db, config, now });
+  await authHttp(app, { getAuthRuntime, db, config, now });
   const context = contextFactory({ db, config, mailer, storage, now });
   await app.register(sessionRoutes, { context, getAuth });
+  await app.register(tenantRoutes, { context });
+  // Daily usage per organisation (cross-tenant system job): once at start, then every interval.
+  const usageMetrics = createUsageMetricsJob({ db, intervalMinutes: config.USAGE_METRICS_INTERVAL_MINUTES, now, log: app.log });
+  app.addHook('onReady', async () => usageMetrics.start());
+  await app.register(profileRoutes, { context, avatarMaxBytes: config.AVATAR_MAX_BYTES });
+  await app.register(adminUsersRoutes, { context });
+  await app.register(devMailboxRoutes, { context });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(siteRoutes, { config });
   await app.register(newsletterRoutes, { context, perMinute: config.NEWSLETTER_RATE_LIMIT_PER_MINUTE });
@@ -149,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);
+    await usageMetrics.stop();
     await mailer.close();
     await deps.database.close();
   });

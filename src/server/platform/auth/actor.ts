@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { effectivePermissions, type Permission } from '../../../shared/permissions.js';
 import {
   isStaffRole,
@@ -9,12 +10,12 @@ import {
   type Role,
 } from '../../../shared/roles.js';
 import type { Config } from '../../config/env.js';
-import { sessions } from '../../db/schema/auth.js';
+import { sessions, users } from '../../db/schema/auth.js';
 import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
 import { tenants } from '../../db/schema/tenants.js';
 import type { Database } from '../db/database.js';
 import { asAppUser } from '../tenancy/with-tenant.js';
-import type { Auth } from './auth.js';
+import { SESSION_COOKIE_PREFIX } from './auth.js';
 
 /** Who is acting: the signed-in person, their session, and the organisation they act in. */
 export interface Actor {
@@ -84,51 +85,120 @@ export async function tenantAccess(
 
 export type ActorResult = { actor: Actor } | { actor: null; reason: 'none' | 'idle-expired' };
 
+export const SESSION_COOKIE_NAMES = [`__Secure-${SESSION_COOKIE_PREFIX}.session_token`, `${SESSION_COOKIE_PREFIX}.session_token`];
+
+/** The session token in a Cookie header, when its HMAC signature (better-auth's format) checks out. */
+export function verifiedSessionToken(cookieHeader: string | null, secret: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!SESSION_COOKIE_NAMES.includes(name)) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const signature = Buffer.from(value.slice(dot + 1), 'base64');
+    const expected = createHmac('sha256', secret).update(token).digest();
+    return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+  }
+  return null;
+}
+
 /**
- * Resolves the request's session cookie into an Actor: better-auth checks the signed cookie and
- * the absolute lifetime; here we apply the idle lifetime and re-validate the current tenant.
+ * Resolves the request's session cookie into an Actor with one query: the signed cookie (the
+ * same HMAC better-auth sets), the absolute lifetime, the idle lifetime, a disabled account, and
+ * the current organisation re-validated against an active membership and its MFA rule.
+ * Runs as the connection's own role: it is the authentication layer, keyed by the session token.
  */
 export async function resolveActor(
-  deps: { db: Database; auth: Auth; config: Config; now: () => Date },
+  deps: { db: Database; secret: string; config: Config; now: () => Date },
   headers: Headers,
 ): Promise<ActorResult> {
-  const found = await deps.auth.api.getSession({ headers, query: { disableRefresh: true } });
-  if (!found) return { actor: null, reason: 'none' };
-  const { session, user } = found;
-  const role = user.role as Role;
+  const token = verifiedSessionToken(headers.get('cookie'), deps.secret);
+  if (!token) return { actor: null, reason: 'none' };
   const now = deps.now();
-  const lastSeenAt = session.lastSeenAt ? new Date(session.lastSeenAt) : new Date(session.createdAt);
+  const [row] = await deps.db
+    .select({
+      sessionId: sessions.id,
+      sessionCreatedAt: sessions.createdAt,
+      sessionExpiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      professionalStatus: users.professionalStatus,
+      image: users.image,
+      locale: users.locale,
+      timeZone: users.timeZone,
+      region: users.region,
+      twoFactorEnabled: users.twoFactorEnabled,
+      tenantId: tenants.id,
+      tenantName: tenants.name,
+      tenantSlug: tenants.slug,
+      planType: tenants.planType,
+      requireMfaForStaff: tenants.requireMfaForStaff,
+      membershipRole: tenantMemberships.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      tenantMemberships,
+      and(
+        eq(tenantMemberships.tenantId, sessions.activeTenantId),
+        eq(tenantMemberships.userId, sessions.userId),
+        eq(tenantMemberships.status, 'active'),
+      ),
+    )
+    .leftJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, now), isNull(users.disabledAt)))
+    .limit(1);
+  if (!row) return { actor: null, reason: 'none' };
+  const role = row.role as Role;
   const idleMinutes = isStaffRole(role) ? deps.config.SESSION_IDLE_MINUTES_STAFF : deps.config.SESSION_IDLE_MINUTES;
-  if (idleMinutes > 0 && now.getTime() - lastSeenAt.getTime() > idleMinutes * 60_000) {
-    await deps.db.delete(sessions).where(eq(sessions.id, session.id));
+  const idleMs = now.getTime() - row.lastSeenAt.getTime();
+  if (idleMinutes > 0 && idleMs > idleMinutes * 60_000) {
+    await deps.db.delete(sessions).where(eq(sessions.id, row.sessionId));
     return { actor: null, reason: 'idle-expired' };
   }
-  if (now.getTime() - lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
-    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  if (idleMs > LAST_SEEN_WRITE_INTERVAL_MS) {
+    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const twoFactorEnabled = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
-  const access: TenantAccess = session.activeTenantId
-    ? await tenantAccess(deps.db, { id: user.id, role, twoFactorEnabled }, session.activeTenantId)
-    : { tenant: null, notice: null };
+  let tenant: Actor['tenant'] = null;
+  let tenantNotice: Actor['tenantNotice'] = null;
+  if (row.tenantId && row.membershipRole) {
+    const membershipRole = row.membershipRole as MembershipRole;
+    const isStaff = isStaffRole(role) || STAFF_MEMBERSHIP_ROLES.includes(membershipRole);
+    if (row.requireMfaForStaff && isStaff && !row.twoFactorEnabled) tenantNotice = 'mfa-required';
+    else tenant = { id: row.tenantId, name: row.tenantName ?? '', slug: row.tenantSlug ?? '', planType: row.planType as PlanType, membershipRole };
+  }
   return {
     actor: {
-      userId: user.id,
+      userId: row.userId,
       role,
-      name: user.name,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      professionalStatus: user.professionalStatus as ProfessionalStatus,
-      image: user.image ?? null,
-      locale: user.locale ?? null,
-      timeZone: user.timeZone ?? null,
-      region: user.region ?? null,
-      twoFactorEnabled,
-      sessionId: session.id,
-      sessionCreatedAt: new Date(session.createdAt),
-      sessionExpiresAt: new Date(session.expiresAt),
-      tenant: access.tenant,
-      tenantNotice: access.notice,
-      permissions: new Set(effectivePermissions(role, access.tenant?.membershipRole ?? null)),
+      name: row.name,
+      email: row.email,
+      emailVerified: row.emailVerified,
+      professionalStatus: row.professionalStatus as ProfessionalStatus,
+      image: row.image,
+      locale: row.locale,
+      timeZone: row.timeZone,
+      region: row.region,
+      twoFactorEnabled: row.twoFactorEnabled,
+      sessionId: row.sessionId,
+      sessionCreatedAt: row.sessionCreatedAt,
+      sessionExpiresAt: row.sessionExpiresAt,
+      tenant,
+      tenantNotice,
+      permissions: new Set(effectivePermissions(role, tenant?.membershipRole ?? null)),
     },
   };
 }

@@ -66,8 +66,8 @@ async function sendAuthResponse(request: FastifyRequest, reply: FastifyReply, re
 }
 
 export interface AuthHttpOptions {
-  /** better-auth is built on first use, once the database (and its stored secret) is ready. */
-  getAuth: () => Promise<Auth>;
+  /** better-auth and its secret, built on first use once the database is ready. */
+  getAuthRuntime: () => Promise<{ auth: Auth; secret: string }>;
   db: Database;
   config: Config;
   now: () => Date;
@@ -81,7 +81,7 @@ export interface AuthHttpOptions {
 export async function authHttp(app: FastifyInstance, options: AuthHttpOptions): Promise<void> {
   app.decorateRequest('actorPromise', null);
   app.decorateRequest('actorResult', function actorResult(this: FastifyRequest): Promise<ActorResult> {
-    this.actorPromise ??= options.getAuth().then((auth) => resolveActor({ ...options, auth }, fetchHeaders(this)));
+    this.actorPromise ??= options.getAuthRuntime().then(({ secret }) => resolveActor({ ...options, secret }, fetchHeaders(this)));
     return this.actorPromise;
   });
 
@@ -98,7 +98,7 @@ export async function authHttp(app: FastifyInstance, options: AuthHttpOptions): 
         init.body = request.body === undefined ? undefined : JSON.stringify(request.body);
         if (init.body !== undefined) headers.set('content-type', 'application/json');
       }
-      const auth = await options.getAuth();
+      const { auth } = await options.getAuthRuntime();
       const response = await auth.handler(new Request(url, init));
       return sendAuthResponse(request, reply, response);
     },

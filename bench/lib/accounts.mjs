@@ -1,0 +1,61 @@
+// Creates a verified account on a running server the way a person does: sign up, read the
+// verification mail from a real SMTP listener on loopback, open the link, sign in.
+import { once } from 'node:events';
+import { SMTPServer } from 'smtp-server';
+
+export async function startMailCatcher() {
+  const mails = [];
+  const server = new SMTPServer({
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => (raw += chunk));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw });
+        callback();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    async linkFor(email, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const mail = mails.find((m) => m.to.includes(email.toLowerCase()));
+        if (mail) {
+          // Quoted-printable soft line breaks and =3D must be undone before reading the link.
+          const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          const match = /https?:\/\/[^\s"<]+verify-email[^\s"<]+/.exec(text);
+          if (match) return match[0].replace(/&amp;/g, '&');
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no verification mail for ${email}`);
+    },
+    close: () => new Promise((done) => server.close(done)),
+  };
+}
+
+export async function createVerifiedAccount(baseUrl, mail, { email, password, name }) {
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, name }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const link = await mail.linkFor(email);
+  const verify = await fetch(link, { redirect: 'manual' });
+  if (verify.status >= 400) throw new Error(`verification failed: ${verify.status}`);
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { cookie };
+}
