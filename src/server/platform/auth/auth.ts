@@ -146,7 +146,7 @@ export function createAuth(deps: AuthDependencies) {
         locale: { type: 'string', required: false, input: true },
         timeZone: { type: 'string', required: false, input: true },
         region: { type: 'string', required: false, input: true },
-        avatarKey: { type: 'string', required: false, input: false },
+        avatarKey: { type: 'string', required: false, input: false, returned: false },
         disabledAt: { type: 'date', required: false, input: false, returned: false },
       },
       changeEmail: {

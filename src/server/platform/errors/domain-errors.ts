@@ -7,6 +7,7 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'unauthenticated'
   | 'validation'
+  | 'too-large'
   | 'rate-limited'
   | 'unavailable';
 
@@ -32,6 +33,7 @@ export const unauthenticated = (code = 'auth.unauthenticated', message = 'Sign i
   new DomainError('unauthenticated', code, message);
 export const validationError = (code: string, message: string, fieldErrors?: ProblemFieldError[]) =>
   new DomainError('validation', code, message, fieldErrors);
+export const tooLarge = (code: string, message: string) => new DomainError('too-large', code, message);
 export const unavailable = (code: string, message: string) => new DomainError('unavailable', code, message);
 
 export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
@@ -40,6 +42,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
   forbidden: 403,
   unauthenticated: 401,
   validation: 400,
+  'too-large': 413,
   'rate-limited': 429,
   unavailable: 503,
 };
