@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { isSafeReturnPath } from './return-path';
+import { initials } from './session';
+
+describe('initials (spec §2 avatar fallback)', () => {
+  it('takes the first letter of each word, upper-cased, and U without a name', () => {
+    expect(initials('amara okafor')).toBe('AO');
+    expect(initials('  Li   Wei  ')).toBe('LW');
+    expect(initials('Émile')).toBe('É');
+    expect(initials('')).toBe('U');
+    expect(initials(null)).toBe('U');
+  });
+});
+
+describe('return paths', () => {
+  it('keeps only same-site paths outside the sign-in pages', () => {
+    expect(isSafeReturnPath('/tenant/manage?tab=members')).toBe(true);
+    expect(isSafeReturnPath('//evil.example/x')).toBe(false);
+    expect(isSafeReturnPath('/\\evil.example')).toBe(false);
+    expect(isSafeReturnPath('https://evil.example')).toBe(false);
+    expect(isSafeReturnPath('/auth/login')).toBe(false);
+    expect(isSafeReturnPath(null)).toBe(false);
+  });
+});
