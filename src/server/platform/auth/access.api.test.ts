@@ -266,3 +266,49 @@ describe('the audit trail', () => {
     ).rejects.toThrow();
   });
 });
+
+describe('re-authentication', () => {
+  it('lets a fresh sign-in change its email address, and asks an older one to sign in again', async () => {
+    const person = await createSignedInUser(t, { prefix: 'reauth' });
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(sessions.userId, person.userId));
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-email',
+      headers: { cookie: person.cookie },
+      payload: { newEmail: `moved.${randomUUID().slice(0, 8)}@example.test` },
+    });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ code: 'auth.reauthentication-required' });
+
+    const fresh = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: person.email, password: person.password } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-email',
+      headers: { cookie: cookieHeader(fresh) },
+      payload: { newEmail: `moved.${randomUUID().slice(0, 8)}@example.test` },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('asks for the current password before changing it', async () => {
+    const person = await createSignedInUser(t, { prefix: 'pwchange' });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: person.cookie },
+      payload: { currentPassword: 'not-my-password', newPassword: 'a-new-long-passphrase' },
+    });
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+    expect(wrong.statusCode).toBeLessThan(500);
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: person.cookie },
+      payload: { currentPassword: person.password, newPassword: 'a-new-long-passphrase' },
+    });
+    expect(right.statusCode).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins';
 import { and, desc, eq } from 'drizzle-orm';
@@ -287,6 +287,17 @@ export function createAuth(deps: AuthDependencies) {
         if (ctx.path === '/reset-password') {
           const policy = passwordPolicyError(body.newPassword);
           if (policy) throw policy;
+        }
+        if (ctx.path === '/change-email') {
+          // Re-authentication: changing the sign-in address needs a recent sign-in.
+          const current = await getSessionFromCtx(ctx);
+          const signedInAt = current ? new Date(current.session.createdAt).getTime() : 0;
+          if (!current || now().getTime() - signedInAt > config.AUTH_REAUTH_MINUTES * 60_000) {
+            throw new APIError('FORBIDDEN', {
+              code: 'REAUTHENTICATION_REQUIRED',
+              message: 'Sign in again to change your email address.',
+            });
+          }
         }
         if (ctx.path === '/change-password') {
           const policy = passwordPolicyError(body.newPassword);
