@@ -18,6 +18,7 @@ import './app.css';
 
 // Below the fold or only needed on demand: loaded right after the first render, so that the
 // validator, the toasts and the footer's data code stay out of the critical path.
+const SessionSync = lazy(() => import('~/web/lib/session-sync'));
 const NewsletterForm = lazy(() =>
   import('~/web/features/marketing/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
 );
@@ -86,6 +87,9 @@ export default function App() {
 
   return (
     <QueryClientProvider client={queryClient}>
+      <Suspense fallback={null}>
+        <SessionSync />
+      </Suspense>
       <Direction.Provider dir={dir}>
         <div className="flex min-h-dvh flex-col">
           <SkipLink />

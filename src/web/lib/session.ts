@@ -79,3 +79,45 @@ export function initials(name: string | null | undefined): string {
     .join('');
   return letters || 'U';
 }
+
+/** Who the session belongs to, as a comparable value (null when signed out). */
+function sessionOwner(data: unknown): string | null {
+  const parsed = SessionStateSchema.safeParse(data);
+  return parsed.success ? `${parsed.data.user.id}:${parsed.data.session.id}` : null;
+}
+
+const SESSION_CHANNEL = 'tendwell-session';
+
+/**
+ * Keeps every open tab on the same session (spec §4 session events): when this tab signs in, signs
+ * out or switches who it is, the others refetch; and a tab coming back into view re-checks, so a
+ * session revoked elsewhere is noticed. Mounted once, in the root.
+ */
+export function useSessionSync(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(SESSION_CHANNEL);
+    let owner = sessionOwner(client.getQueryData(SESSION_QUERY_KEY));
+    channel.onmessage = () => {
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    };
+    const unsubscribe = client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.query.queryKey[0] !== SESSION_QUERY_KEY[0]) return;
+      if (event.query.state.status !== 'success') return;
+      const next = sessionOwner(event.query.state.data);
+      if (next === owner) return;
+      owner = next;
+      channel.postMessage({ type: next ? 'signed-in' : 'signed-out' });
+    });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      unsubscribe();
+      channel.close();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [client]);
+}
