@@ -25,7 +25,8 @@ async function readJson(response: Response): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The ApiError for a failed response: its problem document when it sent one. */
+export async function toApiError(response: Response): Promise<ApiError> {
   const fallbackCode = response.status >= 500 ? CLIENT_ERROR_CODES.serverInternal : CLIENT_ERROR_CODES.unknown;
   let body: unknown;
   try {
@@ -64,6 +65,14 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Pr
     throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.networkUnavailable, message: 'Network unavailable', cause });
   }
 
+  return readApiResponse(response, schema);
+}
+
+/**
+ * The success body of a response parsed by `schema`, or the {@link ApiError} it stands for: what
+ * {@link apiFetch} does with every answer, for callers that send something other than JSON.
+ */
+export async function readApiResponse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
   if (!response.ok) throw await toApiError(response);
 
   let data: unknown;

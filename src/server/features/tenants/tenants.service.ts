@@ -56,7 +56,7 @@ import {
   type MemberRow,
   type TenantRow,
 } from './tenants.repo.js';
-import { decideInvitation, decideRemoval, decideRoleChange, type PolicyDecision } from './tenants.policy.js';
+import { decideInvitation, decideRemoval, decideRoleChange, isPrivilegedRole, type PolicyDecision } from './tenants.policy.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -299,6 +299,8 @@ export async function updateCurrentTenant(ctx: ActorContext, input: UpdateTenant
       const current = await findTenant(tx, tenantId);
       if (!current) throw tenantNotFound();
       const role = await actorRole(tx, ctx, tenantId);
+      // Re-checked here: a demotion since the request began must not still allow the change.
+      if (!isPrivilegedRole(role)) throw forbidden('auth.forbidden', 'You do not have permission to do this.');
       const changes: Parameters<typeof updateTenant>[2] = { updatedAt: ctx.now() };
       if (input.name !== undefined) changes.name = input.name;
       if (input.domain !== undefined) changes.domain = input.domain;

@@ -3,7 +3,9 @@ import { Menu, X } from 'lucide-react';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { Button, ButtonLink } from '~/web/components/ui/button';
+import { Button } from '~/web/components/ui/button';
+import { AccountPlaceholder } from './account-placeholder';
+import { mobileNavLinkClassName } from './header-links';
 import { LanguageTriggerPlaceholder } from './language-trigger';
 import { TendwellLogo } from './tendwell-logo';
 
@@ -15,21 +17,23 @@ export const HEADER_LINKS = [
 ] as const;
 
 const LanguagePicker = lazy(() => import('./language-picker'));
+// Signed-in people's organisations (spec §2 tenant switcher), loaded after the first render.
+const TenantSwitcher = lazy(() => import('~/web/features/tenants/components/tenant-switcher'));
 
-export const SIGN_IN_PATH = '/auth/login';
-export const SIGN_UP_PATH = '/auth/register';
+export { SIGN_IN_PATH, SIGN_UP_PATH } from './header-links';
+
+// The account area needs the session (and so the validator) and Radix's menu: loaded after the
+// first render, with a disabled placeholder avatar meanwhile (also spec §2's loading state).
+const HeaderAccount = lazy(() => import('./header-account'));
+const MobileAccountLinks = lazy(() => import('./header-account').then((m) => ({ default: m.MobileAccountLinks })));
+const MobileFindProvidersItem = lazy(() =>
+  import('./header-account').then((m) => ({ default: m.MobileFindProvidersItem })),
+);
 
 function navLinkClassName({ isActive }: { isActive: boolean }): string {
   return clsx(
     'inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium transition-colors',
     isActive ? 'text-teal-800 underline decoration-2 underline-offset-8' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-  );
-}
-
-function mobileNavLinkClassName({ isActive }: { isActive: boolean }): string {
-  return clsx(
-    'flex min-h-11 items-center rounded-md px-3 text-base font-medium',
-    isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-800 hover:bg-slate-100',
   );
 }
 
@@ -76,12 +80,12 @@ export function SiteHeader() {
             <LanguagePicker />
           </Suspense>
           <div className="hidden items-center gap-2 md:flex">
-            <ButtonLink variant="ghost" to={SIGN_IN_PATH}>
-              {t('header.signIn')}
-            </ButtonLink>
-            <ButtonLink variant="primary" to={SIGN_UP_PATH}>
-              {t('header.signUp')}
-            </ButtonLink>
+            <Suspense fallback={null}>
+              <TenantSwitcher />
+            </Suspense>
+            <Suspense fallback={<AccountPlaceholder />}>
+              <HeaderAccount />
+            </Suspense>
           </div>
           <Button
             ref={menuButtonRef}
@@ -108,15 +112,13 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
+            <Suspense fallback={null}>
+              <MobileFindProvidersItem onNavigate={closeMenu} />
+            </Suspense>
           </ul>
-          <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3">
-            <ButtonLink variant="outline" size="lg" to={SIGN_IN_PATH} onClick={closeMenu}>
-              {t('header.signIn')}
-            </ButtonLink>
-            <ButtonLink variant="primary" size="lg" to={SIGN_UP_PATH} onClick={closeMenu}>
-              {t('header.signUp')}
-            </ButtonLink>
-          </div>
+          <Suspense fallback={null}>
+            <MobileAccountLinks onNavigate={closeMenu} />
+          </Suspense>
         </nav>
       </div>
     </header>

@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ROLE_LANDING_PATHS, type Role } from '../src/shared/roles.js';
+import { expectToast, settleToasts } from './support/auth-flows.js';
+import { expectAxeClean, newPage, useServerAndBrowser } from './support/harness.js';
+import { translation } from './support/locales.js';
+
+/**
+ * The Demo Accounts tab (the browser-test server runs in demo mode and seeds one account per
+ * role), the redirect of signed-in visitors away from the sign-in page, and the signed-in header.
+ */
+const suite = useServerAndBrowser({ AUTH_IP_LIMIT_PER_MINUTE: '1000' });
+
+const en = (key: string) => translation('en', key, 'auth');
+const common = (key: string) => translation('en', key);
+
+/** The buttons in the order the tab shows them: the spec's four, then the other roles. */
+const DEMO_BUTTONS: [Role, string][] = [
+  ['patient', 'Patient'],
+  ['admin', 'Admin Portal'],
+  ['support_coordinator', 'Support Coordinator'],
+  ['allied_health', 'Allied Health'],
+  ['provider', 'Provider'],
+  ['family_carer', 'Family Carer'],
+  ['organization_admin', 'Organisation Admin'],
+  ['practice_manager', 'Plan Manager'],
+];
+
+async function openDemoTab(page: Page) {
+  await page.goto(suite.server.url + '/auth/login');
+  await page.getByRole('heading', { level: 1, name: en('login.title') }).waitFor();
+  const tab = page.getByRole('tab', { name: en('login.tabs.demo') });
+  await tab.click();
+  expect(await tab.getAttribute('aria-selected')).toBe('true');
+  return page.getByRole('tabpanel', { name: en('login.tabs.demo') });
+}
+
+async function demoSignIn(page: Page, label: string) {
+  const panel = await openDemoTab(page);
+  await panel.getByRole('button', { name: label, exact: true }).click();
+  await expectToast(page, en('demo.successTitle'));
+}
+
+describe('Demo Accounts tab', () => {
+  it('lists the eight roles in order', async () => {
+    const { context, page } = await newPage(suite.browser);
+    const panel = await openDemoTab(page);
+    await panel.getByRole('button').first().waitFor();
+    expect(await panel.getByRole('button').allTextContents()).toEqual(DEMO_BUTTONS.map(([, label]) => label));
+    await expectAxeClean(page);
+    // Keyboard: the tabs follow the arrow keys.
+    await page.getByRole('tab', { name: en('login.tabs.demo') }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('tab', { name: en('login.tabs.signIn') }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+
+  for (const [role, label] of DEMO_BUTTONS) {
+    it(`${label} signs in as the ${role} demo account and lands on ${ROLE_LANDING_PATHS[role]}`, async () => {
+      const { context, page } = await newPage(suite.browser);
+      await demoSignIn(page, label);
+      await page.waitForURL(suite.server.url + ROLE_LANDING_PATHS[role]);
+      // The header now shows the account menu of the demo person (named by the server).
+      const session = (await (await page.request.get(`${suite.server.url}/api/v1/session`)).json()) as { user: { name: string; role: string } };
+      expect(session.user.role).toBe(role);
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: translation('en', 'header.accountMenu').replace('{{name}}', session.user.name) })
+        .waitFor();
+      await settleToasts(page);
+      await expectAxeClean(page);
+      await context.close();
+    });
+  }
+});
+
+describe('signed-in visitors on the sign-in page', () => {
+  it('are sent to /dashboard, or to the saved return path (which is then cleared)', async () => {
+    const { context, page } = await newPage(suite.browser);
+    await demoSignIn(page, 'Patient');
+    await page.waitForURL(suite.server.url + '/dashboard');
+
+    await page.goto(suite.server.url + '/appointments');
+    await page.evaluate(() => sessionStorage.setItem('auth_return_path', '/patient/medications'));
+    await page.goto(suite.server.url + '/auth/login');
+    await page.waitForURL(suite.server.url + '/patient/medications');
+    expect(await page.evaluate(() => sessionStorage.getItem('auth_return_path'))).toBeNull();
+
+    await page.goto(suite.server.url + '/auth/login');
+    await page.waitForURL(suite.server.url + '/dashboard');
+    await context.close();
+  });
+});
+
+describe('signed-in header on a small screen', () => {
+  it('shows the account links, Find Providers for a patient, and logs out', async () => {
+    const { context, page } = await newPage(suite.browser, { viewport: { width: 390, height: 844 } });
+    await demoSignIn(page, 'Patient');
+    await page.waitForURL(suite.server.url + '/dashboard');
+    await page.getByRole('button', { name: common('header.menu') }).click();
+    const nav = page.getByRole('navigation', { name: common('header.mobileNav') });
+    await nav.waitFor();
+    for (const [name, href] of [
+      [common('header.findProviders'), '/providers'],
+      [common('header.dashboard'), '/dashboard'],
+      [common('header.settings'), '/profile'],
+    ] as const) {
+      expect(await nav.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    const state = (await (await page.request.get(`${suite.server.url}/api/v1/session`)).json()) as { currentTenant: unknown };
+    const tenantLabel = common(state.currentTenant ? 'header.manageTenants' : 'header.createTenant');
+    expect(await nav.getByRole('link', { name: tenantLabel }).getAttribute('href')).toBe('/tenant/manage');
+    expect(await nav.getByRole('link', { name: common('header.signIn') }).count()).toBe(0);
+    await settleToasts(page);
+    await expectAxeClean(page);
+
+    await nav.getByRole('button', { name: common('header.logout') }).click();
+    await page.waitForURL(suite.server.url + '/');
+    await page.getByRole('button', { name: common('header.menu') }).click();
+    await nav.getByRole('link', { name: common('header.signIn') }).waitFor();
+    expect(await nav.getByRole('link', { name: common('header.findProviders') }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('offers Find Providers to patients only', async () => {
+    const { context, page } = await newPage(suite.browser, { viewport: { width: 390, height: 844 } });
+    await demoSignIn(page, 'Allied Health');
+    await page.waitForURL(suite.server.url + '/allied-health/dashboard');
+    await page.getByRole('button', { name: common('header.menu') }).click();
+    const nav = page.getByRole('navigation', { name: common('header.mobileNav') });
+    await nav.getByRole('link', { name: common('header.dashboard') }).waitFor();
+    expect(await nav.getByRole('link', { name: common('header.findProviders') }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,14 @@
+import { LoginPage } from '~/web/features/auth/components/login-page';
+import { useSiteInfo } from '~/web/features/marketing/api/site';
+import { loadNamespaces } from '~/web/lib/i18n';
+
+export async function clientLoader() {
+  await loadNamespaces(['auth']);
+  return null;
+}
+
+/** /auth/login: the Demo Accounts tab shows when the server says it runs in demo mode. */
+export default function LoginRoute() {
+  const site = useSiteInfo();
+  return <LoginPage demoMode={site.data?.demoMode ?? false} />;
+}

@@ -1,0 +1,17 @@
+import { RequireAuth } from '~/web/components/auth/require-auth';
+import { InvitationAcceptPage } from '~/web/features/tenants/pages/invitation-accept-page';
+import { loadNamespaces } from '~/web/lib/i18n';
+
+export async function clientLoader() {
+  await loadNamespaces(['dashboard']);
+  return null;
+}
+
+/** /invitations/accept?token=…: signed-out visitors sign in first and come back (return path saved). */
+export default function InvitationAcceptRoute() {
+  return (
+    <RequireAuth permission="account.self">
+      <InvitationAcceptPage />
+    </RequireAuth>
+  );
+}

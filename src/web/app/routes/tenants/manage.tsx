@@ -1,0 +1,17 @@
+import { RequireAuth } from '~/web/components/auth/require-auth';
+import { TenantManagePage } from '~/web/features/tenants/pages/tenant-manage-page';
+import { loadNamespaces } from '~/web/lib/i18n';
+
+export async function clientLoader() {
+  await loadNamespaces(['dashboard']);
+  return null;
+}
+
+/** /tenant/manage: any signed-in person (with no organisation it offers to create one). */
+export default function TenantManageRoute() {
+  return (
+    <RequireAuth permission="account.self">
+      <TenantManagePage />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,111 @@
+import { LogOut, Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import type { SessionState } from '~/shared/contracts/auth';
+import { Button, ButtonLink } from '~/web/components/ui/button';
+import { useAuth } from '~/web/lib/session';
+import { FIND_PROVIDERS_PATH, accountLinks, showsFindProviders } from './account-links';
+import { AccountMenu } from './account-menu';
+import { AccountPlaceholder } from './account-placeholder';
+import { SIGN_IN_PATH, SIGN_UP_PATH, mobileNavLinkClassName } from './header-links';
+import { useLogOut } from './use-log-out';
+import { UserAvatar } from './user-avatar';
+
+/**
+ * The header's account area, loaded after the first render (the session check, the validator
+ * and Radix's menu stay out of the first bundle; the header shows {@link AccountPlaceholder}
+ * meanwhile): the placeholder while auth loads, Sign in and Sign up for visitors, the avatar
+ * menu for signed-in people.
+ */
+export default function HeaderAccount() {
+  const { t } = useTranslation();
+  const { status, session } = useAuth();
+  if (status === 'loading') return <AccountPlaceholder />;
+  if (!session) {
+    return (
+      <>
+        <ButtonLink variant="ghost" to={SIGN_IN_PATH}>
+          {t('header.signIn')}
+        </ButtonLink>
+        <ButtonLink variant="primary" to={SIGN_UP_PATH}>
+          {t('header.signUp')}
+        </ButtonLink>
+      </>
+    );
+  }
+  return <AccountMenu session={session} />;
+}
+
+/** The mobile menu's Find Providers item: signed-in patients only (spec §2, §6). */
+export function MobileFindProvidersItem({ onNavigate }: { onNavigate(): void }) {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  if (!showsFindProviders(session)) return null;
+  return (
+    <li>
+      <NavLink to={FIND_PROVIDERS_PATH} end className={mobileNavLinkClassName} onClick={onNavigate}>
+        <Search aria-hidden="true" className="me-2 size-5 text-slate-700" />
+        {t('header.findProviders')}
+      </NavLink>
+    </li>
+  );
+}
+
+function MobileSignedIn({ session, onNavigate }: { session: SessionState; onNavigate(): void }) {
+  const { t } = useTranslation();
+  const { logOut, pending } = useLogOut();
+  const { user } = session;
+  return (
+    <div className="mt-3 border-t border-slate-200 pt-3">
+      <div className="flex items-center gap-3 px-3 py-2">
+        <UserAvatar name={user.name} image={user.image} />
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
+          <p dir="ltr" className="truncate text-xs text-slate-700">
+            {user.email}
+          </p>
+        </div>
+      </div>
+      <ul className="flex flex-col gap-1">
+        {accountLinks(session).map(({ to, labelKey, icon: Icon }) => (
+          <li key={to}>
+            <NavLink to={to} end className={mobileNavLinkClassName} onClick={onNavigate}>
+              <Icon aria-hidden="true" className="me-2 size-5 text-slate-700" />
+              {t(labelKey)}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <Button
+            variant="ghost"
+            size="lg"
+            className="w-full justify-start px-3 text-slate-800"
+            disabled={pending}
+            onClick={() => void logOut().then((done) => done && onNavigate())}
+          >
+            <LogOut aria-hidden="true" className="size-5 text-slate-700" />
+            {pending ? t('header.loggingOut') : t('header.logout')}
+          </Button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** The mobile menu's account part: Sign in and Sign up for visitors, the account links for signed-in people. */
+export function MobileAccountLinks({ onNavigate }: { onNavigate(): void }) {
+  const { t } = useTranslation();
+  const { status, session } = useAuth();
+  if (status === 'loading') return null;
+  if (session) return <MobileSignedIn session={session} onNavigate={onNavigate} />;
+  return (
+    <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3">
+      <ButtonLink variant="outline" size="lg" to={SIGN_IN_PATH} onClick={onNavigate}>
+        {t('header.signIn')}
+      </ButtonLink>
+      <ButtonLink variant="primary" size="lg" to={SIGN_UP_PATH} onClick={onNavigate}>
+        {t('header.signUp')}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { AlertDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { buttonClassName } from '~/web/components/ui/button';
+
+const DANGER_BUTTON_CLASS_NAME =
+  'inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-md bg-red-700 px-4 text-sm font-medium whitespace-nowrap text-white transition-colors hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-slate-400';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  pending?: boolean;
+  onConfirm(): void;
+}
+
+/** A destructive action asks first: a Radix alert dialog with its title and description. */
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, pending = false, onConfirm }: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <AlertDialog.Content className="fixed inset-0 z-50 m-auto h-fit w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClassName('outline')}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action
+              disabled={pending}
+              className={DANGER_BUTTON_CLASS_NAME}
+              onClick={(event) => {
+                // Stay open until the request has finished; the caller closes the dialog.
+                event.preventDefault();
+                onConfirm();
+              }}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
