@@ -74,11 +74,18 @@ export async function tenantAccess(
       .limit(1),
   );
   if (!row) return { tenant: null, notice: null };
-  const membershipRole = row.membershipRole as MembershipRole;
-  const isStaff = isStaffRole(user.role) || STAFF_MEMBERSHIP_ROLES.includes(membershipRole);
-  if (row.requireMfaForStaff && isStaff && !user.twoFactorEnabled) return { tenant: null, notice: 'mfa-required' };
+  return membershipAccess(user, { ...row, membershipRole: row.membershipRole as MembershipRole });
+}
+
+/** The one rule for using a membership: staff of an organisation that requires MFA need it on. */
+function membershipAccess(
+  user: { role: Role; twoFactorEnabled: boolean },
+  m: { id: string; name: string; slug: string; planType: string; requireMfaForStaff: boolean; membershipRole: MembershipRole },
+): TenantAccess {
+  const isStaff = isStaffRole(user.role) || STAFF_MEMBERSHIP_ROLES.includes(m.membershipRole);
+  if (m.requireMfaForStaff && isStaff && !user.twoFactorEnabled) return { tenant: null, notice: 'mfa-required' };
   return {
-    tenant: { id: row.id, name: row.name, slug: row.slug, planType: row.planType as PlanType, membershipRole },
+    tenant: { id: m.id, name: m.name, slug: m.slug, planType: m.planType as PlanType, membershipRole: m.membershipRole },
     notice: null,
   };
 }
@@ -172,14 +179,20 @@ export async function resolveActor(
   if (idleMs > LAST_SEEN_WRITE_INTERVAL_MS) {
     await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  let tenant: Actor['tenant'] = null;
-  let tenantNotice: Actor['tenantNotice'] = null;
-  if (row.tenantId && row.membershipRole) {
-    const membershipRole = row.membershipRole as MembershipRole;
-    const isStaff = isStaffRole(role) || STAFF_MEMBERSHIP_ROLES.includes(membershipRole);
-    if (row.requireMfaForStaff && isStaff && !row.twoFactorEnabled) tenantNotice = 'mfa-required';
-    else tenant = { id: row.tenantId, name: row.tenantName ?? '', slug: row.tenantSlug ?? '', planType: row.planType as PlanType, membershipRole };
-  }
+  const { tenant, notice: tenantNotice }: TenantAccess =
+    row.tenantId && row.membershipRole
+      ? membershipAccess(
+          { role, twoFactorEnabled: row.twoFactorEnabled },
+          {
+            id: row.tenantId,
+            name: row.tenantName ?? '',
+            slug: row.tenantSlug ?? '',
+            planType: row.planType ?? 'starter',
+            requireMfaForStaff: row.requireMfaForStaff ?? false,
+            membershipRole: row.membershipRole as MembershipRole,
+          },
+        )
+      : { tenant: null, notice: null };
   return {
     actor: {
       userId: row.userId,
