@@ -1,12 +1,13 @@
 import type { Config } from '@react-router/dev/config';
 
 /**
- * SPA mode: the build writes build/web/client/index.html (the app shell) and hashed assets under
- * build/web/client/assets/. React Router puts the shell's bootstrap in inline scripts; the server
- * allows exactly those through CSP hashes it computes from index.html at start-up.
+ * Server rendering: the build writes the browser assets to build/web/client/ (hashed, under
+ * assets/) and the server build to build/web/server/index.js, which the Fastify server loads and
+ * calls for every page path (src/server/platform/http/web-app.ts). Scripts in the documents carry
+ * a per-response CSP nonce (src/web/app/entry.server.tsx).
  */
 export default {
   appDirectory: 'src/web/app',
   buildDirectory: 'build/web',
-  ssr: false,
+  ssr: true,
 } satisfies Config;

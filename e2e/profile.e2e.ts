@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
 import { cookiesFrom, createVerifiedPerson, postJson } from './support/auth-flows.js';
+import { linkIn } from '../src/testing/smtp-listener.js';
 import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
 import { interpolate, translation } from './support/locales.js';
 
@@ -283,3 +284,44 @@ describe('/profile', () => {
     await context.close();
   });
 });
+
+describe('changing the email address', () => {
+  it('asks the current address to approve, then the new one to confirm, and only then changes it', async () => {
+    const person = await createVerifiedPerson(server.url, smtp, 'moving');
+    const { context, page } = await newPage(browser, { locale: 'en-US' });
+    const signedIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password } });
+    expect(signedIn.status()).toBe(200);
+    await openSettings(page);
+    const email = section(page, en('profile.email.heading'));
+    await email.getByText(person.email).waitFor();
+    const input = email.getByRole('textbox', { name: en('profile.email.new') });
+
+    // Checked before anything is sent.
+    await input.fill('not-an-address');
+    await email.getByRole('button', { name: en('profile.email.submit') }).click();
+    await email.getByText(en('profile.email.invalid')).waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    await input.fill(person.email.toUpperCase());
+    await email.getByRole('button', { name: en('profile.email.submit') }).click();
+    await email.getByText(en('profile.email.same')).waitFor();
+
+    const newEmail = `moved.${Date.now()}@example.test`;
+    await input.fill(newEmail);
+    await email.getByRole('button', { name: en('profile.email.submit') }).click();
+    await email.getByText(interpolate(en('profile.email.sent'), { email: newEmail })).waitFor();
+    await expectAxeClean(page);
+
+    // Step one: the current address approves the change.
+    const approval = await smtp.waitFor((m) => m.to.includes(person.email) && m.text.includes(newEmail));
+    await page.goto(linkIn(approval));
+    // Step two: the new address confirms it is reachable; until then the old address stays.
+    const confirmation = await smtp.waitFor((m) => m.to.includes(newEmail));
+    await openSettings(page);
+    await email.getByText(person.email).waitFor();
+    await page.goto(linkIn(confirmation));
+    await openSettings(page);
+    await email.getByText(newEmail).waitFor();
+    await context.close();
+  });
+});
+

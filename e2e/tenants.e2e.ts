@@ -1,3 +1,5 @@
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
@@ -129,7 +131,7 @@ describe('organisations', () => {
     expect(await badge.textContent()).toBe(dash('plans.starter'));
     expect(await badge.getAttribute('class')).toContain('bg-slate-100');
     const trialEnd = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
-    const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(trialEnd);
+    const expected = format(trialEnd, 'PPP', { in: tz('UTC') });
     await page.getByRole('main').locator('time').getByText(expected).first().waitFor();
     await settleToasts(page);
     await expectAxeClean(page);

@@ -23,7 +23,7 @@ function newestMtime(path) {
 }
 
 export function buildIsCurrent() {
-  if (!existsSync(stampPath) || !existsSync(join(root, 'build/web/client/index.html')) || !existsSync(join(root, 'build/server/main.mjs'))) return false;
+  if (!existsSync(stampPath) || !existsSync(join(root, 'build/web/server/index.js')) || !existsSync(join(root, 'build/server/main.mjs'))) return false;
   const built = statSync(stampPath).mtimeMs;
   return inputs.every((input) => newestMtime(join(root, input)) <= built);
 }
@@ -55,8 +55,9 @@ export async function build() {
     // Dependencies are bundled too (one file to load instead of hundreds of small CommonJS
     // modules: start-up is a budgeted figure). Kept external: PGlite (loads its WebAssembly and
     // data files from its package folder), Swagger UI (serves files from its package folder), and
-    // pg's optional native binding.
-    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@fastify/swagger-ui', 'pg-native'],
+    // pg's optional native binding, and React Router (the web app's server build loads it from
+    // node_modules; the page handler must use that same copy).
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@fastify/swagger-ui', 'pg-native', 'react-router'],
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: true,
     logLevel: 'warning',

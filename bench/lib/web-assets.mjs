@@ -56,10 +56,8 @@ function readManifest(clientDir) {
   return { manifest, byFile };
 }
 
-export function measureInitialAssets(clientDir) {
-  const indexPath = join(clientDir, 'index.html');
-  if (!existsSync(indexPath)) throw new Error(`${indexPath} does not exist: the web app was not built`);
-  const html = readFileSync(indexPath, 'utf8');
+export function measureInitialAssets(clientDir, html) {
+  if (typeof html !== 'string' || html.length === 0) throw new Error('no HTML of / to measure');
   const manifest = readManifest(clientDir);
 
   const js = new Set();

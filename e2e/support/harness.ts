@@ -19,7 +19,7 @@ export interface TestServer {
 
 /** Starts the built server (as `npm start` runs it) on a random port with a fresh embedded database. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  if (!existsSync(join(ROOT, 'build/web/client/index.html'))) {
+  if (!existsSync(join(ROOT, 'build/web/server/index.js'))) {
     throw new Error('The app is not built: run `npm run build` (npm test does this before the browser tier).');
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'tendwell-e2e-'));
@@ -29,7 +29,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const url = await Promise.race([
     server.url,
     new Promise<never>((_done, fail) => {
-      timer = setTimeout(() => fail(new Error('server did not start within 30 s:\n' + server.output())), 30_000);
+      timer = setTimeout(() => fail(new Error('server did not start within 60 s:\n' + server.output())), 60_000);
     }),
   ]).finally(() => clearTimeout(timer));
   return {
@@ -66,14 +66,24 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; locale?: string; reducedMotion?: 'reduce' | 'no-preference' } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    reducedMotion?: 'reduce' | 'no-preference';
+    timezoneId?: string;
+    /** The app registers a service worker; only its own test lets it run (it would cache assets). */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: options.locale ?? 'en-US',
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
+  waitForHydrationOnNavigation(page);
   return { context, page };
 }
 
@@ -113,4 +123,21 @@ export function useServerAndBrowser(env: Record<string, string> = {}): { readonl
       return browser;
     },
   };
+}
+
+/**
+ * Pages are server-rendered: the HTML is there before React has hydrated it, and controls do
+ * nothing until then (buttons stay disabled). `goto` and `reload` therefore also wait until the
+ * app has marked the document hydrated, as a person waits for a page to finish loading.
+ */
+export function waitForHydrationOnNavigation(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const settle = async <R extends Awaited<ReturnType<Page['goto']>>>(response: R): Promise<R> => {
+    const type = response?.headers()['content-type'] ?? '';
+    if (type.startsWith('text/html')) await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+    return response;
+  };
+  page.goto = async (url, options) => settle(await goto(url, options));
+  page.reload = async (options) => settle(await reload(options));
 }

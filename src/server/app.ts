@@ -10,7 +10,10 @@ import { PRODUCT_NAME } from '../shared/product.js';
 import type { Config } from './config/env.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
+import { consentRoutes } from './features/consent/consent.routes.js';
+import { enquiriesRoutes } from './features/enquiries/enquiries.routes.js';
 import { siteRoutes } from './features/site/site.routes.js';
+import { specialtiesRoutes } from './features/specialties/specialties.routes.js';
 import type { DatabaseHandle } from './platform/db/database.js';
 import { DomainError } from './platform/errors/domain-errors.js';
 import { problemErrorHandler } from './platform/errors/problem-response.js';
@@ -91,9 +94,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     done(null, payload);
   });
 
-  const web = loadWebApp(config.WEB_DIST_DIR);
-  if (web.shell === undefined) app.log.warn({ dir: web.distDir }, 'web app not built: pages are unavailable');
-  const securityHeaders = registerSecurityHeaders(app, web.inlineScriptHashes);
+  const web = await loadWebApp(config.WEB_DIST_DIR);
+  if (web.handler === undefined) app.log.warn({ dir: web.distDir }, 'web app not built: pages are unavailable');
+  const securityHeaders = registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(swagger, {
@@ -157,8 +160,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(devMailboxRoutes, { context });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(siteRoutes, { config });
+  await app.register(specialtiesRoutes, { context });
+  await app.register(enquiriesRoutes, { context, perMinute: config.ENQUIRY_RATE_LIMIT_PER_MINUTE });
+  await app.register(consentRoutes, { context, perMinute: config.CONSENT_RATE_LIMIT_PER_MINUTE });
   await app.register(newsletterRoutes, { context, perMinute: config.NEWSLETTER_RATE_LIMIT_PER_MINUTE });
-  await registerWebApp(app, web, securityHeaders);
+  await registerWebApp(app, web, securityHeaders, config.PUBLIC_URL);
 
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);

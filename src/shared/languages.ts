@@ -13,9 +13,30 @@ export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.co
 export const FALLBACK_LANGUAGE: LanguageCode = 'en';
 
 /** Translation namespaces (spec §9); `common` is the default. */
-export const NAMESPACES = ['common', 'auth', 'dashboard', 'appointments', 'providers', 'health'] as const;
+export const NAMESPACES = ['common', 'auth', 'dashboard', 'appointments', 'providers', 'health', 'content', 'home', 'consent', 'forms'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
+
+export function isNamespace(value: string): value is Namespace {
+  return (NAMESPACES as readonly string[]).includes(value);
+}
+
+/** Cookie mirror of the chosen interface language, so server-rendered pages use it too. */
+export const LANGUAGE_COOKIE = 'i18next';
+
+/**
+ * Maps a language tag (from a browser, a header or a URL) to one of the interface languages, so
+ * that `zh`, `zh-CN` or `zh-Hans-SG` become `zh-CN`, `pt-BR` becomes `pt` and `ar-SA` becomes `ar`.
+ * Languages the interface does not offer come back undefined.
+ */
+export function matchLanguage(tag: string): LanguageCode | undefined {
+  const lower = tag.trim().replaceAll('_', '-').toLowerCase();
+  if (lower === '') return undefined;
+  const exact = LANGUAGE_CODES.find((code) => code.toLowerCase() === lower);
+  if (exact) return exact;
+  const base = lower.split('-')[0] ?? '';
+  return LANGUAGE_CODES.find((code) => code.toLowerCase().split('-')[0] === base);
+}
 
 export function isLanguageCode(value: string): value is LanguageCode {
   return (LANGUAGE_CODES as readonly string[]).includes(value);

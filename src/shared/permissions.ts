@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'tenant.members.manage',
   'audit.read',
   'platform.users.manage',
+  'platform.enquiries.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export type RoutePermission = Permission | 'public';
@@ -33,7 +34,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   support_coordinator: ['account.self'],
   practice_manager: ['account.self'],
   organization_admin: ['account.self'],
-  admin: ['account.self', 'platform.users.manage'],
+  admin: ['account.self', 'platform.users.manage', 'platform.enquiries.manage'],
 };
 
 /** Membership role → permissions inside that organisation. */
@@ -51,10 +52,28 @@ export function isTenantPermission(permission: Permission): permission is Tenant
   return (TENANT_PERMISSIONS as readonly Permission[]).includes(permission);
 }
 
-/** Everything a person holds: their platform role's permissions plus their current membership's. */
-export function effectivePermissions(role: Role, membershipRole: MembershipRole | null): Permission[] {
+/**
+ * The extra permissions recorded on a membership (granted with its invitation), keeping only
+ * tenant permissions: a membership can never carry a platform permission, whatever is stored.
+ */
+export function membershipExtraPermissions(stored: readonly unknown[] | null | undefined): TenantPermission[] {
+  return TENANT_PERMISSIONS.filter((p) => (stored ?? []).includes(p));
+}
+
+/**
+ * Everything a person holds: their platform role's permissions plus their current membership's,
+ * from its role and from the extra permissions recorded on it.
+ */
+export function effectivePermissions(
+  role: Role,
+  membershipRole: MembershipRole | null,
+  membershipExtras: readonly unknown[] = [],
+): Permission[] {
   const set = new Set<Permission>(ROLE_PERMISSIONS[role]);
-  if (membershipRole) for (const p of MEMBERSHIP_ROLE_PERMISSIONS[membershipRole]) set.add(p);
+  if (membershipRole) {
+    for (const p of MEMBERSHIP_ROLE_PERMISSIONS[membershipRole]) set.add(p);
+    for (const p of membershipExtraPermissions(membershipExtras)) set.add(p);
+  }
   return PERMISSIONS.filter((p) => set.has(p));
 }
 

@@ -46,6 +46,12 @@ const EnvSchema = z.object({
   DEMO_MODE: boolFromEnv.optional(),
   SEED_DEMO_DATA: boolFromEnv.default(true),
   NEWSLETTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Contact messages and demo requests accepted per client address per minute. */
+  ENQUIRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** Where new contact messages and demo requests are announced (unset: only listed at /admin/enquiries). */
+  ENQUIRIES_NOTIFY_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
+  /** Cookie-consent saves per client address per minute (analytics events: six times as many). */
+  CONSENT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   SMTP_URL: z
     .string()
     .trim()

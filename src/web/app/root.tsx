@@ -1,17 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
-import { type ReactNode, Suspense, lazy, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import { languageDirection } from '~/shared/languages';
-import { PRODUCT_NAME } from '~/shared/product';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRevalidator, useRouteLoaderData } from 'react-router';
+import { type LanguageCode, languageDirection } from '~/shared/languages';
+import { DEFAULT_REGION } from '~/shared/regions';
+import { ClientOnly } from '~/web/components/layout/client-only';
+import { DeferredPrefetch } from '~/web/components/layout/deferred-prefetch';
 import { RootErrorFallback } from '~/web/components/layout/error-fallback';
 import { SiteFooter } from '~/web/components/layout/site-footer';
 import { SiteHeader } from '~/web/components/layout/site-header';
 import { MAIN_CONTENT_ID, SkipLink } from '~/web/components/layout/skip-link';
-import { TendwellLogo } from '~/web/components/layout/tendwell-logo';
 import { SiteContactPlaceholder } from '~/web/features/marketing/components/site-contact-placeholder';
-import { currentLanguage, initI18n } from '~/web/lib/i18n';
+import { APP_STATE_ELEMENT_ID, hydratedAppStateText, serializeAppState } from '~/web/lib/app-state';
+import { currentLanguage } from '~/web/lib/i18n';
+import { visitorOfRequest } from '~/web/lib/page-request';
 import { createQueryClient } from '~/web/lib/query-client';
 import type { Route } from './+types/root';
 import './app.css';
@@ -28,20 +31,72 @@ const SiteContact = lazy(() =>
 const SocialLinks = lazy(() =>
   import('~/web/features/marketing/components/social-links').then((m) => ({ default: m.SocialLinks })),
 );
+// Cookie consent (spec §2): the banner and preferences dialog, only after hydration.
+const CookieConsent = lazy(() => import('~/web/features/consent/components/cookie-consent'));
+const PageViewTracker = lazy(() => import('~/web/lib/analytics').then((m) => ({ default: m.PageViewTracker })));
 const AppToaster = lazy(() =>
   import('~/web/components/layout/app-toaster').then((m) => ({ default: m.AppToaster })),
 );
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: '/favicon.png', type: 'image/png', sizes: '48x48' },
+  { rel: 'apple-touch-icon', href: '/icon-192.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  // Spec §7: these images are preloaded.
+  { rel: 'preload', href: '/favicon.png', as: 'image', type: 'image/png' },
+  { rel: 'preload', href: '/icon-192.png', as: 'image', type: 'image/png' },
+  { rel: 'preload', href: '/og-image.png', as: 'image', type: 'image/png', fetchPriority: 'low' },
+];
+
+/** The visitor's language and region, as far as the request tells (see page-request.ts). */
+export function loader({ request }: Route.LoaderArgs) {
+  return visitorOfRequest(request);
+}
+
+/** Language and region are settled in the browser after the first page; no refetch per navigation. */
+export function shouldRevalidate() {
+  return false;
+}
 
 /**
- * The document. The static build renders it with lang="en"; i18next's languageChanged listener
- * (src/web/lib/i18n.ts) then keeps <html lang dir> in step with the interface language, which
- * is why React is told not to compare those attributes when it hydrates.
+ * The state the browser hydrates with: on the server, the page's language, region and the
+ * translations rendered with; in the browser, exactly the text the server sent (so hydration
+ * never sees a difference in it).
+ */
+function AppStateScript({ language }: { language: LanguageCode }) {
+  const { i18n } = useTranslation();
+  const data = useRouteLoaderData<typeof loader>('root');
+  let text: string;
+  if (typeof document === 'undefined') {
+    const declared = Array.isArray(i18n.options.ns) ? i18n.options.ns : [];
+    const used = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
+    const resources: Record<string, Record<string, unknown>> = {};
+    for (const ns of new Set([...declared, ...used])) {
+      const bundle = i18n.getResourceBundle(language, ns) as Record<string, unknown> | undefined;
+      if (bundle) resources[ns] = bundle;
+    }
+    text = serializeAppState({ language, region: data?.region ?? DEFAULT_REGION, resources });
+  } else {
+    text = hydratedAppStateText();
+  }
+  return <script id={APP_STATE_ELEMENT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
+}
+
+/**
+ * The document, rendered on the server in the visitor's language (lang and dir set), then kept in
+ * step with the interface language by i18next's languageChanged listener (src/web/lib/i18n.ts).
  */
 export function Layout({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  // Marks the document once React has taken over the server's HTML, whether the app or the
+  // error fallback rendered (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset['hydrated'] = 'true';
+  }, []);
+  const language = currentLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
-    <html lang="en" dir="ltr" suppressHydrationWarning>
+    <html lang={language} dir={languageDirection(language)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -51,6 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <AppStateScript language={language} />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -58,31 +114,22 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The first render waits for the detected language's translations. */
-export async function clientLoader() {
-  await initI18n();
-  return null;
-}
-clientLoader.hydrate = true as const;
+const NEWSLETTER_PLACEHOLDER = <div aria-hidden="true" className="h-52 rounded-xl bg-slate-800 sm:h-40" />;
 
-/** Shown by the static index.html until the translations are in. */
-export function HydrateFallback() {
-  return (
-    <div className="flex min-h-dvh flex-col">
-      <title>{PRODUCT_NAME}</title>
-      <header className="border-b border-slate-200">
-        <div className="mx-auto flex h-16 max-w-7xl items-center px-4 sm:px-6 lg:px-8">
-          <TendwellLogo />
-        </div>
-      </header>
-      <main id={MAIN_CONTENT_ID} aria-busy="true" className="flex-1" />
-    </div>
-  );
-}
+/** The cookie banner's strings are on every page. */
+export const handle = { i18n: ['consent'] };
 
 export default function App() {
   const [queryClient] = useState(createQueryClient);
   const { i18n } = useTranslation();
+  const revalidator = useRevalidator();
+
+  // Pages whose text comes from the server (content pages) load again in a newly chosen language.
+  useEffect(() => {
+    const reload = () => void revalidator.revalidate();
+    i18n.on('languageChanged', reload);
+    return () => i18n.off('languageChanged', reload);
+  }, [i18n, revalidator]);
   const dir = languageDirection(currentLanguage(i18n.resolvedLanguage));
 
   return (
@@ -99,9 +146,11 @@ export default function App() {
           </main>
           <SiteFooter
             newsletter={
-              <Suspense fallback={<div aria-hidden="true" className="h-52 rounded-xl bg-slate-800 sm:h-40" />}>
-                <NewsletterForm />
-              </Suspense>
+              <ClientOnly fallback={NEWSLETTER_PLACEHOLDER}>
+                <Suspense fallback={NEWSLETTER_PLACEHOLDER}>
+                  <NewsletterForm />
+                </Suspense>
+              </ClientOnly>
             }
             contact={
               <Suspense fallback={<SiteContactPlaceholder />}>
@@ -115,9 +164,16 @@ export default function App() {
             }
           />
         </div>
-        <Suspense fallback={null}>
-          <AppToaster dir={dir} />
-        </Suspense>
+        <ClientOnly fallback={null}>
+          <Suspense fallback={null}>
+            <AppToaster dir={dir} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <CookieConsent />
+            <PageViewTracker />
+          </Suspense>
+        </ClientOnly>
+        <DeferredPrefetch />
       </Direction.Provider>
     </QueryClientProvider>
   );

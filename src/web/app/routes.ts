@@ -1,12 +1,12 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { CONTENT_PAGE_PATHS, FORM_PAGE_PATHS, contentSlugOfPath } from '../../shared/public-pages';
 
 /**
- * No screen is built yet: `/` and every other path show the not-found page until the issue that
+ * The screens built so far; every other path shows the not-found page until the issue that
  * builds a screen adds its route here (and its path to src/shared/page-routes.ts).
- * The splat route does not match `/`, so the index gets the same module under its own id.
  */
 export default [
-  index('routes/not-found.tsx', { id: 'routes/index-not-found' }),
+  index('routes/home.tsx'),
   route('auth/login', 'routes/auth/login.tsx'),
   route('auth/register', 'routes/auth/register.tsx'),
   route('auth/forgot-password', 'routes/auth/forgot-password.tsx'),
@@ -16,5 +16,16 @@ export default [
   route('profile', 'routes/profile.tsx'),
   route('admin/users', 'routes/admin-users.tsx'),
   route('dev/mailbox', 'routes/dev-mailbox.tsx'),
+  // Public content pages: one module, rendered from src/content/pages/<slug>/<lng>.md.
+  ...CONTENT_PAGE_PATHS.map((path) => route(path.slice(1), 'routes/content-page.tsx', { id: `content-${contentSlugOfPath(path)}` })),
+  // The contact and demo-request forms, with their introductions from content files.
+  ...FORM_PAGE_PATHS.map((path) => route(path.slice(1), 'routes/enquiry-page.tsx', { id: `form-${contentSlugOfPath(path)}` })),
+  route('admin/enquiries', 'routes/admin-enquiries.tsx'),
+  route('newsletter/confirm', 'routes/newsletter/confirm.tsx'),
+  route('newsletter/unsubscribe', 'routes/newsletter/unsubscribe.tsx'),
+  route('blog', 'routes/blog/index.tsx'),
+  route('blog/:id', 'routes/blog/post.tsx'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

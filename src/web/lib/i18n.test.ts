@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_KEY } from '~/shared/languages';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '~/shared/languages';
 import { BUNDLED_COMMON, LOCALES_LOAD_PATH, convertDetectedLanguage, createEnglishI18n, currentLanguage, i18nOptions } from './i18n';
 
 describe('convertDetectedLanguage', () => {
@@ -37,11 +37,12 @@ describe('currentLanguage', () => {
 describe('i18nOptions', () => {
   const options = i18nOptions();
 
-  it('detects from storage, then the browser, then <html lang>, and caches in storage', () => {
+  it('detects from storage, then the browser, then <html lang>, and caches in storage and the server-rendering cookie', () => {
     expect(options.detection).toMatchObject({
       order: ['localStorage', 'navigator', 'htmlTag'],
-      caches: ['localStorage'],
+      caches: ['localStorage', 'cookie'],
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      lookupCookie: LANGUAGE_COOKIE,
       convertDetectedLanguage,
     });
     expect(LANGUAGE_STORAGE_KEY).toBe('i18nextLng');

@@ -6,6 +6,7 @@ import {
   DEFAULT_NAMESPACE,
   FALLBACK_LANGUAGE,
   LANGUAGE_CODES,
+  LANGUAGE_COOKIE,
   LANGUAGE_STORAGE_KEY,
   type LanguageCode,
   type Namespace,
@@ -13,13 +14,18 @@ import {
   TRANSLATION_RETRY_START_MS,
   isLanguageCode,
   languageDirection,
+  matchLanguage,
 } from '~/shared/languages';
 // The English `common` strings ship inside the bundle: they are the fallback for every other
 // language and let the error fallback render real text even when no translation file loads.
 import enCommon from '../../../public/locales/en/common.json';
 // Types only: the other namespaces load over HTTP when a route needs them.
 import type enAuth from '../../../public/locales/en/auth.json';
+import type enConsent from '../../../public/locales/en/consent.json';
+import type enContent from '../../../public/locales/en/content.json';
 import type enDashboard from '../../../public/locales/en/dashboard.json';
+import type enForms from '../../../public/locales/en/forms.json';
+import type enHome from '../../../public/locales/en/home.json';
 
 export const LOCALES_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
@@ -29,7 +35,7 @@ export const BUNDLED_COMMON = enCommon;
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon; auth: typeof enAuth; dashboard: typeof enDashboard };
+    resources: { common: typeof enCommon; auth: typeof enAuth; dashboard: typeof enDashboard; content: typeof enContent; home: typeof enHome; consent: typeof enConsent; forms: typeof enForms };
   }
 }
 
@@ -39,13 +45,7 @@ declare module 'i18next' {
  * interface does not offer come back unchanged, and i18next then skips them (ending at `en`).
  */
 export function convertDetectedLanguage(detected: string): string {
-  const normalized = detected.trim().replaceAll('_', '-');
-  const lower = normalized.toLowerCase();
-  const exact = LANGUAGE_CODES.find((code) => code.toLowerCase() === lower);
-  if (exact) return exact;
-  const base = lower.split('-')[0] ?? '';
-  const sameBase = LANGUAGE_CODES.find((code) => code.toLowerCase().split('-')[0] === base);
-  return sameBase ?? normalized;
+  return matchLanguage(detected) ?? detected.trim().replaceAll('_', '-');
 }
 
 /** The interface language i18next settled on, narrowed to a supported code. */
@@ -75,8 +75,13 @@ export function i18nOptions(): InitOptions<HttpBackendOptions> {
     backend: { loadPath: LOCALES_LOAD_PATH, reloadInterval: false },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],
-      caches: ['localStorage'],
+      // The choice is cached in local storage (spec §9) and mirrored to a cookie so that
+      // server-rendered pages come in the same language.
+      caches: ['localStorage', 'cookie'],
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      lookupCookie: LANGUAGE_COOKIE,
+      cookieMinutes: 60 * 24 * 365,
+      cookieOptions: { path: '/', sameSite: 'lax' },
       convertDetectedLanguage,
     },
     interpolation: { escapeValue: false },
@@ -107,6 +112,33 @@ export function initI18n(): Promise<TFunction> {
     initialising = i18n.use(HttpBackend).use(LanguageDetector).use(initReactI18next).init(i18nOptions());
   }
   return initialising;
+}
+
+/** What a server-rendered page hands the browser so it hydrates with the same strings. */
+export interface I18nHydrationState {
+  language: LanguageCode;
+  resources: Partial<Record<string, Record<string, unknown>>>;
+}
+
+/**
+ * Initialises the app's i18next instance synchronously in the language the server rendered
+ * with, with the namespaces it used, before hydration (so the first client render matches the
+ * HTML). Later namespaces load over HTTP as before; a later language change is detected and
+ * cached as usual.
+ */
+export function initI18nFromServer(state: I18nHydrationState): void {
+  if (initialising) return;
+  i18n.on('languageChanged', applyDocumentLanguage);
+  const options = i18nOptions();
+  const resources: NonNullable<InitOptions['resources']> = {
+    [FALLBACK_LANGUAGE]: { [DEFAULT_NAMESPACE]: enCommon },
+  };
+  resources[state.language] = { ...resources[state.language], ...(state.resources as Record<string, object>) };
+  initialising = i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({ ...options, lng: state.language, resources, initAsync: false });
 }
 
 /** Whether the app's translations are ready to render with. */

@@ -26,16 +26,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Nested keys flattened to dotted paths; a leaf that is not a string is reported as an issue. */
+/**
+ * Nested keys flattened to dotted paths (an array's items by index: `faq.items.0.question`); a
+ * leaf that is not a string is reported as an issue.
+ */
 function flattenLocale(value: unknown, issues: string[] = [], prefix = ''): Map<string, string> {
   const flat = new Map<string, string>();
-  if (!isRecord(value)) {
+  if (!isRecord(value) && !Array.isArray(value)) {
     issues.push(`${prefix || '(root)'}: expected an object`);
     return flat;
   }
-  for (const [key, child] of Object.entries(value)) {
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
+  for (const [key, child] of entries) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (isRecord(child)) {
+    if (isRecord(child) || Array.isArray(child)) {
       for (const [childPath, text] of flattenLocale(child, issues, path)) flat.set(childPath, text);
     } else if (typeof child === 'string') {
       flat.set(path, child);
@@ -118,12 +122,23 @@ const PLACEHOLDER_ONLY = ['app.documentTitle', 'footer.copyright'] as const;
  * Keys whose translation is, correctly, the English word. Keep this short and per language:
  * anything else equal to English is an untranslated string.
  */
+/** People's names in the home page's testimonials, and figures written the same way in a language. */
+const TESTIMONIAL_NAMES = [0, 1, 2, 3, 4].map((i) => `testimonials.items.${i}.name`);
+const SAMPLE_RATINGS = ['hero.matching.providers.0.rating', 'hero.matching.providers.1.rating', 'hero.matching.providers.2.rating'];
+const PLUS_FIGURES = ['trust.items.customers.value', 'trust.items.countries.value', 'globalStats.countries.value'];
+
+/** The NHS programme's own name, kept in English everywhere. */
+const NHS_TOOLKIT = 'regionSelector.features.nhs.1';
+
 const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly string[]>>> = {
   en: {},
-  es: { common: [...PLACEHOLDER_ONLY, 'footer.links.blog', 'footer.links.cookies'] },
+  es: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'footer.links.blog', 'footer.links.cookies'], consent: ['categories.marketing.name', 'toasts.errorTitle'],
+    home: [...TESTIMONIAL_NAMES, ...PLUS_FIGURES, 'trust.items.interactions.value', 'trust.items.response.value', 'globalStats.patients.value', 'globalStats.providers.value'],
+  },
   fr: {
     common: [
       ...PLACEHOLDER_ONLY,
+      NHS_TOOLKIT,
       'header.menu',
       'footer.links.blog',
       'footer.links.guides',
@@ -131,10 +146,30 @@ const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly s
       'toasts.region',
       'roles.patient',
     ],
+    consent: ['categories.marketing.name'],
+    forms: ['enquiry.fields.organisation', 'enquiry.fields.message', 'adminEnquiries.columns.actions', 'adminEnquiries.showMessage'],
+    home: [
+      ...TESTIMONIAL_NAMES,
+      ...PLUS_FIGURES,
+      'trust.items.interactions.value',
+      'trust.items.response.value',
+      'globalStats.patients.value',
+      'globalStats.providers.value',
+      'globalStats.patients.label',
+      'notifications.types.info',
+      'notifications.types.warning',
+      'testimonials.items.0.role',
+      'testimonials.items.1.role',
+    ],
   },
-  pt: { common: [...PLACEHOLDER_ONLY, 'header.menu', 'footer.links.cookies'] },
-  ar: { common: [...PLACEHOLDER_ONLY] },
-  'zh-CN': { common: [...PLACEHOLDER_ONLY] },
+  pt: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'header.menu', 'footer.links.cookies'], consent: ['categories.marketing.name'],
+    home: [...TESTIMONIAL_NAMES, ...PLUS_FIGURES, 'trust.items.interactions.value', 'trust.items.response.value'],
+  },
+  ar: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT], home: [...TESTIMONIAL_NAMES, ...SAMPLE_RATINGS, 'globalStats.rating.value'] },
+  'zh-CN': {
+    common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT],
+    home: [...TESTIMONIAL_NAMES, ...SAMPLE_RATINGS, ...PLUS_FIGURES, 'trust.items.uptime.value', 'globalStats.rating.value'],
+  },
 };
 
 describe('compareLocale', () => {
@@ -143,6 +178,12 @@ describe('compareLocale', () => {
     nested: { title: 'Title', count: '{{count}} items' },
     brand: 'Tendwell',
   };
+
+  it('compares arrays item by item', () => {
+    const list = { items: [{ q: 'Why?' }, 'Two'] };
+    expect(compareLocale(list, { items: [{ q: '¿Por qué?' }, 'Dos'] }, { lng: 'es' })).toEqual([]);
+    expect(compareLocale(list, { items: [{ q: '¿Por qué?' }] }, { lng: 'es' })).toEqual(['items.1: missing (en has "Two")']);
+  });
 
   it('accepts a complete translation', () => {
     const fr = { greeting: 'Bonjour {{name}}', nested: { title: 'Titre', count: '{{count}} éléments' }, brand: 'Tendwell' };

@@ -8,3 +8,7 @@ export { newsletterSubscriptions } from './newsletter-subscriptions.js';
 export { tenants } from './tenants.js';
 export { tenantInvitations, tenantMemberships, tenantUsageMetrics } from './tenant-memberships.js';
 export { storedFiles } from './stored-files.js';
+export { cookieConsent } from './cookie-consent.js';
+export { analyticsEvents } from './analytics-events.js';
+export { enquiries } from './enquiries.js';
+export { providerProfiles, specialties } from './specialties.js';

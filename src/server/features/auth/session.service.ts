@@ -53,7 +53,7 @@ export async function switchTenant(ctx: ActorContext, tenantId: string): Promise
     ...actor,
     tenant: access.tenant,
     tenantNotice: null,
-    permissions: new Set(effectivePermissions(actor.role, access.tenant.membershipRole)),
+    permissions: new Set(effectivePermissions(actor.role, access.tenant.membershipRole, access.tenant.extraPermissions)),
   };
   return sessionState(next);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTenantPermission } from '../../../shared/permissions.js';
 import type { Invitation, Member, MembersPage, MyTenantsResponse, TenantDetail, UsageResponse } from '../../../shared/contracts/tenants.js';
 import { auditEvents } from '../../db/schema/audit-events.js';
 import { users } from '../../db/schema/auth.js';
@@ -552,6 +553,9 @@ describe('invitations', () => {
     const [inv] = await t.database.db.select().from(tenantInvitations).where(eq(tenantInvitations.id, invitation.id));
     expect(inv?.acceptedAt).toBeInstanceOf(Date);
     expect((await sessionOf(invitee)).currentTenant).toMatchObject({ id: tenant.id, membershipRole: 'provider' });
+    // The invitation's extra permission is held on top of the provider role's.
+    expect((await sessionOf(invitee)).permissions).toEqual(expect.arrayContaining(['tenant.read', 'audit.read']));
+    expect((await sessionOf(invitee)).permissions).not.toContain('tenant.manage');
     expect(await auditActions(tenant.id)).toContain('tenant.invitation.accept:success');
 
     const twice = await call('POST', '/api/v1/invitations/accept', invitee, { token });
@@ -709,5 +713,26 @@ describe('cross-tenant isolation', () => {
     expect((await call('POST', '/api/v1/invitations/accept', ownerB, { token: pendingA.token })).statusCode).toBe(400);
     expect((await call('PUT', '/api/v1/session/tenant', ownerB, { tenantId: tenantA.id })).statusCode).toBe(404);
     expect(await membership(tenantA.id, ownerB.userId)).toBeUndefined();
+  });
+
+  it('covers every tenant-scoped route: a new one must join the matrix above', () => {
+    // The routes the isolation test exercises with another organisation's ids and bodies.
+    const covered = new Set([
+      'GET /api/v1/tenant',
+      'PATCH /api/v1/tenant',
+      'GET /api/v1/tenant/members',
+      'PATCH /api/v1/tenant/members/:userId',
+      'DELETE /api/v1/tenant/members/:userId',
+      'GET /api/v1/tenant/invitations',
+      'POST /api/v1/tenant/invitations',
+      'POST /api/v1/tenant/invitations/:id/resend',
+      'DELETE /api/v1/tenant/invitations/:id',
+      'GET /api/v1/tenant/usage',
+    ]);
+    const tenantScoped = t.app.registeredRoutes
+      .filter((r) => r.method !== 'HEAD' && r.permission !== undefined && r.permission !== 'public' && isTenantPermission(r.permission))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(tenantScoped.length).toBeGreaterThan(0);
+    expect(tenantScoped.filter((route) => !covered.has(route))).toEqual([]);
   });
 });

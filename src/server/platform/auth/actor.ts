@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { effectivePermissions, type Permission } from '../../../shared/permissions.js';
+import { effectivePermissions, membershipExtraPermissions, type Permission, type TenantPermission } from '../../../shared/permissions.js';
 import {
   isStaffRole,
   STAFF_MEMBERSHIP_ROLES,
@@ -34,7 +34,15 @@ export interface Actor {
   sessionCreatedAt: Date;
   sessionExpiresAt: Date;
   /** The current organisation, only while the membership is active and its rules are met. */
-  tenant: { id: string; name: string; slug: string; planType: PlanType; membershipRole: MembershipRole } | null;
+  tenant: {
+    id: string;
+    name: string;
+    slug: string;
+    planType: PlanType;
+    membershipRole: MembershipRole;
+    /** Tenant permissions granted on the membership beyond its role's (from its invitation). */
+    extraPermissions: readonly TenantPermission[];
+  } | null;
   tenantNotice: 'mfa-required' | null;
   permissions: ReadonlySet<Permission>;
 }
@@ -65,6 +73,7 @@ export async function tenantAccess(
         planType: tenants.planType,
         requireMfaForStaff: tenants.requireMfaForStaff,
         membershipRole: tenantMemberships.role,
+        membershipPermissions: tenantMemberships.permissions,
       })
       .from(tenantMemberships)
       .innerJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
@@ -80,12 +89,27 @@ export async function tenantAccess(
 /** The one rule for using a membership: staff of an organisation that requires MFA need it on. */
 function membershipAccess(
   user: { role: Role; twoFactorEnabled: boolean },
-  m: { id: string; name: string; slug: string; planType: string; requireMfaForStaff: boolean; membershipRole: MembershipRole },
+  m: {
+    id: string;
+    name: string;
+    slug: string;
+    planType: string;
+    requireMfaForStaff: boolean;
+    membershipRole: MembershipRole;
+    membershipPermissions: readonly unknown[];
+  },
 ): TenantAccess {
   const isStaff = isStaffRole(user.role) || STAFF_MEMBERSHIP_ROLES.includes(m.membershipRole);
   if (m.requireMfaForStaff && isStaff && !user.twoFactorEnabled) return { tenant: null, notice: 'mfa-required' };
   return {
-    tenant: { id: m.id, name: m.name, slug: m.slug, planType: m.planType as PlanType, membershipRole: m.membershipRole },
+    tenant: {
+      id: m.id,
+      name: m.name,
+      slug: m.slug,
+      planType: m.planType as PlanType,
+      membershipRole: m.membershipRole,
+      extraPermissions: membershipExtraPermissions(m.membershipPermissions),
+    },
     notice: null,
   };
 }
@@ -154,6 +178,7 @@ export async function resolveActor(
       planType: tenants.planType,
       requireMfaForStaff: tenants.requireMfaForStaff,
       membershipRole: tenantMemberships.role,
+      membershipPermissions: tenantMemberships.permissions,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -190,6 +215,7 @@ export async function resolveActor(
             planType: row.planType ?? 'starter',
             requireMfaForStaff: row.requireMfaForStaff ?? false,
             membershipRole: row.membershipRole as MembershipRole,
+            membershipPermissions: row.membershipPermissions ?? [],
           },
         )
       : { tenant: null, notice: null };
@@ -211,7 +237,7 @@ export async function resolveActor(
       sessionExpiresAt: row.sessionExpiresAt,
       tenant,
       tenantNotice,
-      permissions: new Set(effectivePermissions(role, tenant?.membershipRole ?? null)),
+      permissions: new Set(effectivePermissions(role, tenant?.membershipRole ?? null, tenant?.extraPermissions)),
     },
   };
 }

@@ -151,9 +151,21 @@ export function createAuth(deps: AuthDependencies) {
       },
       changeEmail: {
         enabled: true,
+        // Step one goes to the current address: its owner approves the change. Following the
+        // link makes better-auth mail a verification link to the new address (step two).
         sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
           await sendMailSafely(
-            () => mailer.send(renderAuthEmail('verify', { to: newEmail, locale: (user as { locale?: string | null }).locale, url, name: user.name, hours: 24 })),
+            () =>
+              mailer.send(
+                renderAuthEmail('change-email', {
+                  to: user.email,
+                  locale: (user as { locale?: string | null }).locale,
+                  url,
+                  name: user.name,
+                  newEmail,
+                  hours: VERIFY_EXPIRES_SECONDS / 3600,
+                }),
+              ),
             'change-email confirmation',
           );
         },

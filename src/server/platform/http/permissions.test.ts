@@ -6,6 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { problemErrorHandler } from '../errors/problem-response.js';
 import { enforceRoutePermissions, MissingPermissionError, type RegisteredRoute } from './permissions.js';
 
+describe('effectivePermissions', () => {
+  it('adds a membership’s extra tenant permissions, never a platform one, and none without a membership', () => {
+    expect(effectivePermissions('provider', 'member', ['audit.read'])).toEqual(['account.self', 'tenant.read', 'audit.read']);
+    expect(effectivePermissions('provider', 'member', ['platform.users.manage', 'nonsense', 42])).toEqual(['account.self', 'tenant.read']);
+    expect(effectivePermissions('patient', null, ['tenant.manage'])).toEqual(['account.self']);
+  });
+});
+
 describe('enforceRoutePermissions', () => {
   it('refuses to register a route that declares no permission', async () => {
     const app = Fastify();
@@ -39,7 +47,7 @@ describe('enforceRoutePermissions', () => {
       sessionCreatedAt: new Date(0),
       sessionExpiresAt: new Date(0),
       tenant: membershipRole
-        ? { id: '00000000-0000-4000-8000-00000000000c', name: 'Test Org', slug: 'test-org', planType: 'starter', membershipRole }
+        ? { id: '00000000-0000-4000-8000-00000000000c', name: 'Test Org', slug: 'test-org', planType: 'starter', membershipRole, extraPermissions: [] }
         : null,
       tenantNotice: notice,
       permissions: new Set(effectivePermissions(role, membershipRole)),

@@ -4,18 +4,18 @@ import type { FastifyInstance } from 'fastify';
  * Security headers. Every response: nosniff, a referrer policy, X-Frame-Options DENY,
  * CORP same-origin, `default-src 'none'; frame-ancestors 'none'` (nothing a JSON body or a
  * file opened directly could run), and HSTS when the request arrived over HTTPS (directly
- * or, with TRUST_PROXY, via the proxy). HTML documents get the page policy instead: scripts
- * only from our origin plus the hashes of the app shell's own inline scripts (no
- * unsafe-inline or unsafe-eval for scripts), frame-ancestors 'none'.
- * Values are computed once at start-up (helmet rebuilt them per request, and a page policy
- * on every JSON response cost throughput for nothing: see bench/README.md).
+ * or, with TRUST_PROXY, via the proxy). Server-rendered HTML documents get the page policy
+ * instead: scripts only from our origin plus the response's own nonce (no unsafe-inline or
+ * unsafe-eval for scripts), frame-ancestors 'none'.
+ * Everything but the nonce is computed once at start-up (helmet rebuilt the headers per request,
+ * and a page policy on every JSON response cost throughput for nothing: see bench/README.md).
  */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export function contentSecurityPolicy(inlineScriptHashes: readonly string[]): string {
+export function contentSecurityPolicy(nonce: string): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...inlineScriptHashes.map((h) => `'${h}'`)],
+    'script-src': ["'self'", `'nonce-${nonce}'`],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
@@ -34,9 +34,16 @@ export function contentSecurityPolicy(inlineScriptHashes: readonly string[]): st
     .join('; ');
 }
 
+/**
+ * The service worker's own policy. A worker is governed by the CSP of its script's response, so
+ * the base `default-src 'none'` would block every fetch it makes (and its install, which caches
+ * the offline page). It may fetch from our origin and nothing else.
+ */
+export const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+
 export interface SecurityHeaders {
-  /** Headers for HTML documents (the app shell): the full policy for a page. */
-  document: Record<string, string>;
+  /** Headers for an HTML document whose scripts carry `nonce`: the full policy for a page. */
+  documentHeaders(nonce: string): Record<string, string>;
 }
 
 /** What every response carries. Non-document responses (JSON, assets) need no page policy. */
@@ -48,9 +55,8 @@ const BASE_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-export function registerSecurityHeaders(app: FastifyInstance, inlineScriptHashes: readonly string[]): SecurityHeaders {
+export function registerSecurityHeaders(app: FastifyInstance): SecurityHeaders {
   const document = {
-    'content-security-policy': contentSecurityPolicy(inlineScriptHashes),
     'cross-origin-opener-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'x-dns-prefetch-control': 'off',
@@ -63,5 +69,5 @@ export function registerSecurityHeaders(app: FastifyInstance, inlineScriptHashes
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
-  return { document };
+  return { documentHeaders: (nonce) => ({ ...document, 'content-security-policy': contentSecurityPolicy(nonce) }) };
 }

@@ -1,18 +1,24 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashInlineScripts } from './web-app.js';
+import { contentSecurityPolicy } from './security-headers.js';
+import { serverBuildPath } from './web-app.js';
 
-const sha = (text: string) => 'sha256-' + createHash('sha256').update(text, 'utf8').digest('base64');
-
-describe('hashInlineScripts', () => {
-  it('hashes each distinct inline script body exactly as the browser will', () => {
-    const html =
-      '<html><head><script>window.a = 1;</script><script src="/assets/x.js"></script>' +
-      '<script type="module">import("/assets/entry.js");\n</script><script>window.a = 1;</script><script>  </script></head></html>';
-    expect(hashInlineScripts(html)).toEqual([sha('window.a = 1;'), sha('import("/assets/entry.js");\n')]);
+describe('page policy', () => {
+  it("allows scripts from our origin and the response's own nonce, never inline scripts at large", () => {
+    const policy = contentSecurityPolicy('bm9uY2U=');
+    const scripts = policy.split('; ').find((d) => d.startsWith('script-src '));
+    expect(scripts).toBe("script-src 'self' 'nonce-bm9uY2U='");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("script-src-attr 'none'");
   });
 
-  it('returns nothing for a page without inline scripts', () => {
-    expect(hashInlineScripts('<script src="/a.js"></script>')).toEqual([]);
+  it('gives a different policy for a different nonce', () => {
+    expect(contentSecurityPolicy('a')).not.toBe(contentSecurityPolicy('b'));
+  });
+});
+
+describe('serverBuildPath', () => {
+  it('finds the server build beside the browser assets', () => {
+    expect(serverBuildPath('/srv/app/build/web/client')).toBe('/srv/app/build/web/server/index.js');
   });
 });

@@ -1,63 +1,108 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_ROUTES } from '../../../shared/page-routes.js';
 import { buildProblem, sendProblem } from '../errors/problem-response.js';
-import type { SecurityHeaders } from './security-headers.js';
+import { SERVICE_WORKER_POLICY, type SecurityHeaders } from './security-headers.js';
+
+/** React Router's request handler: a Fetch request (plus our load context) in, a response out. */
+export type PageHandler = (request: Request, context: PageLoadContext) => Promise<Response>;
+
+/** What the web app's loaders get from the server besides the request. */
+export interface PageLoadContext {
+  cspNonce: string;
+  /** The site's public origin when configured (PUBLIC_URL), for canonical links. */
+  publicOrigin: string | undefined;
+}
 
 export interface WebApp {
+  /** The browser assets (build/web/client). */
   distDir: string;
-  /** The app shell (index.html), or undefined when the web app has not been built. */
-  shell: string | undefined;
-  /** CSP hashes ('sha256-…') of every inline script in the shell. */
-  inlineScriptHashes: string[];
+  /** The server build's page handler, or undefined when the web app has not been built. */
+  handler: PageHandler | undefined;
 }
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
-
-export function hashInlineScripts(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const body = match[1] ?? '';
-    if (body.trim() === '') continue;
-    hashes.add('sha256-' + createHash('sha256').update(body, 'utf8').digest('base64'));
-  }
-  return [...hashes];
+/** The server build React Router writes beside the browser assets. */
+export function serverBuildPath(distDir: string): string {
+  return join(dirname(resolve(distDir)), 'server', 'index.js');
 }
 
-export function loadWebApp(distDir: string): WebApp {
+/**
+ * Loads the built web app: the browser assets directory and React Router's server build. The
+ * server build and `react-router` itself are loaded from disk at run time (never bundled into
+ * the server), so the handler and the route modules share one copy of the router.
+ */
+export async function loadWebApp(distDir: string): Promise<WebApp> {
   const dir = resolve(distDir);
-  const indexPath = join(dir, 'index.html');
-  if (!existsSync(indexPath)) return { distDir: dir, shell: undefined, inlineScriptHashes: [] };
-  const shell = readFileSync(indexPath, 'utf8');
-  return { distDir: dir, shell, inlineScriptHashes: hashInlineScripts(shell) };
-}
-
-function patternToRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${body}/?$`);
-}
-const PAGE_MATCHERS = PAGE_ROUTES.map(patternToRegExp);
-
-export function isKnownPage(path: string): boolean {
-  return PAGE_MATCHERS.some((m) => m.test(path));
+  const buildPath = serverBuildPath(dir);
+  if (!existsSync(buildPath)) return { distDir: dir, handler: undefined };
+  const [build, router] = await Promise.all([
+    import(pathToFileURL(buildPath).href) as Promise<Record<string, unknown>>,
+    import('react-router'),
+  ]);
+  // The module namespace of the server build is the ServerBuild React Router expects.
+  const handle = router.createRequestHandler(build as unknown as Parameters<typeof router.createRequestHandler>[0], 'production');
+  return { distDir: dir, handler: (request, context) => handle(request, { ...context }) };
 }
 
 const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]+$/;
+/** React Router's own requests: route data for client navigations and lazy route discovery. */
+const ROUTER_DATA_PATH = /(\.data$)|(^\/__manifest$)|(^\/(sitemap\.xml|robots\.txt)$)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+function toFetchRequest(request: FastifyRequest): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, String(value));
+  }
+  return new Request(new URL(request.url, origin), { method: request.method, headers });
+}
+
+async function sendPage(
+  web: WebApp & { handler: PageHandler },
+  security: SecurityHeaders,
+  publicOrigin: string | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const nonce = randomBytes(16).toString('base64');
+  const response = await web.handler(toFetchRequest(request), { cspNonce: nonce, publicOrigin });
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const isDocument = (response.headers.get('content-type') ?? '').startsWith('text/html');
+  if (isDocument) {
+    reply.headers(security.documentHeaders(nonce));
+    if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+  }
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}
+
 /**
- * Serves the built React app: hashed assets with long-lived immutable caching, other files
- * revalidated, and the app shell for page paths (200 for a built page, 404 otherwise, where
- * the app renders its not-found page). API paths never fall through to the shell.
+ * Serves the web app: hashed assets with long-lived immutable caching, other files
+ * revalidated, and every page path rendered by React Router on the server (it answers 404 with
+ * the not-found page for a path no screen owns). API paths never reach the page renderer.
  */
-export async function registerWebApp(app: FastifyInstance, web: WebApp, security: SecurityHeaders): Promise<void> {
-  if (web.shell !== undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  web: WebApp,
+  security: SecurityHeaders,
+  publicUrl?: string,
+): Promise<void> {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  if (web.handler !== undefined) {
     await app.register(fastifyStatic, {
       root: web.distDir,
       prefix: '/',
@@ -65,38 +110,27 @@ export async function registerWebApp(app: FastifyInstance, web: WebApp, security
       wildcard: true,
       preCompressed: false,
       cacheControl: false,
-      // Only file paths (a last segment with an extension) are looked up on disk; a directory
-      // such as `/` or `/locales/` falls through to the app shell instead of a 403.
-      allowedPath: (pathName) => FILE_PATH.test(pathName),
+      // Only file paths (a last segment with an extension) are looked up on disk; pages and
+      // React Router's data requests fall through to the renderer.
+      allowedPath: (pathName) => FILE_PATH.test(pathName) && !ROUTER_DATA_PATH.test(pathName),
       setHeaders(reply, filePath) {
         const inAssets = filePath.startsWith(join(web.distDir, 'assets') + '/');
         reply.header('cache-control', inAssets ? IMMUTABLE : 'public, max-age=0, must-revalidate');
-        if (filePath.endsWith('.html')) reply.headers(security.document);
+        if (filePath === join(web.distDir, 'sw.js')) reply.header('content-security-policy', SERVICE_WORKER_POLICY);
       },
     });
   }
 
-  app.setNotFoundHandler(
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const path = request.url.split('?')[0] ?? '/';
-      const isApi = path === '/api' || path.startsWith('/api/');
-      const wantsPage =
-        (request.method === 'GET' || request.method === 'HEAD') &&
-        !isApi &&
-        web.shell !== undefined &&
-        !FILE_PATH.test(path);
-      if (!wantsPage) {
-        return sendProblem(
-          reply,
-          buildProblem(404, 'route.not-found', `No resource at ${request.method} ${path}.`, request.id),
-        );
-      }
-      return reply
-        .status(isKnownPage(path) ? 200 : 404)
-        .headers(security.document)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(web.shell);
-    },
-  );
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApi &&
+      (!FILE_PATH.test(path) || ROUTER_DATA_PATH.test(path));
+    if (!wantsPage || web.handler === undefined) {
+      return sendProblem(reply, buildProblem(404, 'route.not-found', `No resource at ${request.method} ${path}.`, request.id));
+    }
+    return sendPage({ ...web, handler: web.handler }, security, publicOrigin, request, reply);
+  });
 }

@@ -4,9 +4,19 @@ import type { MailMessage } from './mailer.js';
 
 /**
  * Account and invitation emails, rendered in the recipient's language as HTML and plain text.
- * {product}, {name}, {tenant}, {role} and {hours} are filled in; links are never translated.
+ * {product}, {name}, {tenant}, {role}, {hours} and {newEmail} are filled in; links are never translated.
  */
-type EmailKind = 'verify' | 'reset' | 'existing-account' | 'invitation' | 'password-changed';
+type EmailKind =
+  | 'verify'
+  | 'reset'
+  | 'existing-account'
+  | 'invitation'
+  | 'password-changed'
+  | 'change-email'
+  | 'newsletter-confirm'
+  | 'newsletter-welcome'
+  | 'enquiry-contact'
+  | 'enquiry-demo';
 
 interface Copy {
   subject: string;
@@ -53,6 +63,41 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       action: 'Open {product}',
       ignore: "If this wasn't you, reset your password at once.",
     },
+    'change-email': {
+      subject: 'Confirm the change of your {product} email address',
+      greeting: 'Hello {name},',
+      body: 'Someone asked to change the sign-in address of your {product} account to {newEmail}. If it was you, confirm the change; we will then send a link to the new address to finish it. The link expires in {hours} hours.',
+      action: 'Confirm the change',
+      ignore: 'If it wasn\'t you, ignore this email: your address stays the same. Consider changing your password.',
+    },
+    'newsletter-confirm': {
+      subject: 'Confirm your subscription to the {product} newsletter',
+      greeting: 'Hello,',
+      body: 'Please confirm that you want the {product} newsletter at this address: care tips, product news and resources, once a month. The link works once and expires in {hours} hours.',
+      action: 'Confirm my subscription',
+      ignore: 'If you didn\'t ask for it, ignore this email and you won\'t be subscribed.',
+    },
+    'newsletter-welcome': {
+      subject: 'You\'re subscribed to the {product} newsletter',
+      greeting: 'Hello,',
+      body: 'Thanks for confirming. The next {product} newsletter will arrive at this address; every issue has a link to unsubscribe.',
+      action: 'Open {product}',
+      ignore: 'You can unsubscribe at any time with the link below.',
+    },
+    'enquiry-contact': {
+      subject: 'We received your message',
+      greeting: 'Hello {name},',
+      body: 'Thank you for contacting {product}. We received your message about “{topic}” and will reply to this address within two working days.',
+      action: 'Visit {product}',
+      ignore: 'If you didn\'t write to us, you can ignore this email.',
+    },
+    'enquiry-demo': {
+      subject: 'We received your demo request',
+      greeting: 'Hello {name},',
+      body: 'Thank you for your interest in {product}. Our team will contact you at this address within two working days to arrange a demonstration for {organisation}.',
+      action: 'Visit {product}',
+      ignore: 'If you didn\'t request a demo, you can ignore this email.',
+    },
   },
   es: {
     verify: {
@@ -89,6 +134,41 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       body: 'Se acaba de cambiar la contraseña de tu cuenta de {product} y se cerraron tus otras sesiones.',
       action: 'Abrir {product}',
       ignore: 'Si no fuiste tú, restablece tu contraseña de inmediato.',
+    },
+    'change-email': {
+      subject: 'Confirma el cambio de tu correo en {product}',
+      greeting: 'Hola, {name}:',
+      body: 'Alguien pidió cambiar la dirección de inicio de sesión de tu cuenta de {product} a {newEmail}. Si fuiste tú, confirma el cambio; después enviaremos un enlace a la nueva dirección para terminarlo. El enlace caduca en {hours} horas.',
+      action: 'Confirmar el cambio',
+      ignore: 'Si no fuiste tú, ignora este correo: tu dirección no cambia. Te recomendamos cambiar tu contraseña.',
+    },
+    'newsletter-confirm': {
+      subject: 'Confirma tu suscripción al boletín de {product}',
+      greeting: 'Hola:',
+      body: 'Confirma que quieres recibir el boletín de {product} en esta dirección: consejos de salud, novedades y recursos, una vez al mes. El enlace funciona una vez y caduca en {hours} horas.',
+      action: 'Confirmar mi suscripción',
+      ignore: 'Si no lo pediste, ignora este correo y no quedarás suscrito.',
+    },
+    'newsletter-welcome': {
+      subject: 'Ya estás suscrito al boletín de {product}',
+      greeting: 'Hola:',
+      body: 'Gracias por confirmar. El próximo boletín de {product} llegará a esta dirección; cada número incluye un enlace para darte de baja.',
+      action: 'Abrir {product}',
+      ignore: 'Puedes darte de baja cuando quieras con el enlace de abajo.',
+    },
+    'enquiry-contact': {
+      subject: 'Hemos recibido tu mensaje',
+      greeting: 'Hola, {name}:',
+      body: 'Gracias por contactar con {product}. Recibimos tu mensaje sobre «{topic}» y te responderemos a esta dirección en un plazo de dos días hábiles.',
+      action: 'Visitar {product}',
+      ignore: 'Si no nos escribiste, puedes ignorar este correo.',
+    },
+    'enquiry-demo': {
+      subject: 'Hemos recibido tu solicitud de demostración',
+      greeting: 'Hola, {name}:',
+      body: 'Gracias por tu interés en {product}. Nuestro equipo te contactará en esta dirección en un plazo de dos días hábiles para organizar una demostración para {organisation}.',
+      action: 'Visitar {product}',
+      ignore: 'Si no solicitaste una demostración, puedes ignorar este correo.',
     },
   },
   fr: {
@@ -127,6 +207,41 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       action: 'Ouvrir {product}',
       ignore: 'Si ce n’était pas vous, réinitialisez votre mot de passe immédiatement.',
     },
+    'change-email': {
+      subject: 'Confirmez le changement de votre adresse e-mail {product}',
+      greeting: 'Bonjour {name},',
+      body: 'Quelqu’un a demandé de remplacer l’adresse de connexion de votre compte {product} par {newEmail}. Si c’est vous, confirmez le changement ; nous enverrons ensuite un lien à la nouvelle adresse pour le terminer. Le lien expire dans {hours} heures.',
+      action: 'Confirmer le changement',
+      ignore: 'Si ce n’est pas vous, ignorez cet e-mail : votre adresse reste la même. Pensez à changer votre mot de passe.',
+    },
+    'newsletter-confirm': {
+      subject: 'Confirmez votre abonnement à la lettre d’information {product}',
+      greeting: 'Bonjour,',
+      body: 'Confirmez que vous souhaitez recevoir la lettre d’information {product} à cette adresse : conseils santé, nouveautés et ressources, une fois par mois. Le lien ne fonctionne qu’une fois et expire dans {hours} heures.',
+      action: 'Confirmer mon abonnement',
+      ignore: 'Si vous ne l’avez pas demandé, ignorez cet e-mail : vous ne serez pas abonné.',
+    },
+    'newsletter-welcome': {
+      subject: 'Vous êtes abonné à la lettre d’information {product}',
+      greeting: 'Bonjour,',
+      body: 'Merci pour votre confirmation. La prochaine lettre {product} arrivera à cette adresse ; chaque numéro contient un lien de désabonnement.',
+      action: 'Ouvrir {product}',
+      ignore: 'Vous pouvez vous désabonner à tout moment avec le lien ci-dessous.',
+    },
+    'enquiry-contact': {
+      subject: 'Nous avons bien reçu votre message',
+      greeting: 'Bonjour {name},',
+      body: 'Merci d’avoir contacté {product}. Nous avons reçu votre message au sujet de « {topic} » et vous répondrons à cette adresse sous deux jours ouvrés.',
+      action: 'Visiter {product}',
+      ignore: 'Si vous ne nous avez pas écrit, vous pouvez ignorer cet e-mail.',
+    },
+    'enquiry-demo': {
+      subject: 'Nous avons bien reçu votre demande de démo',
+      greeting: 'Bonjour {name},',
+      body: 'Merci de votre intérêt pour {product}. Notre équipe vous contactera à cette adresse sous deux jours ouvrés pour organiser une démonstration pour {organisation}.',
+      action: 'Visiter {product}',
+      ignore: 'Si vous n’avez pas demandé de démo, vous pouvez ignorer cet e-mail.',
+    },
   },
   pt: {
     verify: {
@@ -163,6 +278,41 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       body: 'A senha da sua conta {product} acabou de ser alterada e suas outras sessões foram encerradas.',
       action: 'Abrir {product}',
       ignore: 'Se não foi você, redefina sua senha imediatamente.',
+    },
+    'change-email': {
+      subject: 'Confirme a alteração do seu e-mail no {product}',
+      greeting: 'Olá, {name},',
+      body: 'Alguém pediu para alterar o endereço de acesso da sua conta {product} para {newEmail}. Se foi você, confirme a alteração; depois enviaremos um link ao novo endereço para concluí-la. O link expira em {hours} horas.',
+      action: 'Confirmar a alteração',
+      ignore: 'Se não foi você, ignore este e-mail: seu endereço continua o mesmo. Considere alterar sua senha.',
+    },
+    'newsletter-confirm': {
+      subject: 'Confirme sua inscrição na newsletter do {product}',
+      greeting: 'Olá,',
+      body: 'Confirme que deseja receber a newsletter do {product} neste endereço: dicas de saúde, novidades e recursos, uma vez por mês. O link funciona uma vez e expira em {hours} horas.',
+      action: 'Confirmar minha inscrição',
+      ignore: 'Se você não pediu, ignore este e-mail e você não será inscrito.',
+    },
+    'newsletter-welcome': {
+      subject: 'Você está inscrito na newsletter do {product}',
+      greeting: 'Olá,',
+      body: 'Obrigado por confirmar. A próxima newsletter do {product} chegará a este endereço; cada edição tem um link para cancelar a inscrição.',
+      action: 'Abrir o {product}',
+      ignore: 'Você pode cancelar a inscrição a qualquer momento pelo link abaixo.',
+    },
+    'enquiry-contact': {
+      subject: 'Recebemos sua mensagem',
+      greeting: 'Olá, {name},',
+      body: 'Obrigado por entrar em contato com o {product}. Recebemos sua mensagem sobre “{topic}” e responderemos a este endereço em até dois dias úteis.',
+      action: 'Visitar o {product}',
+      ignore: 'Se você não nos escreveu, pode ignorar este e-mail.',
+    },
+    'enquiry-demo': {
+      subject: 'Recebemos sua solicitação de demonstração',
+      greeting: 'Olá, {name},',
+      body: 'Obrigado pelo interesse no {product}. Nossa equipe entrará em contato neste endereço em até dois dias úteis para agendar uma demonstração para {organisation}.',
+      action: 'Visitar o {product}',
+      ignore: 'Se você não solicitou uma demonstração, pode ignorar este e-mail.',
     },
   },
   ar: {
@@ -201,6 +351,41 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       action: 'فتح {product}',
       ignore: 'إن لم تكن أنت، فأعد تعيين كلمة المرور فورًا.',
     },
+    'change-email': {
+      subject: 'أكّد تغيير بريدك الإلكتروني في {product}',
+      greeting: 'مرحبًا {name}،',
+      body: 'طلب شخص تغيير عنوان تسجيل الدخول لحسابك في {product} إلى {newEmail}. إن كنت أنت، فأكّد التغيير، ثم سنرسل رابطًا إلى العنوان الجديد لإتمامه. تنتهي صلاحية الرابط بعد {hours} ساعة.',
+      action: 'تأكيد التغيير',
+      ignore: 'إن لم تكن أنت، فتجاهل هذه الرسالة: يبقى عنوانك كما هو. ننصحك بتغيير كلمة المرور.',
+    },
+    'newsletter-confirm': {
+      subject: 'أكّد اشتراكك في النشرة الإخبارية لـ {product}',
+      greeting: 'مرحبًا،',
+      body: 'يُرجى تأكيد رغبتك في تلقي النشرة الإخبارية لـ {product} على هذا العنوان: نصائح صحية وأخبار وموارد مرة في الشهر. يعمل الرابط مرة واحدة وتنتهي صلاحيته بعد {hours} ساعة.',
+      action: 'تأكيد اشتراكي',
+      ignore: 'إن لم تطلب ذلك، فتجاهل هذه الرسالة ولن يتم اشتراكك.',
+    },
+    'newsletter-welcome': {
+      subject: 'أنت مشترك في النشرة الإخبارية لـ {product}',
+      greeting: 'مرحبًا،',
+      body: 'شكرًا على التأكيد. ستصل النشرة التالية من {product} إلى هذا العنوان، وفي كل عدد رابط لإلغاء الاشتراك.',
+      action: 'فتح {product}',
+      ignore: 'يمكنك إلغاء الاشتراك في أي وقت عبر الرابط أدناه.',
+    },
+    'enquiry-contact': {
+      subject: 'تلقّينا رسالتك',
+      greeting: 'مرحبًا {name}،',
+      body: 'شكرًا لتواصلك مع {product}. تلقّينا رسالتك بشأن «{topic}» وسنردّ على هذا العنوان خلال يومي عمل.',
+      action: 'زيارة {product}',
+      ignore: 'إن لم تراسلنا، يمكنك تجاهل هذه الرسالة.',
+    },
+    'enquiry-demo': {
+      subject: 'تلقّينا طلب العرض التوضيحي',
+      greeting: 'مرحبًا {name}،',
+      body: 'شكرًا لاهتمامك بـ {product}. سيتواصل فريقنا معك على هذا العنوان خلال يومي عمل لترتيب عرض توضيحي لـ {organisation}.',
+      action: 'زيارة {product}',
+      ignore: 'إن لم تطلب عرضًا توضيحيًا، يمكنك تجاهل هذه الرسالة.',
+    },
   },
   'zh-CN': {
     verify: {
@@ -238,7 +423,51 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       action: '打开 {product}',
       ignore: '如果不是您本人操作，请立即重置密码。',
     },
+    'change-email': {
+      subject: '确认更改您的 {product} 电子邮件地址',
+      greeting: '{name}，您好：',
+      body: '有人请求将您 {product} 账户的登录邮箱更改为 {newEmail}。如果是您本人，请确认更改；随后我们会向新邮箱发送链接以完成更改。该链接将在 {hours} 小时后失效。',
+      action: '确认更改',
+      ignore: '如果不是您本人，请忽略此邮件：您的邮箱保持不变。建议您更改密码。',
+    },
+    'newsletter-confirm': {
+      subject: '确认订阅 {product} 通讯',
+      greeting: '您好：',
+      body: '请确认您希望在此邮箱接收 {product} 通讯：每月一次的健康建议、产品动态和资源。该链接只能使用一次，将在 {hours} 小时后失效。',
+      action: '确认订阅',
+      ignore: '如果不是您本人申请，请忽略此邮件，您不会被订阅。',
+    },
+    'newsletter-welcome': {
+      subject: '您已订阅 {product} 通讯',
+      greeting: '您好：',
+      body: '感谢您的确认。下一期 {product} 通讯将发送到此邮箱；每一期都附有退订链接。',
+      action: '打开 {product}',
+      ignore: '您可以随时通过下方链接退订。',
+    },
+    'enquiry-contact': {
+      subject: '我们已收到您的留言',
+      greeting: '{name}，您好：',
+      body: '感谢您联系 {product}。我们已收到您关于“{topic}”的留言，将在两个工作日内回复到此邮箱。',
+      action: '访问 {product}',
+      ignore: '如果您没有给我们写信，请忽略此邮件。',
+    },
+    'enquiry-demo': {
+      subject: '我们已收到您的演示申请',
+      greeting: '{name}，您好：',
+      body: '感谢您对 {product} 的关注。我们的团队将在两个工作日内通过此邮箱与您联系，为 {organisation} 安排演示。',
+      action: '访问 {product}',
+      ignore: '如果您没有申请演示，请忽略此邮件。',
+    },
   },
+};
+
+const UNSUBSCRIBE: Record<LanguageCode, string> = {
+  en: 'Unsubscribe',
+  es: 'Darse de baja',
+  fr: 'Se désabonner',
+  pt: 'Cancelar inscrição',
+  ar: 'إلغاء الاشتراك',
+  'zh-CN': '退订',
 };
 
 export function emailLanguage(locale: string | null | undefined): LanguageCode {
@@ -265,6 +494,11 @@ export interface EmailVars {
   tenant?: string;
   role?: string;
   hours?: number;
+  newEmail?: string;
+  topic?: string;
+  organisation?: string;
+  /** Adds an unsubscribe link (newsletter mail) and a List-Unsubscribe header. */
+  unsubscribeUrl?: string;
 }
 
 export function renderAuthEmail(kind: EmailKind, vars: EmailVars): MailMessage {
@@ -276,16 +510,39 @@ export function renderAuthEmail(kind: EmailKind, vars: EmailVars): MailMessage {
     tenant: vars.tenant ?? '',
     role: vars.role ?? '',
     hours: String(vars.hours ?? 24),
+    newEmail: vars.newEmail ?? '',
+    topic: vars.topic ?? '',
+    organisation: vars.organisation ?? '',
   };
   const t = (s: string) => fill(s, values);
   const dir = LANGUAGES.find((l) => l.code === language)?.dir ?? 'ltr';
-  const text = [t(copy.greeting), '', t(copy.body), '', `${t(copy.action)}: ${vars.url}`, '', t(copy.ignore), '', `— ${PRODUCT_NAME}`].join('\n');
+  const unsubscribe = vars.unsubscribeUrl;
+  const text = [
+    t(copy.greeting),
+    '',
+    t(copy.body),
+    '',
+    `${t(copy.action)}: ${vars.url}`,
+    '',
+    t(copy.ignore),
+    ...(unsubscribe ? ['', `${UNSUBSCRIBE[language]}: ${unsubscribe}`] : []),
+    '',
+    `— ${PRODUCT_NAME}`,
+  ].join('\n');
   const e = (s: string) => escapeHtml(t(s));
   const html = `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${e(copy.subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
 <p>${e(copy.greeting)}</p><p>${e(copy.body)}</p>
 <p><a href="${escapeHtml(vars.url)}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${e(copy.action)}</a></p>
 <p style="font-size:13px">${escapeHtml(vars.url)}</p>
-<p style="font-size:13px;color:#4b5563">${e(copy.ignore)}</p><p>— ${escapeHtml(PRODUCT_NAME)}</p></body></html>`;
-  return { to: vars.to, subject: t(copy.subject), text, html };
+<p style="font-size:13px;color:#4b5563">${e(copy.ignore)}</p>${
+    unsubscribe ? `<p style="font-size:13px"><a href="${escapeHtml(unsubscribe)}">${escapeHtml(UNSUBSCRIBE[language])}</a></p>` : ''
+  }<p>— ${escapeHtml(PRODUCT_NAME)}</p></body></html>`;
+  return {
+    to: vars.to,
+    subject: t(copy.subject),
+    text,
+    html,
+    ...(unsubscribe ? { headers: { 'List-Unsubscribe': `<${unsubscribe}>` } } : {}),
+  };
 }

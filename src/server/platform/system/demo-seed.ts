@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { DEMO_EMAIL_DOMAIN, DEMO_TENANT_SLUG, DEMO_USER_IDS } from '../../../shared/demo-accounts.js';
 import { ROLES, type MembershipRole, type Role } from '../../../shared/roles.js';
 import { appMeta } from '../../db/schema/app-meta.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
 import { users } from '../../db/schema/auth.js';
 import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
 import { tenants } from '../../db/schema/tenants.js';
@@ -13,7 +14,7 @@ import type { Database } from '../db/database.js';
  * explores. Each step is idempotent; the version it reached is recorded in app_meta, so a
  * database seeded by an older version gets only the new steps.
  */
-export const DEMO_SEED_VERSION = '2';
+export const DEMO_SEED_VERSION = '3';
 const DEMO_SEED_KEY = 'demo_seed_version';
 const TRIAL_DAYS = 30;
 
@@ -34,6 +35,45 @@ const DEMO_ACCOUNTS: Record<Role, { name: string; membershipRole: MembershipRole
   organization_admin: { name: 'Demo Organisation Admin', membershipRole: 'owner' },
   practice_manager: { name: 'Demo Plan Manager', membershipRole: 'practice_manager' },
 };
+
+/**
+ * The demo directory: verified providers per specialty, giving the home page's specialty counts
+ * of spec §9 (42, 38, 67, 51, 33, 29, 45, 36). The demo provider account is one of the family
+ * physicians. Names are fictional, built from the lists below.
+ */
+export const DEMO_DIRECTORY_COUNTS: Record<string, number> = {
+  cardiology: 42,
+  neurology: 38,
+  'family-medicine': 67,
+  pediatrics: 51,
+  orthopedics: 33,
+  ophthalmology: 29,
+  dentistry: 45,
+  dermatology: 36,
+};
+const GIVEN_NAMES = ['Amara', 'Ben', 'Chloe', 'Daniel', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isabel', 'Jamal', 'Kiri', 'Lucia', 'Mateo', 'Nadia', 'Oliver', 'Priya', 'Quinn', 'Rosa', 'Samuel', 'Tamsin', 'Uche', 'Valeria', 'Wei', 'Yara', 'Zoe'];
+const FAMILY_NAMES = ['Adeyemi', 'Brooks', 'Chen', 'Dubois', 'Evans', 'Fernández', 'Gupta', 'Haddad', 'Ito', 'Johansson', 'Kowalski', 'Li', 'Martins', 'Nguyen', 'Okafor', 'Patel', 'Rossi', 'Santos', 'Taylor', 'Walker'];
+const DIRECTORY_REGIONS = ['US', 'GB', 'AU', 'CA', 'ES', 'MX', 'FR', 'BR', 'PT', 'AE', 'SA', 'CN'] as const;
+
+function directoryProviders(): { email: string; name: string; specialty: string; region: string }[] {
+  const out: { email: string; name: string; specialty: string; region: string }[] = [];
+  let n = 0;
+  for (const [specialty, count] of Object.entries(DEMO_DIRECTORY_COUNTS)) {
+    // The demo provider account is the first family physician.
+    const generated = specialty === 'family-medicine' ? count - 1 : count;
+    for (let i = 1; i <= generated; i++, n++) {
+      const given = GIVEN_NAMES[n % GIVEN_NAMES.length] ?? 'Alex';
+      const family = FAMILY_NAMES[Math.floor(n / GIVEN_NAMES.length) % FAMILY_NAMES.length] ?? 'Smith';
+      out.push({
+        email: `directory-${specialty}-${i}@${DEMO_EMAIL_DOMAIN}`,
+        name: `Dr ${given} ${family}`,
+        specialty,
+        region: DIRECTORY_REGIONS[n % DIRECTORY_REGIONS.length] ?? 'US',
+      });
+    }
+  }
+  return out;
+}
 
 export function demoEmail(role: Role): string {
   return `${role.replace(/_/g, '-')}@${DEMO_EMAIL_DOMAIN}`;
@@ -91,6 +131,41 @@ export async function seedDemoDataOnce(db: Database, now: Date = new Date()): Pr
         )
         .onConflictDoNothing();
     }
+    // Version 3: the demo directory (password-less, verified provider accounts with profiles).
+    const directory = directoryProviders();
+    await tx
+      .insert(users)
+      .values(
+        directory.map((p) => ({
+          name: p.name,
+          email: p.email,
+          emailVerified: true,
+          role: 'provider',
+          professionalStatus: 'verified',
+          region: p.region,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+    const ids = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, directory.map((p) => p.email)));
+    const idByEmail = new Map(ids.map((row) => [row.email.toLowerCase(), row.id]));
+    const profiles = directory.flatMap((p) => {
+      const userId = idByEmail.get(p.email.toLowerCase());
+      return userId ? [{ userId, specialtySlug: p.specialty, verificationStatus: 'verified', regionCode: p.region, createdAt: now, updatedAt: now }] : [];
+    });
+    profiles.push({
+      userId: DEMO_USER_IDS.provider,
+      specialtySlug: 'family-medicine',
+      verificationStatus: 'verified',
+      regionCode: 'AU',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(providerProfiles).values(profiles).onConflictDoNothing({ target: providerProfiles.userId });
     await tx
       .insert(appMeta)
       .values({ key: DEMO_SEED_KEY, value: DEMO_SEED_VERSION })

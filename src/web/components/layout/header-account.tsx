@@ -1,4 +1,5 @@
 import { LogOut, Search } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { SessionState } from '~/shared/contracts/auth';
@@ -10,6 +11,9 @@ import { AccountPlaceholder } from './account-placeholder';
 import { SIGN_IN_PATH, SIGN_UP_PATH, mobileNavLinkClassName } from './header-links';
 import { useLogOut } from './use-log-out';
 import { UserAvatar } from './user-avatar';
+
+// Signed-out visitors get the region selector (spec §2, §6); its dialog code loads on demand.
+const RegionSelector = lazy(() => import('./region-selector'));
 
 /**
  * The header's account area, loaded after the first render (the session check, the validator
@@ -24,6 +28,9 @@ export default function HeaderAccount() {
   if (!session) {
     return (
       <>
+        <Suspense fallback={null}>
+          <RegionSelector />
+        </Suspense>
         <ButtonLink variant="ghost" to={SIGN_IN_PATH}>
           {t('header.signIn')}
         </ButtonLink>
@@ -106,6 +113,11 @@ export function MobileAccountLinks({ onNavigate }: { onNavigate(): void }) {
       <ButtonLink variant="primary" size="lg" to={SIGN_UP_PATH} onClick={onNavigate}>
         {t('header.signUp')}
       </ButtonLink>
+      <div className="col-span-2">
+        <Suspense fallback={null}>
+          <RegionSelector />
+        </Suspense>
+      </div>
     </div>
   );
 }

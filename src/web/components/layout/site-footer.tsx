@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '~/shared/product';
+import { setCookiePreferencesOpen } from '~/web/lib/consent';
+import { useHydrated } from '~/web/lib/use-hydrated';
 import { TendwellLogo } from './tendwell-logo';
 
 /** Footer link columns of spec §2 (pages arrive in later issues; until then they show not-found). */
@@ -53,6 +55,7 @@ export interface SiteFooterProps {
 
 export function SiteFooter({ newsletter, contact, social, year = new Date().getFullYear() }: SiteFooterProps) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
 
   return (
     <footer className="mt-auto bg-slate-900 text-slate-300 [--focus-ring:var(--color-teal-300)]">
@@ -81,6 +84,18 @@ export function SiteFooter({ newsletter, contact, social, year = new Date().getF
                       </Link>
                     </li>
                   ))}
+                  {column.headingKey === 'footer.legal' ? (
+                    <li>
+                      <button
+                        type="button"
+                        disabled={!hydrated}
+                        onClick={() => setCookiePreferencesOpen(true)}
+                        className="inline-flex min-h-8 items-center rounded-sm text-start text-sm hover:text-white hover:underline"
+                      >
+                        {t('footer.links.cookiePreferences')}
+                      </button>
+                    </li>
+                  ) : null}
                 </ul>
               </div>
             ))}

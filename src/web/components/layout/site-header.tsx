@@ -1,8 +1,9 @@
 import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
+import { useHydrated } from '~/web/lib/use-hydrated';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/web/components/ui/button';
 import { AccountPlaceholder } from './account-placeholder';
 import { mobileNavLinkClassName } from './header-links';
@@ -39,9 +40,18 @@ function navLinkClassName({ isActive }: { isActive: boolean }): string {
 
 export function SiteHeader() {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  // The menu closes when the page changes, also when something other than a menu link navigated
+  // (the tenant switcher goes to /dashboard after a switch).
+  const { pathname } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    if (menuOpen) setMenuOpen(false);
+  }
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -76,16 +86,27 @@ export function SiteHeader() {
         </nav>
 
         <div className="ms-auto flex items-center gap-2">
-          <Suspense fallback={<LanguageTriggerPlaceholder />}>
-            <LanguagePicker />
-          </Suspense>
+          {/* Interactive widgets show their placeholders until the page has hydrated. */}
+          {hydrated ? (
+            <Suspense fallback={<LanguageTriggerPlaceholder />}>
+              <LanguagePicker />
+            </Suspense>
+          ) : (
+            <LanguageTriggerPlaceholder />
+          )}
           <div className="hidden items-center gap-2 md:flex">
-            <Suspense fallback={null}>
-              <TenantSwitcher />
-            </Suspense>
-            <Suspense fallback={<AccountPlaceholder />}>
-              <HeaderAccount />
-            </Suspense>
+            {hydrated ? (
+              <>
+                <Suspense fallback={null}>
+                  <TenantSwitcher />
+                </Suspense>
+                <Suspense fallback={<AccountPlaceholder />}>
+                  <HeaderAccount />
+                </Suspense>
+              </>
+            ) : (
+              <AccountPlaceholder />
+            )}
           </div>
           <Button
             ref={menuButtonRef}
@@ -119,6 +140,14 @@ export function SiteHeader() {
           <Suspense fallback={null}>
             <MobileAccountLinks onNavigate={closeMenu} />
           </Suspense>
+          {/* Signed-in people switch organisation here on small screens (spec §2 tenant switcher). */}
+          {hydrated && menuOpen ? (
+            <div className="mt-3 empty:hidden">
+              <Suspense fallback={null}>
+                <TenantSwitcher />
+              </Suspense>
+            </div>
+          ) : null}
         </nav>
       </div>
     </header>

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import type { ComponentPropsWithRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useHydrated } from '~/web/lib/use-hydrated';
 
 const VARIANTS = {
   primary: 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-slate-400',
@@ -34,8 +35,17 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   size?: ButtonSize;
 }
 
-export function Button({ variant, size, className, type, ...props }: ButtonProps) {
-  return <button type={type ?? 'button'} className={buttonClassName(variant, size, className)} {...props} />;
+/** A button; disabled until the page has hydrated (see useHydrated), since it needs JavaScript. */
+export function Button({ variant, size, className, type, disabled, ...props }: ButtonProps) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type={type ?? 'button'}
+      className={buttonClassName(variant, size, className)}
+      disabled={disabled === true || !hydrated}
+      {...props}
+    />
+  );
 }
 
 export interface ButtonLinkProps extends LinkProps {

@@ -1,6 +1,9 @@
 import { ForgotPasswordPage } from '~/web/features/auth/components/forgot-password-page';
 import { loadNamespaces } from '~/web/lib/i18n';
 
+/** Translations the server renders this page with (the client loader loads them on navigation). */
+export const handle = { i18n: ['auth'] };
+
 export async function clientLoader() {
   await loadNamespaces(['auth']);
   return null;

@@ -1,6 +1,9 @@
 import { RegisterPage } from '~/web/features/auth/components/register-page';
 import { loadNamespaces } from '~/web/lib/i18n';
 
+/** Translations the server renders this page with (the client loader loads them on navigation). */
+export const handle = { i18n: ['auth'] };
+
 export async function clientLoader() {
   await loadNamespaces(['auth']);
   return null;

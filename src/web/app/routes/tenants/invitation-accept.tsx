@@ -2,6 +2,9 @@ import { RequireAuth } from '~/web/components/auth/require-auth';
 import { InvitationAcceptPage } from '~/web/features/tenants/pages/invitation-accept-page';
 import { loadNamespaces } from '~/web/lib/i18n';
 
+/** Translations the server renders this page with (the client loader loads them on navigation). */
+export const handle = { i18n: ['dashboard'] };
+
 export async function clientLoader() {
   await loadNamespaces(['dashboard']);
   return null;

@@ -2,6 +2,9 @@ import { RequireAuth } from '~/web/components/auth/require-auth';
 import { TenantManagePage } from '~/web/features/tenants/pages/tenant-manage-page';
 import { loadNamespaces } from '~/web/lib/i18n';
 
+/** Translations the server renders this page with (the client loader loads them on navigation). */
+export const handle = { i18n: ['dashboard'] };
+
 export async function clientLoader() {
   await loadNamespaces(['dashboard']);
   return null;

@@ -6,24 +6,16 @@ import { PROFESSIONAL_STATUSES, ROLES, type ProfessionalStatus, type Role, isPro
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
+import { formatDate, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { type UserAction, type UserFilters, useAdminUsers, useUserAction } from '../api/admin-users-api';
 import { ConfirmDisableDialog } from './confirm-disable-dialog';
+import { type ActionOutcome, ActionOutcomeMessage, ListPager } from './list-parts';
 
 const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
 
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
-
-function formatDate(iso: string, language: string, timeZone: string | null): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
-  try {
-    return new Intl.DateTimeFormat(language, timeZone ? { ...options, timeZone } : options).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat(language, options).format(new Date(iso));
-  }
-}
 
 /** /admin/users (platform admins): find people, verify or reject professionals, disable or enable accounts. */
 export function AdminUsersPage() {
@@ -32,7 +24,7 @@ export function AdminUsersPage() {
   const language = currentLanguage(i18n.resolvedLanguage);
   const [filters, setFilters] = useState<UserFilters>({ query: '', role: '', professionalStatus: '', page: 1 });
   const [queryText, setQueryText] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<ActionOutcome>(null);
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
   const users = useAdminUsers(filters);
   const action = useUserAction();
@@ -117,14 +109,7 @@ export function AdminUsersPage() {
         <Button type="submit">{t('adminUsers.search')}</Button>
       </form>
 
-      <div className="mt-4 min-h-6">
-        <p role="status" className={outcome?.tone === 'success' ? 'text-sm font-medium text-emerald-800' : 'sr-only'}>
-          {outcome?.tone === 'success' ? outcome.text : ''}
-        </p>
-        <p role="alert" className={outcome?.tone === 'error' ? 'text-sm font-medium text-red-700' : 'sr-only'}>
-          {outcome?.tone === 'error' ? outcome.text : ''}
-        </p>
-      </div>
+      <ActionOutcomeMessage outcome={outcome} />
 
       {users.isPending ? (
         <p role="status" className="mt-4 text-slate-700">
@@ -176,7 +161,7 @@ export function AdminUsersPage() {
                           {user.disabledAt ? t('adminUsers.disabled') : t('adminUsers.active')}
                         </span>
                       </td>
-                      <td className="px-4 py-3 text-slate-800">{formatDate(user.createdAt, language, session?.user.timeZone ?? null)}</td>
+                      <td className="px-4 py-3 text-slate-800">{formatDate(user.createdAt, language, userTimeZone(session?.user.timeZone))}</td>
                       <td className="px-4 py-3">
                         <div className="flex flex-wrap gap-2">
                           {professional && user.professionalStatus !== 'verified' ? (
@@ -230,17 +215,15 @@ export function AdminUsersPage() {
               </tbody>
             </table>
           </div>
-          <nav aria-label={t('adminUsers.pagination')} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-700">{t('adminUsers.pageStatus', { page: page.page, pages, total: page.total })}</p>
-            <div className="flex gap-2">
-              <Button variant="outline" disabled={filters.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
-                {t('adminUsers.previous')}
-              </Button>
-              <Button variant="outline" disabled={filters.page >= pages} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
-                {t('adminUsers.next')}
-              </Button>
-            </div>
-          </nav>
+          <ListPager
+            label={t('adminUsers.pagination')}
+            status={t('adminUsers.pageStatus', { page: page.page, pages, total: page.total })}
+            previousLabel={t('adminUsers.previous')}
+            nextLabel={t('adminUsers.next')}
+            page={filters.page}
+            pages={pages}
+            onPage={(next) => setFilters((f) => ({ ...f, page: next }))}
+          />
         </>
       ) : null}
 

@@ -22,6 +22,7 @@ export const SESSIONS_QUERY_KEY = ['profile', 'sessions'] as const;
 /** better-auth's endpoints for the password and two-factor sections (mounted at /api/auth). */
 export const SECURITY_API = {
   changePassword: '/api/auth/change-password',
+  changeEmail: '/api/auth/change-email',
   enableTwoFactor: '/api/auth/two-factor/enable',
   verifyTotp: '/api/auth/two-factor/verify-totp',
   generateBackupCodes: '/api/auth/two-factor/generate-backup-codes',
@@ -124,6 +125,17 @@ export interface ChangePasswordRequest {
 /** Changes the password (the current one is the re-authentication) and ends every other session. */
 export function changePassword(request: ChangePasswordRequest): Promise<unknown> {
   return apiFetch(SECURITY_API.changePassword, { method: 'POST', body: { ...request, revokeOtherSessions: true }, schema: AnyBody });
+}
+
+export interface ChangeEmailRequest {
+  newEmail: string;
+  /** Where the confirmation link leads once followed. */
+  callbackURL: string;
+}
+
+/** Asks for a new sign-in address: a confirmation link goes to it (needs a recent sign-in). */
+export function changeEmail(request: ChangeEmailRequest): Promise<unknown> {
+  return apiFetch(SECURITY_API.changeEmail, { method: 'POST', body: request, schema: AnyBody });
 }
 
 const EnableTwoFactorResponseSchema = z.object({

@@ -3,6 +3,7 @@ import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { useProfile } from '../api/profile-api';
 import { effectiveTimeZone, storedTimeZone } from '../lib/time-zone';
+import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 import { PreferencesSection } from './preferences-section';
 import { ProfileDetails } from './profile-details';
@@ -35,6 +36,7 @@ export function ProfilePage() {
           <div className="space-y-6">
             <ProfileDetails profile={profile.data} />
             <PreferencesSection profile={profile.data} />
+            <EmailSection email={profile.data.email} />
             <PasswordSection email={profile.data.email} />
             <TwoFactorSection profile={profile.data} />
             <SessionsSection timeZone={effectiveTimeZone(profile.data.timeZone ?? storedTimeZone())} />

@@ -15,8 +15,8 @@ describe('formatBytes', () => {
 describe('formatDate', () => {
   it('formats in the given time zone, so the same moment can be another day', () => {
     const moment = '2031-03-04T23:30:00.000Z';
-    expect(formatDate(moment, 'en-US', 'UTC')).toBe('March 4, 2031');
-    expect(formatDate(moment, 'en-US', 'Australia/Sydney')).toBe('March 5, 2031');
+    expect(formatDate(moment, 'en-US', 'UTC')).toBe('March 4th, 2031');
+    expect(formatDate(moment, 'en-US', 'Australia/Sydney')).toBe('March 5th, 2031');
     expect(formatDay('2031-03-04', 'en-US')).toBe('Mar 4');
   });
 });

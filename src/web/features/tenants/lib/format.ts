@@ -1,46 +1,6 @@
-import { TIME_ZONE_STORAGE_KEY } from '~/shared/contracts/profile';
 
-const FALLBACK_TIME_ZONE = 'UTC';
-
-function storedTimeZone(): string | null {
-  try {
-    return localStorage.getItem(TIME_ZONE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Spec §4: the saved zone (account, then browser storage), else the browser's zone, else UTC. */
-export function userTimeZone(accountZone: string | null | undefined): string {
-  for (const zone of [accountZone, storedTimeZone(), browserTimeZone()]) {
-    if (zone && isTimeZone(zone)) return zone;
-  }
-  return FALLBACK_TIME_ZONE;
-}
-
-/** A date in the spec's 'PPP' style (e.g. 'March 4th, 2031' → Intl's long date) in a time zone. */
-export function formatDate(iso: string, locale: string, timeZone: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(date);
-}
+/** Dates in the spec's 'PPP' style and the person's time zone: one implementation for every screen. */
+export { formatDate, userTimeZone } from '~/web/lib/dates';
 
 /** A calendar day (YYYY-MM-DD, no time zone) in the short local style. */
 export function formatDay(day: string, locale: string): string {

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from '../../../shared/languages.js';
+import { CONTENT_PAGE_PATHS } from '../../../shared/public-pages.js';
+import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+
+/**
+ * What a crawler (or a browser without JavaScript) gets: the server's HTML alone must hold each
+ * public page's heading, title, description, canonical link, hreflang alternates and structured data.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ PUBLIC_URL: 'https://tendwell.example' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const first = (html: string, pattern: RegExp): string => (pattern.exec(html)?.[1] ?? '').trim();
+const PAGES = [...CONTENT_PAGE_PATHS, '/blog', '/blog/how-we-verify-providers'];
+
+describe.each(PAGES)('%s without scripts', (path) => {
+  it('has its heading, title, description, canonical, alternates, social tags and JSON-LD', async () => {
+    const res = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    expect(first(html, /<h1[^>]*>([^<]+)<\/h1>/)).not.toBe('');
+    expect(first(html, /<title>([^<]+)<\/title>/)).toMatch(/ · Tendwell$/);
+    expect(first(html, /<meta name="description" content="([^"]+)"/).length).toBeGreaterThan(40);
+    expect(html).toContain(`<link rel="canonical" href="https://tendwell.example${path}"/>`);
+    for (const language of LANGUAGE_CODES) expect(html).toContain(`hrefLang="${language}"`);
+    expect(html).toContain('property="og:title"');
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+    expect(jsonLd.map((d) => d['@type'])).toEqual(expect.arrayContaining(['MedicalOrganization', 'WebSite']));
+    expect(JSON.stringify(jsonLd)).toContain('https://tendwell.example/providers?query={search_term}');
+  });
+});
+
+describe('languages without scripts', () => {
+  it('renders ?lang=ar right to left and in Arabic, and an Accept-Language of fr in French', async () => {
+    const ar = await t.app.inject({ method: 'GET', url: '/about?lang=ar' });
+    expect(ar.body).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(first(ar.body, /<h1[^>]*>([^<]+)<\/h1>/)).toMatch(/[\u0600-\u06FF]/);
+    const fr = await t.app.inject({ method: 'GET', url: '/about', headers: { 'accept-language': 'fr-CA,fr;q=0.9' } });
+    expect(fr.body).toMatch(/<html lang="fr" dir="ltr"/);
+  });
+
+  it('puts FAQ structured data on the FAQ page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/faq' });
+    expect(res.body).toContain('"@type":"FAQPage"');
+  });
+});
+
+describe('pages and policy', () => {
+  it('sends each document a fresh script nonce and no unsafe-inline for scripts', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/about' });
+    const b = await t.app.inject({ method: 'GET', url: '/about' });
+    const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+    expect(nonceOf(a.headers['content-security-policy'])).toBeDefined();
+    expect(nonceOf(a.headers['content-security-policy'])).not.toBe(nonceOf(b.headers['content-security-policy']));
+    expect(String(a.headers['content-security-policy'])).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const nonce = nonceOf(a.headers['content-security-policy']);
+    const scripts = [...a.body.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it('answers an unknown page with 404 and the not-found page, and unknown API paths with problem+json', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('Page Not Found');
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/no-such' });
+    expect(api.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('serves sitemap.xml with every public page and post, and robots.txt pointing at it', async () => {
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    for (const path of CONTENT_PAGE_PATHS) expect(sitemap.body).toContain(`<loc>https://tendwell.example${path}</loc>`);
+    expect(sitemap.body).toContain('<loc>https://tendwell.example/blog/how-we-verify-providers</loc>');
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: https://tendwell.example/sitemap.xml');
+  });
+
+  it('serves the service worker and offline page without long-lived caching', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(sw.body).toContain("url.pathname.startsWith('/api/')");
+    // The worker runs under its script's policy: it must be allowed to fetch from our origin.
+    expect(sw.headers['content-security-policy']).toBe("default-src 'none'; connect-src 'self'; frame-ancestors 'none'");
+    const offline = await t.app.inject({ method: 'GET', url: '/offline.html' });
+    expect(offline.statusCode).toBe(200);
+  });
+});

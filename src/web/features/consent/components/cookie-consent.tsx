@@ -1,0 +1,158 @@
+import { Dialog, Switch } from 'radix-ui';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { ConsentRecord } from '~/shared/contracts/consent';
+import { Button } from '~/web/components/ui/button';
+import { setCookiePreferencesOpen, useConsent, useCookiePreferencesOpen, useSaveConsent } from '~/web/lib/consent';
+
+type Choice = { functional: boolean; analytics: boolean; marketing: boolean };
+const OPTIONAL = ['functional', 'analytics', 'marketing'] as const;
+const NOTHING_OPTIONAL: Choice = { functional: false, analytics: false, marketing: false };
+
+function choiceOf(record: ConsentRecord | null | undefined): Choice {
+  return record ? { functional: record.functional, analytics: record.analytics, marketing: record.marketing } : NOTHING_OPTIONAL;
+}
+
+/**
+ * The cookie banner and the Cookie Preferences dialog (spec §2, §4, §8). The banner shows when
+ * the server has no unexpired choice for this region and visitor, or when reading it failed.
+ * Customize opens the dialog; Accept Selected saves the current choices (essential only until
+ * changed); Accept All turns every category on. Saving hides both and toasts; a failure keeps
+ * them open with the spec's error toast. The footer reopens the dialog at any time.
+ */
+export default function CookieConsent() {
+  const { t } = useTranslation('consent');
+  const consent = useConsent();
+  const save = useSaveConsent();
+  const open = useCookiePreferencesOpen();
+  const [draft, setDraft] = useState<Choice | null>(null);
+  const current = draft ?? choiceOf(consent.data);
+  const showBanner = consent.isError || (consent.isSuccess && consent.data === null);
+
+  function submit(choice: Choice) {
+    save.mutate(
+      { regionCode: consent.region, ...choice },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          setCookiePreferencesOpen(false);
+          toast.success(t('toasts.savedTitle'), { description: t('toasts.savedText') });
+        },
+        onError: () => {
+          toast.error(t('toasts.errorTitle'), { description: t('toasts.errorText') });
+        },
+      },
+    );
+  }
+
+  function onOpenChange(next: boolean) {
+    // Cancel (or Escape) discards changes made in the dialog.
+    if (!next) setDraft(null);
+    setCookiePreferencesOpen(next);
+  }
+
+  return (
+    <>
+      {showBanner && !open ? (
+        <section
+          aria-label={t('banner.label')}
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.12)]"
+        >
+          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 lg:flex-row lg:items-center lg:px-8">
+            <div className="flex-1">
+              <h2 className="font-semibold text-slate-900">{t('banner.title')}</h2>
+              <p className="mt-1 text-sm text-slate-700">{t('banner.text')}</p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="ghost" onClick={() => setCookiePreferencesOpen(true)}>
+                {t('banner.customize')}
+              </Button>
+              <Button variant="outline" disabled={save.isPending} onClick={() => submit(current)}>
+                {t('banner.acceptSelected')}
+              </Button>
+              <Button disabled={save.isPending} onClick={() => submit({ functional: true, analytics: true, marketing: true })}>
+                {t('banner.acceptAll')}
+              </Button>
+            </div>
+          </div>
+        </section>
+      ) : null}
+      <Dialog.Root open={open} onOpenChange={onOpenChange}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+          <Dialog.Content className="fixed inset-x-4 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-xl flex-col overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+            <Dialog.Title className="text-xl font-semibold text-slate-900">{t('modal.title')}</Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm text-slate-700">{t('modal.description')}</Dialog.Description>
+            <ul className="mt-5 divide-y divide-slate-200">
+              <CategoryRow name={t('categories.essential.name')} description={t('categories.essential.description')} checked locked requiredLabel={t('modal.required')} requiredNote={t('modal.requiredNote')} />
+              {OPTIONAL.map((category) => (
+                <CategoryRow
+                  key={category}
+                  name={t(`categories.${category}.name`)}
+                  description={t(`categories.${category}.description`)}
+                  checked={current[category]}
+                  onChange={(value) => setDraft({ ...current, [category]: value })}
+                />
+              ))}
+            </ul>
+            <div className="mt-6 flex flex-wrap justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="outline">{t('modal.cancel')}</Button>
+              </Dialog.Close>
+              <Button disabled={save.isPending} onClick={() => submit(current)}>
+                {t('modal.save')}
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+function CategoryRow({
+  name,
+  description,
+  checked,
+  locked,
+  requiredLabel,
+  requiredNote,
+  onChange,
+}: {
+  name: string;
+  description: string;
+  checked: boolean;
+  locked?: boolean;
+  requiredLabel?: string;
+  requiredNote?: string;
+  onChange?: (value: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <li className="flex items-start gap-4 py-4">
+      <div className="flex-1">
+        <label htmlFor={id} className="font-medium text-slate-900">
+          {name}
+          {locked && requiredLabel ? (
+            <span className="ms-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">{requiredLabel}</span>
+          ) : null}
+        </label>
+        <p id={`${id}-description`} className="mt-1 text-sm text-slate-700">
+          {description}
+          {locked && requiredNote ? <span className="mt-1 block font-medium text-slate-800">{requiredNote}</span> : null}
+        </p>
+      </div>
+      <Switch.Root
+        id={id}
+        checked={checked}
+        disabled={locked}
+        onCheckedChange={onChange}
+        aria-describedby={`${id}-description`}
+        className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-slate-500 transition-colors disabled:cursor-not-allowed data-[state=checked]:bg-teal-700 disabled:data-[state=checked]:bg-teal-900"
+      >
+        <Switch.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5 rtl:data-[state=checked]:-translate-x-5" />
+      </Switch.Root>
+    </li>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import {
+  type ConsentRecord,
+  ConsentRecordSchema,
+  ConsentResponseSchema,
+  type SaveConsentRequest,
+} from '~/shared/contracts/consent';
+import type { RegionCode } from '~/shared/regions';
+import { apiFetch } from './api-client';
+import { useHydrated } from './use-hydrated';
+import { useRegion } from './region';
+
+export const CONSENT_PATH = '/api/v1/cookie-consent';
+
+export function consentQueryKey(region: RegionCode) {
+  return ['cookie-consent', region] as const;
+}
+
+/**
+ * The cookie consent in force for this visitor in the current region (spec §4), read from the
+ * server after hydration. `undefined` data while loading; `null` when there is none.
+ */
+export function useConsent() {
+  const region = useRegion();
+  const hydrated = useHydrated();
+  const query = useQuery({
+    queryKey: consentQueryKey(region),
+    queryFn: ({ signal }) => apiFetch(`${CONSENT_PATH}?region=${region}`, { schema: ConsentResponseSchema, signal }).then((r) => r.consent),
+    enabled: hydrated,
+    staleTime: Infinity,
+    retry: 1,
+  });
+  return { ...query, region };
+}
+
+/** Saves a choice for the current region; the answer becomes the consent in force. */
+export function useSaveConsent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: SaveConsentRequest) => apiFetch(CONSENT_PATH, { method: 'POST', body: choice, schema: ConsentRecordSchema }),
+    onSuccess: (record: ConsentRecord) => {
+      client.setQueryData(consentQueryKey(record.regionCode), record);
+    },
+  });
+}
+
+/** Whether analytics may run: only with a consent in force that allows it. */
+export function allowsAnalytics(consent: ConsentRecord | null | undefined): boolean {
+  return consent?.analytics === true;
+}
+
+// The preferences dialog can be opened from anywhere (the footer's button, the banner).
+let preferencesOpen = false;
+const listeners = new Set<() => void>();
+
+export function setCookiePreferencesOpen(open: boolean): void {
+  preferencesOpen = open;
+  for (const listener of listeners) listener();
+}
+
+export function useCookiePreferencesOpen(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => preferencesOpen,
+    () => false,
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatCalendarDay, formatDate, formatDateTime, formatTime, userTimeZone } from './dates';
+
+const INSTANT = '2031-03-04T23:30:00Z';
+
+describe('dates (spec §9: PPP, p and PPP p in the person’s time zone)', () => {
+  it('formats in the given zone, so the calendar day follows the zone', () => {
+    expect(formatDate(INSTANT, 'en', 'UTC')).toBe('March 4th, 2031');
+    expect(formatDate(INSTANT, 'en', 'Australia/Sydney')).toBe('March 5th, 2031');
+    expect(formatTime(INSTANT, 'en', 'America/New_York')).toBe('6:30 PM');
+    expect(formatDateTime(INSTANT, 'en', 'Australia/Sydney')).toBe('March 5th, 2031 10:30 AM');
+  });
+
+  it('uses the interface language', () => {
+    expect(formatDate(INSTANT, 'fr', 'UTC')).toBe('4 mars 2031');
+    expect(formatDate(INSTANT, 'es', 'UTC')).toContain('marzo');
+    expect(formatDate(INSTANT, 'zh-CN', 'UTC')).toContain('2031');
+    expect(formatTime(INSTANT, 'pt', 'UTC')).toBe('23:30');
+  });
+
+  it('falls back to UTC for an unknown zone and keeps an unparseable value as it is', () => {
+    expect(formatDate(INSTANT, 'en', 'Mars/Olympus')).toBe('March 4th, 2031');
+    expect(formatDate('not a date', 'en', 'UTC')).toBe('not a date');
+  });
+
+  it('takes the saved zone first, then the browser’s, else UTC', () => {
+    expect(userTimeZone('Europe/Paris')).toBe('Europe/Paris');
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(userTimeZone('Not/AZone')).toBe(browser || 'UTC');
+    expect(userTimeZone(null)).toBe(browser || 'UTC');
+  });
+});
+
+describe('formatCalendarDay', () => {
+  it('writes a day as it is, whatever the zone, in the interface language', () => {
+    expect(formatCalendarDay('2026-11-01', 'en')).toBe('November 1st, 2026');
+    expect(formatCalendarDay('2026-11-01', 'fr')).toBe('1 novembre 2026');
+    expect(formatCalendarDay('not-a-day', 'en')).toBe('not-a-day');
+  });
+});

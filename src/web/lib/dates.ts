@@ -1,0 +1,86 @@
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { type Locale, ar, enUS, es, fr, ptBR, zhCN } from 'date-fns/locale';
+import { TIME_ZONE_STORAGE_KEY } from '~/shared/contracts/profile';
+import { matchLanguage } from '~/shared/languages';
+
+/**
+ * Dates and times the way spec §9 asks: 'PPP' for a date, 'p' for a time and 'PPP p' for both,
+ * in the interface language and in the person's time zone (spec §4: the saved zone, else the
+ * browser's, else UTC). One module for every screen, so a date reads the same everywhere.
+ */
+export const FALLBACK_TIME_ZONE = 'UTC';
+export const DATE_FORMAT = 'PPP';
+export const TIME_FORMAT = 'p';
+export const DATE_TIME_FORMAT = 'PPP p';
+
+const LOCALES: Record<string, Locale> = { en: enUS, es, fr, pt: ptBR, ar, 'zh-CN': zhCN };
+
+export function dateLocale(language: string): Locale {
+  return LOCALES[matchLanguage(language) ?? 'en'] ?? enUS;
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function storedTimeZone(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(TIME_ZONE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §4: the saved zone (account, then browser storage), else the browser's zone, else UTC. */
+export function userTimeZone(accountZone: string | null | undefined): string {
+  for (const zone of [accountZone, storedTimeZone(), browserTimeZone()]) {
+    if (zone && isTimeZone(zone)) return zone;
+  }
+  return FALLBACK_TIME_ZONE;
+}
+
+function formatIn(value: string | Date, pattern: string, language: string, timeZone: string | null | undefined): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+  const zone = timeZone && isTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
+  return format(date, pattern, { locale: dateLocale(language), in: tz(zone) });
+}
+
+/** 'PPP': e.g. "March 4th, 2031", "4 mars 2031", "2031年3月4日". */
+export function formatDate(value: string | Date, language: string, timeZone: string | null | undefined): string {
+  return formatIn(value, DATE_FORMAT, language, timeZone);
+}
+
+/** 'p': e.g. "3:30 PM", "15:30". */
+export function formatTime(value: string | Date, language: string, timeZone: string | null | undefined): string {
+  return formatIn(value, TIME_FORMAT, language, timeZone);
+}
+
+/** 'PPP p': the date and the time. */
+export function formatDateTime(value: string | Date, language: string, timeZone: string | null | undefined): string {
+  return formatIn(value, DATE_TIME_FORMAT, language, timeZone);
+}
+
+/**
+ * A calendar day (YYYY-MM-DD, no time: a post's date, a page's last review) in 'PPP'. A day has
+ * no time zone, so it is read and written in UTC and never shifts.
+ */
+export function formatCalendarDay(isoDay: string, language: string): string {
+  const date = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDay;
+  return format(date, DATE_FORMAT, { locale: dateLocale(language), in: tz('UTC') });
+}
