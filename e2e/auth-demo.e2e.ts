@@ -132,4 +132,21 @@ describe('signed-in header on a small screen', () => {
     expect(await nav.getByRole('link', { name: common('header.findProviders') }).count()).toBe(0);
     await context.close();
   });
+
+  it('offers the tenant switcher in the mobile menu to a member of an organisation', async () => {
+    const { context, page } = await newPage(suite.browser, { viewport: { width: 390, height: 844 } });
+    await demoSignIn(page, 'Organisation Admin');
+    // The sign-in navigates to the role's landing page after its toast, and a navigation closes the menu:
+    // open the menu only once the landing page has loaded.
+    await page.waitForURL(suite.server.url + ROLE_LANDING_PATHS.organization_admin);
+    await page.getByRole('button', { name: common('header.menu') }).click();
+    const nav = page.getByRole('navigation', { name: common('header.mobileNav') });
+    const trigger = nav.getByRole('button', { name: /Harbourview Allied Health/ });
+    await trigger.waitFor();
+    await expect.poll(() => trigger.isVisible()).toBe(true);
+    await settleToasts(page);
+    await expectAxeClean(page);
+    await context.close();
+  });
 });
+
