@@ -11,7 +11,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { type UserAction, type UserFilters, useAdminUsers, useUserAction } from '../api/admin-users-api';
-import { ConfirmDisableDialog } from './confirm-disable-dialog';
+import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { type ActionOutcome, ActionOutcomeMessage, ListPager } from './list-parts';
 
 const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
@@ -227,8 +227,11 @@ export function AdminUsersPage() {
         </>
       ) : null}
 
-      <ConfirmDisableDialog
-        name={confirming?.name ?? ''}
+      <ConfirmDialog
+        title={t('adminUsers.confirmDisableTitle', { name: confirming?.name ?? '' })}
+        description={t('adminUsers.confirmDisableBody')}
+        confirmLabel={t('adminUsers.confirmDisable')}
+        cancelLabel={t('adminUsers.cancel')}
         open={confirming !== null}
         pending={action.isPending}
         onOpenChange={(open) => {

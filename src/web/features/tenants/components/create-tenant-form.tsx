@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { suggestSlug, TenantDomainSchema, TenantNameSchema, TenantSlugSchema } from '~/shared/contracts/tenants';
@@ -6,7 +6,7 @@ import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { useCreateTenant } from '../api/tenants';
 import { errorCode, useTenantErrorMessage } from '../lib/error-message';
-import { describedBy, FormField } from './form-field';
+import { Field } from '~/web/components/ui/field';
 
 type Errors = Partial<Record<'name' | 'slug' | 'domain', string>>;
 
@@ -19,8 +19,6 @@ export function CreateTenantForm() {
   const { t } = useTranslation('dashboard');
   const errorMessage = useTenantErrorMessage();
   const create = useCreateTenant();
-  const id = useId();
-  const ids = { name: `${id}-name`, slug: `${id}-slug`, domain: `${id}-domain` };
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   const [slugEdited, setSlugEdited] = useState(false);
@@ -54,7 +52,11 @@ export function CreateTenantForm() {
     // mutateAsync, not mutate's callbacks: the new session re-renders the page, which may
     // unmount this form before the request's promise settles.
     create
-      .mutateAsync({ name: parsedName.data, slug: parsedSlug.data, domain: parsedDomain?.data ?? null })
+      .mutateAsync({
+        name: parsedName.data,
+        slug: parsedSlug.data,
+        domain: parsedDomain?.data ?? null,
+      })
       .then((tenant) => {
         toast.success(t('tenants.create.success', { name: tenant.name }));
       })
@@ -70,58 +72,64 @@ export function CreateTenantForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex max-w-xl flex-col gap-4">
-      <FormField id={ids.name} label={t('tenants.create.name')} error={errors.name}>
-        <Input
-          ref={nameRef}
-          id={ids.name}
-          name="name"
-          autoComplete="organization"
-          required
-          maxLength={200}
-          value={name}
-          aria-invalid={Boolean(errors.name)}
-          aria-describedby={describedBy(ids.name, false, Boolean(errors.name))}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (!slugEdited) setSlug(suggestSlug(event.target.value));
-          }}
-        />
-      </FormField>
-      <FormField id={ids.slug} label={t('tenants.create.slug')} hint={t('tenants.create.slugHint')} error={errors.slug}>
-        <Input
-          ref={slugRef}
-          id={ids.slug}
-          name="slug"
-          dir="ltr"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          maxLength={63}
-          value={slug}
-          aria-invalid={Boolean(errors.slug)}
-          aria-describedby={describedBy(ids.slug, true, Boolean(errors.slug))}
-          onChange={(event) => {
-            setSlugEdited(true);
-            setSlug(event.target.value);
-          }}
-        />
-      </FormField>
-      <FormField id={ids.domain} label={t('tenants.create.domain')} hint={t('tenants.create.domainHint')} error={errors.domain}>
-        <Input
-          ref={domainRef}
-          id={ids.domain}
-          name="domain"
-          dir="ltr"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={253}
-          value={domain}
-          aria-invalid={Boolean(errors.domain)}
-          aria-describedby={describedBy(ids.domain, true, Boolean(errors.domain))}
-          onChange={(event) => setDomain(event.target.value)}
-        />
-      </FormField>
+      <Field label={t('tenants.create.name')} error={errors.name}>
+        {(field) => (
+          <Input
+            ref={nameRef}
+            id={field.id}
+            name="name"
+            autoComplete="organization"
+            required
+            maxLength={200}
+            value={name}
+            aria-invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            onChange={(event) => {
+              setName(event.target.value);
+              if (!slugEdited) setSlug(suggestSlug(event.target.value));
+            }}
+          />
+        )}
+      </Field>
+      <Field label={t('tenants.create.slug')} hint={t('tenants.create.slugHint')} error={errors.slug}>
+        {(field) => (
+          <Input
+            ref={slugRef}
+            id={field.id}
+            name="slug"
+            dir="ltr"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            maxLength={63}
+            value={slug}
+            aria-invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            onChange={(event) => {
+              setSlugEdited(true);
+              setSlug(event.target.value);
+            }}
+          />
+        )}
+      </Field>
+      <Field label={t('tenants.create.domain')} hint={t('tenants.create.domainHint')} error={errors.domain}>
+        {(field) => (
+          <Input
+            ref={domainRef}
+            id={field.id}
+            name="domain"
+            dir="ltr"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={253}
+            value={domain}
+            aria-invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            onChange={(event) => setDomain(event.target.value)}
+          />
+        )}
+      </Field>
       <div>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? t('tenants.create.submitting') : t('tenants.create.submit')}

@@ -8,7 +8,7 @@ import { Input } from '~/web/components/ui/input';
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from '../api/tenants';
 import { useTenantErrorMessage } from '../lib/error-message';
 import { formatDate } from '../lib/format';
-import { describedBy, FormField } from './form-field';
+import { Field } from '~/web/components/ui/field';
 import { QueryError, QueryLoading } from './query-state';
 
 /** Invite by email and role; pending invitations with resend and revoke (tenant.members.manage). */
@@ -26,7 +26,12 @@ export function InvitationsSection({
   const { t, i18n } = useTranslation('dashboard');
   const errorMessage = useTenantErrorMessage();
   const id = useId();
-  const ids = { email: `${id}-email`, role: `${id}-role`, pending: `${id}-pending`, invite: `${id}-invite` };
+  const ids = {
+    email: `${id}-email`,
+    role: `${id}-role`,
+    pending: `${id}-pending`,
+    invite: `${id}-invite`,
+  };
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InvitableMembershipRole>('member');
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -69,14 +74,20 @@ export function InvitationsSection({
         if (result.emailSent) toast.success(t('tenants.invitations.resent', { email: invitation.email }));
         else toast.warning(t('tenants.invitations.sentNoEmail'));
       },
-      onError: (error) => toast.error(t('tenants.invitations.resendFailed'), { description: errorMessage(error) }),
+      onError: (error) =>
+        toast.error(t('tenants.invitations.resendFailed'), {
+          description: errorMessage(error),
+        }),
     });
   }
 
   function onRevoke(invitation: Invitation) {
     revoke.mutate(invitation.id, {
       onSuccess: () => toast.success(t('tenants.invitations.revoked', { email: invitation.email })),
-      onError: (error) => toast.error(t('tenants.invitations.revokeFailed'), { description: errorMessage(error) }),
+      onError: (error) =>
+        toast.error(t('tenants.invitations.revokeFailed'), {
+          description: errorMessage(error),
+        }),
     });
   }
 
@@ -93,41 +104,45 @@ export function InvitationsSection({
       </h3>
       <form noValidate aria-labelledby={ids.invite} onSubmit={onSubmit} className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-start">
         <div className="sm:flex-1">
-          <FormField id={ids.email} label={t('tenants.invitations.email')} error={emailError}>
-            <Input
-              ref={emailRef}
-              id={ids.email}
-              type="email"
-              name="email"
-              dir="ltr"
-              autoComplete="off"
-              inputMode="email"
-              required
-              value={email}
-              aria-invalid={emailError !== null}
-              aria-describedby={describedBy(ids.email, false, emailError !== null)}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                if (emailError) setEmailError(null);
-              }}
-            />
-          </FormField>
+          <Field label={t('tenants.invitations.email')} error={emailError}>
+            {(field) => (
+              <Input
+                ref={emailRef}
+                id={field.id}
+                type="email"
+                name="email"
+                dir="ltr"
+                autoComplete="off"
+                inputMode="email"
+                required
+                value={email}
+                aria-invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  if (emailError) setEmailError(null);
+                }}
+              />
+            )}
+          </Field>
         </div>
-        <FormField id={ids.role} label={t('tenants.invitations.role')}>
-          <select
-            id={ids.role}
-            name="role"
-            value={role}
-            onChange={(event) => setRole(event.target.value as InvitableMembershipRole)}
-            className="h-10 rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900"
-          >
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {t(`tenants.roles.${r}`)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <Field label={t('tenants.invitations.role')}>
+          {(field) => (
+            <select
+              id={field.id}
+              name="role"
+              value={role}
+              onChange={(event) => setRole(event.target.value as InvitableMembershipRole)}
+              className="h-10 rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900"
+            >
+              {roles.map((r) => (
+                <option key={r} value={r}>
+                  {t(`tenants.roles.${r}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
           {invite.isPending ? t('tenants.invitations.sending') : t('tenants.invitations.send')}
         </Button>
@@ -148,11 +163,21 @@ export function InvitationsSection({
             <table aria-labelledby={ids.pending} className="w-full min-w-[36rem] text-sm">
               <thead>
                 <tr className="border-b border-slate-300 text-slate-700">
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{t('tenants.invitations.email')}</th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{t('tenants.invitations.role')}</th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{t('tenants.invitations.expires')}</th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">{t('tenants.invitations.invitedBy')}</th>
-                  <th scope="col" className="py-2 text-start font-medium">{t('tenants.invitations.manage')}</th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {t('tenants.invitations.email')}
+                  </th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {t('tenants.invitations.role')}
+                  </th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {t('tenants.invitations.expires')}
+                  </th>
+                  <th scope="col" className="py-2 pe-4 text-start font-medium">
+                    {t('tenants.invitations.invitedBy')}
+                  </th>
+                  <th scope="col" className="py-2 text-start font-medium">
+                    {t('tenants.invitations.manage')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -172,7 +197,9 @@ export function InvitationsSection({
                           variant="outline"
                           size="sm"
                           disabled={resend.isPending}
-                          aria-label={t('tenants.invitations.resendLabel', { email: invitation.email })}
+                          aria-label={t('tenants.invitations.resendLabel', {
+                            email: invitation.email,
+                          })}
                           onClick={() => onResend(invitation)}
                         >
                           {t('tenants.invitations.resend')}
@@ -181,7 +208,9 @@ export function InvitationsSection({
                           variant="outline"
                           size="sm"
                           disabled={revoke.isPending}
-                          aria-label={t('tenants.invitations.revokeLabel', { email: invitation.email })}
+                          aria-label={t('tenants.invitations.revokeLabel', {
+                            email: invitation.email,
+                          })}
                           onClick={() => onRevoke(invitation)}
                         >
                           {t('tenants.invitations.revoke')}

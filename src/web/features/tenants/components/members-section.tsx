@@ -8,7 +8,7 @@ import { Input } from '~/web/components/ui/input';
 import { useChangeMemberRole, useMembers, useRemoveMember } from '../api/tenants';
 import { useTenantErrorMessage } from '../lib/error-message';
 import { formatDate } from '../lib/format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { QueryError, QueryLoading } from './query-state';
 
 const SEARCH_DELAY_MS = 300;

@@ -7,7 +7,7 @@ import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { useUpdateTenant } from '../api/tenants';
 import { errorCode, useTenantErrorMessage } from '../lib/error-message';
-import { describedBy, FormField } from './form-field';
+import { Field } from '~/web/components/ui/field';
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 type Errors = Partial<Record<'name' | 'domain' | 'colour', string>>;
@@ -18,7 +18,12 @@ export function TenantSettingsForm({ tenant, headingId }: { tenant: TenantDetail
   const errorMessage = useTenantErrorMessage();
   const update = useUpdateTenant(tenant.id);
   const id = useId();
-  const ids = { name: `${id}-name`, domain: `${id}-domain`, colour: `${id}-colour`, mfa: `${id}-mfa` };
+  const ids = {
+    name: `${id}-name`,
+    domain: `${id}-domain`,
+    colour: `${id}-colour`,
+    mfa: `${id}-mfa`,
+  };
   const [name, setName] = useState(tenant.name);
   const [domain, setDomain] = useState(tenant.domain ?? '');
   const [colour, setColour] = useState(tenant.branding.primaryColor ?? '');
@@ -68,53 +73,59 @@ export function TenantSettingsForm({ tenant, headingId }: { tenant: TenantDetail
         {t('tenants.settings.title')}
       </h2>
       <form noValidate onSubmit={onSubmit} className="mt-4 flex max-w-xl flex-col gap-4">
-        <FormField id={ids.name} label={t('tenants.settings.name')} error={errors.name}>
-          <Input
-            id={ids.name}
-            name="name"
-            required
-            maxLength={200}
-            value={name}
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={describedBy(ids.name, false, Boolean(errors.name))}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </FormField>
-        <FormField id={ids.domain} label={t('tenants.settings.domain')} hint={t('tenants.settings.domainHint')} error={errors.domain}>
-          <Input
-            id={ids.domain}
-            name="domain"
-            dir="ltr"
-            inputMode="url"
-            spellCheck={false}
-            maxLength={253}
-            value={domain}
-            aria-invalid={Boolean(errors.domain)}
-            aria-describedby={describedBy(ids.domain, true, Boolean(errors.domain))}
-            onChange={(event) => setDomain(event.target.value)}
-          />
-        </FormField>
-        <FormField id={ids.colour} label={t('tenants.settings.colour')} hint={t('tenants.settings.colourHint')} error={errors.colour}>
-          <div className="flex items-center gap-3">
-            <span
-              aria-hidden="true"
-              className="size-10 shrink-0 rounded-md border border-slate-400"
-              style={swatch ? { backgroundColor: swatch } : undefined}
-            />
+        <Field label={t('tenants.settings.name')} error={errors.name}>
+          {(field) => (
             <Input
-              id={ids.colour}
-              name="primaryColor"
-              dir="ltr"
-              spellCheck={false}
-              maxLength={7}
-              placeholder="#0f766e"
-              value={colour}
-              aria-invalid={Boolean(errors.colour)}
-              aria-describedby={describedBy(ids.colour, true, Boolean(errors.colour))}
-              onChange={(event) => setColour(event.target.value)}
+              id={field.id}
+              name="name"
+              required
+              maxLength={200}
+              value={name}
+              aria-invalid={field.invalid}
+              aria-describedby={field.describedBy}
+              onChange={(event) => setName(event.target.value)}
             />
-          </div>
-        </FormField>
+          )}
+        </Field>
+        <Field label={t('tenants.settings.domain')} hint={t('tenants.settings.domainHint')} error={errors.domain}>
+          {(field) => (
+            <Input
+              id={field.id}
+              name="domain"
+              dir="ltr"
+              inputMode="url"
+              spellCheck={false}
+              maxLength={253}
+              value={domain}
+              aria-invalid={field.invalid}
+              aria-describedby={field.describedBy}
+              onChange={(event) => setDomain(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t('tenants.settings.colour')} hint={t('tenants.settings.colourHint')} error={errors.colour}>
+          {(field) => (
+            <div className="flex items-center gap-3">
+              <span
+                aria-hidden="true"
+                className="size-10 shrink-0 rounded-md border border-slate-400"
+                style={swatch ? { backgroundColor: swatch } : undefined}
+              />
+              <Input
+                id={field.id}
+                name="primaryColor"
+                dir="ltr"
+                spellCheck={false}
+                maxLength={7}
+                placeholder="#0f766e"
+                value={colour}
+                aria-invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                onChange={(event) => setColour(event.target.value)}
+              />
+            </div>
+          )}
+        </Field>
         <div className="flex items-start gap-3">
           <Switch.Root
             id={ids.mfa}
