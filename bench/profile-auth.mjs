@@ -35,10 +35,32 @@ const account = { email: 'prof@example.test', password: 'bench-passphrase-not-co
 const { cookie } = await createVerifiedAccount(base, mail, account);
 const options =
   which === 'signin'
-    ? { url: `${base}/api/auth/sign-in/email`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }), connections: 50 }
-    : { url: `${base}/api/v1/session`, headers: { cookie }, connections: 100 };
+    ? { url: `${base}/api/auth/sign-in/email`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }), connections: Number(process.env.CONNECTIONS ?? 50) }
+    : { url: `${base}/api/v1/session`, headers: { cookie }, connections: Number(process.env.CONNECTIONS ?? 100) };
+const ticks = () => {
+  const read = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return { comm: readFileSync(`/proc/${pid}/comm`, 'utf8').trim(), cpu: Number(fields[11]) + Number(fields[12]) };
+    } catch {
+      return null;
+    }
+  };
+  const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((pid) => [pid, read(pid)]);
+  return {
+    server: read(server.child.pid)?.cpu ?? 0,
+    postgres: all.filter(([, r]) => r?.comm === 'postgres').reduce((sum, [, r]) => sum + r.cpu, 0),
+    self: read(process.pid)?.cpu ?? 0,
+  };
+};
+const before = ticks();
 const result = await autocannon({ ...options, duration: seconds });
-console.log(`${which}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}, errors ${result.errors}`);
+const after = ticks();
+const n = result.requests.total;
+console.log(
+  `CPU ms per request: server ${(((after.server - before.server) * 10) / n).toFixed(1)}, postgres ${(((after.postgres - before.postgres) * 10) / n).toFixed(1)}, load generator ${(((after.self - before.self) * 10) / n).toFixed(1)}`,
+);
+console.log(`${which}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, non2xx ${result.non2xx}, errors ${result.errors}`);
 await stop(server);
 await mail.close();
 const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));

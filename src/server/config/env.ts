@@ -76,7 +76,14 @@ const EnvSchema = z.object({
   AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   AUTH_ACCOUNT_BACKOFF_MAX_MINUTES: z.coerce.number().min(0.01).max(24 * 60).default(15),
   AUTH_MAIL_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
-  PASSWORD_HASH_COST: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_048_576)
+    .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
+    .default(16_384),
+  PASSWORD_HASH_PARALLELISM: z.coerce.number().int().min(1).max(64).default(5),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   STORAGE_DIR: z.string().trim().min(1).max(1000).optional(),
   S3_ENDPOINT: z.url().max(500).optional(),

@@ -1,7 +1,7 @@
 /** The whole database schema, as one module for Drizzle and drizzle-kit. */
 export { appMeta } from './app-meta.js';
 export { auditEvents } from './audit-events.js';
-export { accounts, rateLimits, sessions, twoFactors, users, verifications } from './auth.js';
+export { accounts, sessions, twoFactors, users, verifications } from './auth.js';
 export { authThrottles } from './auth-throttles.js';
 export { devMailOutbox } from './dev-mail-outbox.js';
 export { newsletterSubscriptions } from './newsletter-subscriptions.js';

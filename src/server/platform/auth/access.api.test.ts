@@ -136,6 +136,57 @@ describe('sign-in abuse', () => {
     expect(reuse.json()).toMatchObject({ code: 'auth.invalid-token' });
   });
 
+  it('forgets earlier wrong passwords after a successful sign-in', async () => {
+    const person = await createSignedInUser(t, { prefix: 'forgetful' });
+    const attempt = (password: string, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        payload: { email: person.email, password },
+      });
+    for (let i = 0; i < 4; i++) expect((await attempt(`wrong-${i}`, i)).statusCode).toBe(401);
+    expect((await attempt(person.password, 10)).statusCode).toBe(200);
+    // Four failures counted before the success are gone: four more do not reach the limit of five…
+    for (let i = 0; i < 4; i++) expect((await attempt(`again-wrong-${i}`, 20 + i)).statusCode).toBe(401);
+    expect((await attempt(person.password, 30)).statusCode).toBe(200);
+  });
+
+  it('limits sign-in attempts per address, and tells the client when to try again', async () => {
+    const limited = await startTestApp({ TRUST_PROXY: 'true', AUTH_IP_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { 'x-forwarded-for': '192.0.2.77' },
+          payload: { email: `nobody-${i}@example.test`, password: 'not-the-password' },
+        });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) {
+          expect(res.json()).toMatchObject({ status: 429, code: 'rate-limited' });
+          expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+          expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+        }
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      // The session read is never limited, and another address still gets its own attempts.
+      for (let i = 0; i < 5; i++) {
+        expect((await limited.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { 'x-forwarded-for': '192.0.2.77' } })).statusCode).toBe(200);
+      }
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { 'x-forwarded-for': '192.0.2.78' },
+        payload: { email: 'nobody@example.test', password: 'not-the-password' },
+      });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers a reset request the same for a known and an unknown email, and mails only the known one', async () => {
     const person = await createSignedInUser(t);
     const unknown = `nobody.${randomUUID().slice(0, 8)}@example.test`;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { effectivePermissions, membershipExtraPermissions, type Permission, type TenantPermission } from '../../../shared/permissions.js';
 import {
   isStaffRole,
@@ -142,20 +142,9 @@ export function verifiedSessionToken(cookieHeader: string | null, secret: string
   return null;
 }
 
-/**
- * Resolves the request's session cookie into an Actor with one query: the signed cookie (the
- * same HMAC better-auth sets), the absolute lifetime, the idle lifetime, a disabled account, and
- * the current organisation re-validated against an active membership and its MFA rule.
- * Runs as the connection's own role: it is the authentication layer, keyed by the session token.
- */
-export async function resolveActor(
-  deps: { db: Database; secret: string; config: Config; now: () => Date },
-  headers: Headers,
-): Promise<ActorResult> {
-  const token = verifiedSessionToken(headers.get('cookie'), deps.secret);
-  if (!token) return { actor: null, reason: 'none' };
-  const now = deps.now();
-  const [row] = await deps.db
+/** The session read, built once per database and run as a prepared query (no SQL built per request). */
+function buildSessionQuery(db: Database) {
+  return db
     .select({
       sessionId: sessions.id,
       sessionCreatedAt: sessions.createdAt,
@@ -191,8 +180,31 @@ export async function resolveActor(
       ),
     )
     .leftJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, now), isNull(users.disabledAt)))
-    .limit(1);
+    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.disabledAt)))
+    .limit(1)
+    .prepare('resolve_actor');
+}
+const sessionQueries = new WeakMap<Database, ReturnType<typeof buildSessionQuery>>();
+
+/**
+ * Resolves the request's session cookie into an Actor with one query: the signed cookie (the
+ * same HMAC better-auth sets), the absolute lifetime, the idle lifetime, a disabled account, and
+ * the current organisation re-validated against an active membership and its MFA rule.
+ * Runs as the connection's own role: it is the authentication layer, keyed by the session token.
+ */
+export async function resolveActor(
+  deps: { db: Database; secret: string; config: Config; now: () => Date },
+  headers: Headers,
+): Promise<ActorResult> {
+  const token = verifiedSessionToken(headers.get('cookie'), deps.secret);
+  if (!token) return { actor: null, reason: 'none' };
+  const now = deps.now();
+  let query = sessionQueries.get(deps.db);
+  if (!query) {
+    query = buildSessionQuery(deps.db);
+    sessionQueries.set(deps.db, query);
+  }
+  const [row] = await query.execute({ token, now: now.toISOString() });
   if (!row) return { actor: null, reason: 'none' };
   const role = row.role as Role;
   const idleMinutes = isStaffRole(role) ? deps.config.SESSION_IDLE_MINUTES_STAFF : deps.config.SESSION_IDLE_MINUTES;

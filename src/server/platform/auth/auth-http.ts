@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Database } from '../db/database.js';
 import { buildProblem, sendProblem } from '../errors/problem-response.js';
+import { recordAudit } from '../audit/audit.js';
 import { resolveActor, type ActorResult } from './actor.js';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, REQUEST_ID_HEADER, type Auth } from './auth.js';
+import { accountThrottleKey, admitAuthRequest, authPathLimit } from './auth-limits.js';
+import { ACCOUNT_FAILURES_HEADER, AUTH_BASE_PATH, CLIENT_IP_HEADER, REQUEST_ID_HEADER, type Auth } from './auth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +22,7 @@ export function fetchHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
-    if (name === CLIENT_IP_HEADER || name === REQUEST_ID_HEADER) continue;
+    if (name === CLIENT_IP_HEADER || name === REQUEST_ID_HEADER || name === ACCOUNT_FAILURES_HEADER) continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   // request.ip honours TRUST_PROXY: the socket's address, or X-Forwarded-For from a trusted proxy.
@@ -99,8 +101,59 @@ export async function authHttp(app: FastifyInstance, options: AuthHttpOptions): 
         if (init.body !== undefined) headers.set('content-type', 'application/json');
       }
       const { auth } = await options.getAuthRuntime();
+      if (await refuse(request, reply, url.pathname.slice(AUTH_BASE_PATH.length), headers, options)) return reply;
       const response = await auth.handler(new Request(url, init));
       return sendAuthResponse(request, reply, response);
     },
   });
+}
+
+/**
+ * The per-address limit and, for a sign-in, the per-account back-off, checked before better-auth
+ * runs (one statement, auth-limits.ts). Returns true when it has sent the refusal. (Not the
+ * reply itself: a Fastify reply is thenable, and an async function returning it would resolve to
+ * what the reply's `then` gives, undefined.)
+ */
+async function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  headers: Headers,
+  options: AuthHttpOptions,
+): Promise<boolean> {
+  const limit = authPathLimit(path, options.config.AUTH_IP_LIMIT_PER_MINUTE);
+  if (limit === null) return false;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const email = path === '/sign-in/email' && typeof body.email === 'string' ? body.email.toLowerCase() : null;
+  const now = options.now();
+  const admission = await admitAuthRequest(options.db, { ip: request.ip, path, limit, accountKey: email === null ? null : accountThrottleKey(email), now });
+  reply.header('cache-control', 'no-store');
+  if (!admission.allowed) {
+    reply.header('retry-after', String(admission.retryAfterSeconds));
+    sendProblem(reply, buildProblem(429, 'rate-limited', 'Too many requests from this address. Try again shortly.', request.id));
+    return true;
+  }
+  if (email !== null && admission.accountBlockedUntil) {
+    await recordAudit(options.db, {
+      action: 'auth.sign-in',
+      outcome: 'denied',
+      metadata: { reason: 'account-backoff', email },
+      clientIp: request.ip,
+      requestId: request.id,
+    });
+    const seconds = Math.max(1, Math.ceil((admission.accountBlockedUntil.getTime() - now.getTime()) / 1000));
+    reply.header('retry-after', String(seconds));
+    sendProblem(
+      reply,
+      buildProblem(
+        429,
+        authProblemCode('ACCOUNT_THROTTLED', 429),
+        `Too many failed sign-ins for this account. Try again in ${seconds} seconds, or reset your password.`,
+        request.id,
+      ),
+    );
+    return true;
+  }
+  if (admission.accountHasFailures) headers.set(ACCOUNT_FAILURES_HEADER, '1');
+  return false;
 }

@@ -5,13 +5,14 @@ import { renderAuthEmail, emailLanguage } from '../mail/auth-emails.js';
 import { verifiedSessionToken } from './actor.js';
 import { authProblemCode } from './auth-http.js';
 import { isCommonPassword } from './common-passwords.js';
+import { authPathLimit } from './auth-limits.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { backoffMs } from './throttle.js';
 
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong or malformed hash', async () => {
-    const hash = await hashPassword('correct horse battery staple', 1024);
-    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$[\w-]+\$[\w-]+$/);
+    const hash = await hashPassword('correct horse battery staple', { cost: 1024, parallelism: 2 });
+    expect(hash).toMatch(/^scrypt\$1024\$8\$2\$[\w-]+\$[\w-]+$/);
     expect(await verifyPassword(hash, 'correct horse battery staple')).toBe(true);
     expect(await verifyPassword(hash, 'correct horse battery stapl')).toBe(false);
     expect(await verifyPassword('bcrypt$whatever', 'x')).toBe(false);
@@ -19,10 +20,29 @@ describe('password hashing', () => {
   });
 
   it('salts every hash and treats composed and decomposed accents alike', async () => {
-    const a = await hashPassword('café au lait', 1024);
-    const b = await hashPassword('café au lait', 1024);
+    const a = await hashPassword('café au lait', { cost: 1024, parallelism: 1 });
+    const b = await hashPassword('café au lait', { cost: 1024, parallelism: 1 });
     expect(a).not.toBe(b);
     expect(await verifyPassword(a, 'cafe\u0301 au lait')).toBe(true);
+  });
+
+  it('verifies a hash by the parameters stored with it, so older hashes keep working after a change', async () => {
+    const older = await hashPassword('a long enough passphrase', { cost: 1024, parallelism: 1 });
+    const newer = await hashPassword('a long enough passphrase', { cost: 2048, parallelism: 3 });
+    expect(newer).toMatch(/^scrypt\$2048\$8\$3\$/);
+    expect(await verifyPassword(older, 'a long enough passphrase')).toBe(true);
+    expect(await verifyPassword(newer, 'a long enough passphrase')).toBe(true);
+  });
+});
+
+describe('auth limits per address', () => {
+  it('gives the sign-in, mail and secret-checking endpoints the strict limit, others four times it, and never limits the session read', () => {
+    for (const path of ['/sign-in/email', '/sign-up/email', '/request-password-reset', '/send-verification-email', '/reset-password', '/two-factor/verify-totp', '/two-factor/verify-backup-code']) {
+      expect(authPathLimit(path, 30)).toBe(30);
+    }
+    expect(authPathLimit('/sign-out', 30)).toBe(120);
+    expect(authPathLimit('/verify-email', 30)).toBe(120);
+    expect(authPathLimit('/get-session', 30)).toBeNull();
   });
 });
 

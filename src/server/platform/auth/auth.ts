@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/contracts/auth.js';
 import { DEMO_USER_IDS } from '../../../shared/demo-accounts.js';
@@ -13,15 +13,17 @@ import type { Config } from '../../config/env.js';
 import * as schema from '../../db/schema/schema.js';
 import { recordAudit } from '../audit/audit.js';
 import type { Database } from '../db/database.js';
-import { asAppUser } from '../tenancy/with-tenant.js';
 import { renderAuthEmail } from '../mail/auth-emails.js';
 import type { Mailer } from '../mail/mailer.js';
 import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
-import { blockedUntil, clearThrottle, consumeQuota, recordFailure, type BackoffPolicy } from './throttle.js';
+import { accountThrottleKey } from './auth-limits.js';
+import { clearThrottle, consumeQuota, recordFailure, type BackoffPolicy } from './throttle.js';
 
 /** The header our Fastify mount sets to the client address it trusts (TRUST_PROXY decides). */
 export const CLIENT_IP_HEADER = 'x-tendwell-client-ip';
+/** Set by our mount when the account being signed in to has failures counted (a success clears them). */
+export const ACCOUNT_FAILURES_HEADER = 'x-tendwell-account-failures';
 /** The header that carries the request id into better-auth, for the audit trail. */
 export const REQUEST_ID_HEADER = 'x-tendwell-request-id';
 export const AUTH_BASE_PATH = '/api/auth';
@@ -118,7 +120,6 @@ export function createAuth(deps: AuthDependencies) {
         account: schema.accounts,
         verification: schema.verifications,
         twoFactor: schema.twoFactors,
-        rateLimit: schema.rateLimits,
       },
     }),
     advanced: {
@@ -180,7 +181,7 @@ export function createAuth(deps: AuthDependencies) {
       resetPasswordTokenExpiresIn: RESET_EXPIRES_SECONDS,
       revokeSessionsOnPasswordReset: true,
       password: {
-        hash: (password) => hashPassword(password, config.PASSWORD_HASH_COST),
+        hash: (password) => hashPassword(password, { cost: config.PASSWORD_HASH_COST, parallelism: config.PASSWORD_HASH_PARALLELISM }),
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
       sendResetPassword: async ({ user, token }, request) => {
@@ -195,7 +196,7 @@ export function createAuth(deps: AuthDependencies) {
         );
       },
       onPasswordReset: async ({ user }, request) => {
-        await clearThrottle(db, `sign-in:account:${user.email.toLowerCase()}`);
+        await clearThrottle(db, accountThrottleKey(user.email));
         await recordAudit(db, {
           action: 'auth.password.reset',
           actorUserId: user.id,
@@ -230,23 +231,9 @@ export function createAuth(deps: AuthDependencies) {
         );
       },
     },
-    rateLimit: {
-      enabled: true,
-      storage: 'database',
-      modelName: 'rateLimit',
-      window: 60,
-      max: config.AUTH_IP_LIMIT_PER_MINUTE * 4,
-      customRules: {
-        '/sign-in/email': { window: 60, max: config.AUTH_IP_LIMIT_PER_MINUTE },
-        '/sign-up/email': { window: 60, max: config.AUTH_IP_LIMIT_PER_MINUTE },
-        '/request-password-reset': { window: 60, max: config.AUTH_IP_LIMIT_PER_MINUTE },
-        '/send-verification-email': { window: 60, max: config.AUTH_IP_LIMIT_PER_MINUTE },
-        '/reset-password': { window: 60, max: config.AUTH_IP_LIMIT_PER_MINUTE },
-        '/two-factor/verify-totp': { window: 60, max: config.AUTH_IP_LIMIT_PER_MINUTE },
-        '/two-factor/verify-backup-code': { window: 60, max: config.AUTH_IP_LIMIT_PER_MINUTE },
-        '/get-session': false,
-      },
-    },
+    // Per-address limits and the per-account back-off are checked by our mount before this handler
+    // runs (auth-limits.ts, auth-http.ts), in one statement shared by every server process.
+    rateLimit: { enabled: false },
     databaseHooks: {
       user: {
         create: {
@@ -265,21 +252,22 @@ export function createAuth(deps: AuthDependencies) {
       session: {
         create: {
           before: async (session) => {
+            // One statement, as the connection's own role like resolveActor (actor.ts): this is the
+            // authentication layer. A new session starts in the person's most recently joined
+            // active organisation.
+            const latestMembership = db
+              .select({ tenantId: schema.tenantMemberships.tenantId })
+              .from(schema.tenantMemberships)
+              .where(and(eq(schema.tenantMemberships.userId, schema.users.id), eq(schema.tenantMemberships.status, 'active')))
+              .orderBy(desc(schema.tenantMemberships.joinedAt))
+              .limit(1);
             const [owner] = await db
-              .select({ disabledAt: schema.users.disabledAt })
+              .select({ disabledAt: schema.users.disabledAt, tenantId: sql<string | null>`(${latestMembership})` })
               .from(schema.users)
               .where(eq(schema.users.id, session.userId));
             // A disabled person gets no new session (and their old ones were deleted when disabled).
             if (!owner || owner.disabledAt) return false;
-            // A new session starts in the person's most recently joined active organisation.
-            const [membership] = await asAppUser(db, { tenantId: null, userId: session.userId }, (tx) =>
-              tx
-                .select({ tenantId: schema.tenantMemberships.tenantId })
-                .from(schema.tenantMemberships)
-                .where(and(eq(schema.tenantMemberships.userId, session.userId), eq(schema.tenantMemberships.status, 'active')))
-                .orderBy(desc(schema.tenantMemberships.joinedAt))
-                .limit(1),
-            );
+            const membership = { tenantId: owner.tenantId };
             return { data: { ...session, lastSeenAt: now(), activeTenantId: membership?.tenantId ?? null } };
           },
         },
@@ -315,24 +303,6 @@ export function createAuth(deps: AuthDependencies) {
           const policy = passwordPolicyError(body.newPassword);
           if (policy) throw policy;
         }
-        if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
-          const until = await blockedUntil(db, `sign-in:account:${body.email.toLowerCase()}`, now());
-          if (until) {
-            await recordAudit(db, {
-              action: 'auth.sign-in',
-              outcome: 'denied',
-              metadata: { reason: 'account-backoff', email: body.email.toLowerCase() },
-              clientIp: header(ctx.request, CLIENT_IP_HEADER),
-              requestId: header(ctx.request, REQUEST_ID_HEADER),
-            });
-            const seconds = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000));
-            throw new APIError(
-              'TOO_MANY_REQUESTS',
-              { code: 'ACCOUNT_THROTTLED', message: `Too many failed sign-ins for this account. Try again in ${seconds} seconds, or reset your password.` },
-              { 'Retry-After': String(seconds) },
-            );
-          }
-        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
@@ -342,12 +312,11 @@ export function createAuth(deps: AuthDependencies) {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
           const email = body.email.toLowerCase();
-          const key = `sign-in:account:${email}`;
-          if (failed && returned.body?.code === 'ACCOUNT_THROTTLED') return;
+          const key = accountThrottleKey(email);
           const user = ctx.context.newSession?.user;
           if (failed && (returned.status === 'UNAUTHORIZED' || returned.statusCode === 401)) {
             await recordFailure(db, key, now(), backoff);
-          } else if (!failed) {
+          } else if (!failed && header(ctx.request, ACCOUNT_FAILURES_HEADER)) {
             await clearThrottle(db, key);
           }
           await recordAudit(db, {

@@ -50,7 +50,40 @@ export function startPglite(dataDir: string, sharedBuffersMb = 32): PGlite {
   });
 }
 
+/**
+ * PGlite runs PostgreSQL synchronously on the event loop behind an async API, handing its lock
+ * from one statement to the next through promises. Under load a whole queue of statements then
+ * runs in one turn of the event loop, and no socket is read or accepted until it has drained: new
+ * connections waited seconds while busy ones were served. So each statement (or transaction)
+ * starts in its own turn, after the event loop has polled for I/O once.
+ */
+function takeTurns(client: PGlite): void {
+  let turn: Promise<void> = Promise.resolve();
+  const nextTurn = (): Promise<void> => {
+    turn = turn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    return turn;
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  Object.assign(client, {
+    query: (async (...args: Parameters<PGlite['query']>) => {
+      await nextTurn();
+      return query(...args);
+    }) as PGlite['query'],
+    exec: (async (...args: Parameters<PGlite['exec']>) => {
+      await nextTurn();
+      return exec(...args);
+    }) as PGlite['exec'],
+    transaction: (async (...args: Parameters<PGlite['transaction']>) => {
+      await nextTurn();
+      return transaction(...args);
+    }) as PGlite['transaction'],
+  });
+}
+
 export function pgliteHandle(client: PGlite): DatabaseHandle {
+  takeTurns(client);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     kind: 'pglite',
