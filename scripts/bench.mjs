@@ -37,7 +37,7 @@ const TARGETS = {
 // Sign-ins: 8 connections keep every hashing thread busy (a hash takes ~0.2 s of one core) while
 // requests in flight stay few next to those completed in 8 s; with 50, most of a run would be the
 // queue filling (each request waits ~5 s) and the figure would measure the ramp, not the rate.
-const AUTH_LOAD = { signInConnections: 8, sessionConnections: 100, warmupSeconds: 2, seconds: 8 };
+const AUTH_LOAD = { signInConnections: 8, signInRounds: 2, sessionConnections: 100, warmupSeconds: 2, seconds: 8 };
 
 const log = (message) => process.stdout.write(`${message}\n`);
 
@@ -292,17 +292,28 @@ async function authRows() {
     const { cookie } = await createVerifiedAccount(base, mail, account);
     log(`  account ready on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'the embedded database'}`);
 
-    const signIns = await measureLoad(
-      {
-        url: `${base}/api/auth/sign-in/email`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: account.email, password: account.password }),
-        connections: AUTH_LOAD.signInConnections,
-      },
-      'sign-in load',
-    );
-    log(`  sign-ins: ${Math.round(signIns.requests.average)} /s`);
+    // The machine's speed drifts by ±20 % within a minute here, so sign-ins and the raw baseline are
+    // measured alternately, twice each, and the better round of each side is kept (as in row 1).
+    // The server is idle while the baseline runs.
+    const rounds = { signIns: [], raw: [] };
+    for (let i = 1; i <= AUTH_LOAD.signInRounds; i++) {
+      rounds.raw.push(passwordBaseline());
+      rounds.signIns.push(
+        await measureLoad(
+          {
+            url: `${base}/api/auth/sign-in/email`,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: account.email, password: account.password }),
+            connections: AUTH_LOAD.signInConnections,
+          },
+          'sign-in load',
+        ),
+      );
+      log(`  round ${i}: raw scrypt ${rounds.raw.at(-1).perSecond.toFixed(1)} /s, sign-ins ${rounds.signIns.at(-1).requests.average.toFixed(1)} /s`);
+    }
+    const signIns = rounds.signIns.reduce((best, r) => (r.requests.average > best.requests.average ? r : best));
+    const raw = rounds.raw.reduce((best, r) => (r.perSecond > best.perSecond ? r : best));
     const session = await measureLoad(
       { url: `${base}/api/v1/session`, headers: { cookie }, connections: AUTH_LOAD.sessionConnections },
       'session load',
@@ -310,9 +321,6 @@ async function authRows() {
     const bare = await measureLoad({ url: `${base}/healthz`, connections: AUTH_LOAD.sessionConnections }, 'healthz load');
     log(`  GET /api/v1/session p99 ${session.latency.p99} ms (${Math.round(session.requests.average)} req/s); GET /healthz p99 ${bare.latency.p99} ms`);
     await stopCleanly(server);
-    // Measured after the server has stopped, so both had the machine to themselves.
-    const raw = passwordBaseline();
-    log(`  raw scrypt verifications: ${Math.round(raw.perSecond)} /s`);
     return [
       {
         id: 'sign-in',
@@ -323,7 +331,12 @@ async function authRows() {
         baselineName: 'raw scrypt verifications',
         ratio: round(signIns.requests.average / raw.perSecond, 3),
         target: TARGETS.signIn,
-        details: { connections: AUTH_LOAD.signInConnections, seconds: AUTH_LOAD.seconds, p99Ms: signIns.latency.p99, baseline: raw },
+        details: {
+          connections: AUTH_LOAD.signInConnections,
+          seconds: AUTH_LOAD.seconds,
+          p99Ms: signIns.latency.p99,
+          samples: { signIns: rounds.signIns.map((r) => round(r.requests.average, 2)), raw: rounds.raw.map((r) => round(r.perSecond, 2)) },
+        },
       },
       {
         id: 'session-p99',

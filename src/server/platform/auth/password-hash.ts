@@ -1,5 +1,4 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 
 /**
@@ -26,10 +25,11 @@ export interface PasswordHashCost {
  * first in, first out. Were every waiting hash queued there, a burst of sign-ins would put static
  * files and the session cookie's signature (WebCrypto) behind all of them, and each sign-in would
  * wait for the whole queue twice. So hashes wait here instead, and at most one thread fewer than
- * the pool has (and no more than the machine's cores) hash at once.
+ * the pool has hash at once. (More hashes than cores, so the cores stay busy while a finished
+ * hash waits for the event loop to start the next one.)
  */
 const poolSize = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-const hashing = pLimit(Math.max(1, Math.min(poolSize - 1, availableParallelism())));
+const hashing = pLimit(Math.max(1, poolSize - 1));
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return hashing(
