@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableSlots, isWallRange, openingsOn, parseWallTime, type AvailabilityRules, type ServiceTiming } from './slots.js';
+
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
+
+function rules(overrides: Partial<AvailabilityRules> & Pick<AvailabilityRules, 'timeZone'>): AvailabilityRules {
+  return {
+    weekly: [],
+    breaks: [],
+    overrides: [],
+    slotIntervalMinutes: 60,
+    minimumNoticeMinutes: 0,
+    horizonDays: 365,
+    ...overrides,
+  };
+}
+
+const hour: ServiceTiming = { durationMinutes: 60, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 };
+const iso = (slots: { start: Date }[]) => slots.map((s) => s.start.toISOString());
+const LONG_AGO = new Date('2026-01-01T00:00:00Z');
+
+// The server's own time zone must not matter: the whole suite runs under two of them.
+describe.each(['Australia/Sydney', 'America/New_York'])('slots, with the server in %s', (serverZone) => {
+  let previous: string | undefined;
+  beforeAll(() => {
+    previous = process.env.TZ;
+    process.env.TZ = serverZone;
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.TZ;
+    else process.env.TZ = previous;
+  });
+
+  it('runs in the time zone it says', () => {
+    const offset = new Date('2026-07-01T00:00:00Z').getTimezoneOffset();
+    expect(offset).toBe(serverZone === 'Australia/Sydney' ? -600 : 240);
+  });
+
+  it('keeps a Sydney practice at 09:00 local time when the clocks go forward (4 October 2026)', () => {
+    const sydney = rules({ timeZone: 'Australia/Sydney', weekly: EVERY_DAY.map((weekday) => ({ weekday, start: '09:00', end: '11:00' })) });
+    const slots = availableSlots({ rules: sydney, service: hour, busy: [], from: new Date('2026-10-02T12:00:00Z'), to: new Date('2026-10-04T12:00:00Z'), now: LONG_AGO });
+    expect(iso(slots)).toEqual([
+      '2026-10-02T23:00:00.000Z', // Saturday 3 October, 09:00 AEST (+10)
+      '2026-10-03T00:00:00.000Z',
+      '2026-10-03T22:00:00.000Z', // Sunday 4 October, 09:00 AEDT (+11)
+      '2026-10-03T23:00:00.000Z',
+    ]);
+  });
+
+  it('gives a night on which New York clocks go forward three real hours (8 March 2026)', () => {
+    const ny = rules({ timeZone: 'America/New_York', overrides: [{ date: '2026-03-08', hours: [{ start: '00:00', end: '04:00' }] }] });
+    const slots = availableSlots({ rules: ny, service: hour, busy: [], from: new Date('2026-03-08T00:00:00Z'), to: new Date('2026-03-09T00:00:00Z'), now: LONG_AGO });
+    // 00:00 EST, 01:00 EST, 03:00 EDT: 02:00-03:00 does not exist that night.
+    expect(iso(slots)).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-08T06:00:00.000Z', '2026-03-08T07:00:00.000Z']);
+  });
+
+  it('gives a night on which New York clocks go back five real hours (1 November 2026)', () => {
+    const ny = rules({ timeZone: 'America/New_York', overrides: [{ date: '2026-11-01', hours: [{ start: '00:00', end: '04:00' }] }] });
+    const slots = availableSlots({ rules: ny, service: hour, busy: [], from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-02T00:00:00Z'), now: LONG_AGO });
+    // 00:00 EDT, 01:00 EDT, 01:00 EST (again), 02:00 EST, 03:00 EST.
+    expect(iso(slots)).toEqual([
+      '2026-11-01T04:00:00.000Z',
+      '2026-11-01T05:00:00.000Z',
+      '2026-11-01T06:00:00.000Z',
+      '2026-11-01T07:00:00.000Z',
+      '2026-11-01T08:00:00.000Z',
+    ]);
+  });
+
+  it('moves an opening that starts inside the skipped hour to the end of the gap', () => {
+    const ny = rules({ timeZone: 'America/New_York', overrides: [{ date: '2026-03-08', hours: [{ start: '02:30', end: '05:00' }] }] });
+    const [open] = openingsOn(ny, 2026, 2, 8);
+    expect(new Date(open![0]).toISOString()).toBe('2026-03-08T07:30:00.000Z'); // 03:30 EDT
+    expect(new Date(open![1]).toISOString()).toBe('2026-03-08T09:00:00.000Z'); // 05:00 EDT
+  });
+});
+
+describe('slot rules', () => {
+  const monday = rules({
+    timeZone: 'Europe/London',
+    weekly: [{ weekday: 1, start: '09:00', end: '13:00' }],
+    slotIntervalMinutes: 30,
+  });
+  const from = new Date('2026-06-01T00:00:00Z'); // Monday 1 June 2026, BST (+1)
+  const to = new Date('2026-06-02T00:00:00Z');
+
+  it('steps through the hours by the slot interval and keeps each appointment inside them', () => {
+    const slots = availableSlots({ rules: monday, service: hour, busy: [], from, to, now: LONG_AGO });
+    expect(slots).toHaveLength(7); // 09:00 … 12:00 local, every 30 minutes
+    expect(slots[0]!.start.toISOString()).toBe('2026-06-01T08:00:00.000Z');
+    expect(slots.at(-1)!.end.toISOString()).toBe('2026-06-01T12:00:00.000Z');
+  });
+
+  it('takes breaks out of the hours', () => {
+    const withBreak = { ...monday, breaks: [{ weekday: 1, start: '10:30', end: '11:00' }] };
+    const slots = availableSlots({ rules: withBreak, service: hour, busy: [], from, to, now: LONG_AGO });
+    // 09:00, 09:30 fit before the break; 11:00, 11:30, 12:00 after it.
+    expect(iso(slots)).toEqual(['2026-06-01T08:00:00.000Z', '2026-06-01T08:30:00.000Z', '2026-06-01T10:00:00.000Z', '2026-06-01T10:30:00.000Z', '2026-06-01T11:00:00.000Z']);
+  });
+
+  it('keeps the buffers clear of busy times, back to back allowed', () => {
+    const busy = [{ start: new Date('2026-06-01T10:00:00Z'), end: new Date('2026-06-01T11:00:00Z') }]; // 11:00-12:00 local
+    const plain = availableSlots({ rules: monday, service: hour, busy, from, to, now: LONG_AGO });
+    expect(iso(plain)).toEqual(['2026-06-01T08:00:00.000Z', '2026-06-01T08:30:00.000Z', '2026-06-01T09:00:00.000Z', '2026-06-01T11:00:00.000Z']);
+    const buffered = availableSlots({ rules: monday, service: { durationMinutes: 60, bufferBeforeMinutes: 15, bufferAfterMinutes: 15 }, busy, from, to, now: LONG_AGO });
+    expect(iso(buffered)).toEqual(['2026-06-01T08:00:00.000Z', '2026-06-01T08:30:00.000Z']);
+  });
+
+  it('respects the minimum notice and the horizon', () => {
+    const now = new Date('2026-06-01T08:10:00Z');
+    const noticed = availableSlots({ rules: { ...monday, minimumNoticeMinutes: 60 }, service: hour, busy: [], from, to, now });
+    expect(noticed[0]!.start.toISOString()).toBe('2026-06-01T09:30:00.000Z');
+    const weeks = availableSlots({ rules: { ...monday, horizonDays: 14 }, service: hour, busy: [], from, to: new Date('2026-08-01T00:00:00Z'), now: from });
+    expect(new Set(weeks.map((s) => s.start.toISOString().slice(0, 10)))).toEqual(new Set(['2026-06-01', '2026-06-08']));
+  });
+
+  it('lets a date override replace the weekly hours: a day off, or other hours', () => {
+    const off = availableSlots({ rules: { ...monday, overrides: [{ date: '2026-06-01', hours: [] }] }, service: hour, busy: [], from, to, now: LONG_AGO });
+    expect(off).toEqual([]);
+    const extra = availableSlots({
+      rules: { ...monday, overrides: [{ date: '2026-06-02', hours: [{ start: '18:00', end: '19:00' }] }] },
+      service: hour,
+      busy: [],
+      from: new Date('2026-06-02T00:00:00Z'),
+      to: new Date('2026-06-03T00:00:00Z'),
+      now: LONG_AGO,
+    });
+    expect(iso(extra)).toEqual(['2026-06-02T17:00:00.000Z']);
+  });
+
+  it('merges overlapping hours and ignores ranges that are not times', () => {
+    const messy = rules({
+      timeZone: 'UTC',
+      weekly: [
+        { weekday: 1, start: '09:00', end: '10:00' },
+        { weekday: 1, start: '09:30', end: '11:00' },
+        { weekday: 1, start: '12:00', end: '11:00' },
+        { weekday: 1, start: '25:00', end: '26:00' },
+      ],
+    });
+    expect(openingsOn(messy, 2026, 5, 1).map(([a, b]) => [new Date(a).toISOString(), new Date(b).toISOString()])).toEqual([
+      ['2026-06-01T09:00:00.000Z', '2026-06-01T11:00:00.000Z'],
+    ]);
+    expect(isWallRange({ start: '09:00', end: '24:00' })).toBe(true);
+    expect(isWallRange({ start: '24:00', end: '24:00' })).toBe(false);
+    expect(() => parseWallTime('9:00')).toThrow(RangeError);
+  });
+
+  it('finds 90 days of slots for a busy provider', () => {
+    const week = rules({ timeZone: 'Australia/Sydney', weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end: '18:00' })), slotIntervalMinutes: 15 });
+    const start = new Date('2026-09-01T00:00:00Z');
+    const busy = Array.from({ length: 300 }, (_, i) => ({ start: new Date(start.getTime() + i * 7 * 3600_000), end: new Date(start.getTime() + i * 7 * 3600_000 + 3600_000) }));
+    const slots = availableSlots({ rules: week, service: { durationMinutes: 30, bufferBeforeMinutes: 5, bufferAfterMinutes: 5 }, busy, from: start, to: new Date(start.getTime() + 90 * 86_400_000), now: start });
+    // 64 weekdays × 37 starts (08:00-17:30 every 15 min), less those the 300 busy hours take.
+    expect(slots.length).toBeGreaterThan(1000);
+    expect(slots.length).toBeLessThan(64 * 37);
+    const clashes = slots.filter((slot) => busy.some((b) => slot.start.getTime() - 5 * 60_000 < b.end.getTime() && slot.end.getTime() + 5 * 60_000 > b.start.getTime()));
+    expect(clashes).toEqual([]);
+  });
+});

@@ -1,0 +1,187 @@
+import { TZDate } from '@date-fns/tz';
+
+/**
+ * Bookable times from a provider's availability rules: pure, so it is tested on its own, across
+ * daylight-saving changes, whatever time zone the server runs in.
+ *
+ * Rules are wall-clock times in the location's time zone (a practice opens at 09:00 local time all
+ * year). Each day's hours become real instants first; slots then step through real time from the
+ * start of each opening, so a day on which the clocks change has as many slots as it has real
+ * hours: 00:00-04:00 is three hours on the night clocks go forward and five on the night they go
+ * back. A wall time that does not exist (inside the skipped hour) moves forward by the gap.
+ */
+
+/** 'HH:MM', 24-hour clock; an end may be '24:00' (midnight at the end of the day). */
+export type WallTime = string;
+
+export interface WallRange {
+  start: WallTime;
+  end: WallTime;
+}
+
+export interface WeeklyRange extends WallRange {
+  /** 0 = Sunday … 6 = Saturday, as Date#getDay. */
+  weekday: number;
+}
+
+export interface DateOverride {
+  /** 'YYYY-MM-DD', a date in the location's time zone. */
+  date: string;
+  /** Replaces that date's weekly hours: an empty list is a day off, ranges are the day's hours. */
+  hours: WallRange[];
+}
+
+export interface AvailabilityRules {
+  timeZone: string;
+  weekly: WeeklyRange[];
+  /** Taken out of the hours on that weekday (weekly hours and overrides alike). */
+  breaks: WeeklyRange[];
+  overrides: DateOverride[];
+  /** Slots start this often from the start of each opening. */
+  slotIntervalMinutes: number;
+  /** No slot starts sooner than this after now. */
+  minimumNoticeMinutes: number;
+  /** No slot starts later than this many days after now. */
+  horizonDays: number;
+}
+
+export interface ServiceTiming {
+  durationMinutes: number;
+  /** Time kept free before and after the appointment (preparation, notes, travel). */
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+}
+
+/** A time the provider is taken: an appointment with its buffers, or a blocked period. */
+export interface Busy {
+  start: Date;
+  end: Date;
+}
+
+export interface Slot {
+  start: Date;
+  end: Date;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/;
+
+export function parseWallTime(value: WallTime): { hours: number; minutes: number } {
+  if (!WALL_TIME.test(value)) throw new RangeError(`not a wall time (HH:MM): ${value}`);
+  const [hours, minutes] = value.split(':').map(Number) as [number, number];
+  return { hours, minutes };
+}
+
+export function isWallRange(range: WallRange): boolean {
+  if (!WALL_TIME.test(range.start) || !WALL_TIME.test(range.end) || range.start === '24:00') return false;
+  return range.start < range.end;
+}
+
+/** The local calendar date (year, month 0-11, day) of an instant in a time zone. */
+function localDate(instant: Date, timeZone: string): { year: number; month: number; day: number } {
+  const local = new TZDate(instant.getTime(), timeZone);
+  return { year: local.getFullYear(), month: local.getMonth(), day: local.getDate() };
+}
+
+function isoDate(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The instant of a wall time on a local date (a time in a skipped hour moves forward by the gap). */
+function instantOf(year: number, month: number, day: number, wall: WallTime, timeZone: string): number {
+  const { hours, minutes } = parseWallTime(wall);
+  return new TZDate(year, month, day, hours, minutes, timeZone).getTime();
+}
+
+type Interval = [start: number, end: number];
+
+/** Sorted, merged, and with `cuts` taken out. */
+function normalise(intervals: Interval[], cuts: Interval[]): Interval[] {
+  const merged: Interval[] = [];
+  for (const [start, end] of [...intervals].sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else if (end > start) merged.push([start, end]);
+  }
+  let result = merged;
+  for (const [cutStart, cutEnd] of cuts) {
+    const next: Interval[] = [];
+    for (const [start, end] of result) {
+      if (cutEnd <= start || cutStart >= end) next.push([start, end]);
+      else {
+        if (cutStart > start) next.push([start, cutStart]);
+        if (cutEnd < end) next.push([cutEnd, end]);
+      }
+    }
+    result = next;
+  }
+  return result;
+}
+
+/** The opening intervals (instants) of one local date. */
+export function openingsOn(rules: AvailabilityRules, year: number, month: number, day: number): Interval[] {
+  const { timeZone } = rules;
+  const weekday = new TZDate(year, month, day, 12, 0, timeZone).getDay();
+  const override = rules.overrides.find((o) => o.date === isoDate(year, month, day));
+  const ranges: WallRange[] = override ? override.hours : rules.weekly.filter((w) => w.weekday === weekday);
+  const toInterval = (r: WallRange): Interval => [instantOf(year, month, day, r.start, timeZone), instantOf(year, month, day, r.end, timeZone)];
+  return normalise(ranges.filter(isWallRange).map(toInterval), rules.breaks.filter((b) => b.weekday === weekday && isWallRange(b)).map(toInterval));
+}
+
+/**
+ * Every slot for `service` between `from` and `to` that keeps the rules: inside the day's hours and
+ * outside its breaks, at least the minimum notice after `now` and within the horizon, with the
+ * service's buffers clear of every busy period.
+ */
+export function availableSlots(input: {
+  rules: AvailabilityRules;
+  service: ServiceTiming;
+  busy: readonly Busy[];
+  from: Date;
+  to: Date;
+  now: Date;
+}): Slot[] {
+  const { rules, service, now } = input;
+  const step = Math.max(1, rules.slotIntervalMinutes) * MINUTE_MS;
+  const duration = service.durationMinutes * MINUTE_MS;
+  const before = service.bufferBeforeMinutes * MINUTE_MS;
+  const after = service.bufferAfterMinutes * MINUTE_MS;
+  const earliest = Math.max(input.from.getTime(), now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS);
+  const latest = Math.min(input.to.getTime(), now.getTime() + rules.horizonDays * DAY_MS);
+  if (earliest >= latest || duration <= 0) return [];
+
+  const busy = input.busy.map((b) => [b.start.getTime(), b.end.getTime()] as Interval).sort((a, b) => a[0] - b[0]);
+  let firstBusy = 0;
+  const slots: Slot[] = [];
+
+  // One local date at a time, from the date of `earliest` to the date of `latest`.
+  const first = localDate(new Date(earliest), rules.timeZone);
+  const last = localDate(new Date(latest), rules.timeZone);
+  const lastKey = isoDate(last.year, last.month, last.day);
+  for (let offset = 0; ; offset++) {
+    // Noon of the next calendar date (Date's day overflow rolls the month and year).
+    const noon = new TZDate(first.year, first.month, first.day + offset, 12, 0, rules.timeZone);
+    const date = { year: noon.getFullYear(), month: noon.getMonth(), day: noon.getDate() };
+    for (const [open, close] of openingsOn(rules, date.year, date.month, date.day)) {
+      for (let start = open; start + duration <= close; start += step) {
+        if (start < earliest) continue;
+        if (start >= latest) break;
+        const end = start + duration;
+        const takenFrom = start - before;
+        const takenTo = end + after;
+        while (firstBusy < busy.length && busy[firstBusy]![1] <= takenFrom) firstBusy++;
+        let clash = false;
+        for (let i = firstBusy; i < busy.length && busy[i]![0] < takenTo; i++) {
+          if (busy[i]![1] > takenFrom) {
+            clash = true;
+            break;
+          }
+        }
+        if (!clash) slots.push({ start: new Date(start), end: new Date(end) });
+      }
+    }
+    if (isoDate(date.year, date.month, date.day) >= lastKey) break;
+  }
+  return slots;
+}
