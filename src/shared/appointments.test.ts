@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APPOINTMENT_ACTIONS,
+  APPOINTMENT_STATUSES,
+  availableActions,
+  decideTransition,
+  patientMayChange,
+  type AppointmentAction,
+  type AppointmentParty,
+  type AppointmentStatus,
+} from './appointments.js';
+
+const startsAt = new Date('2026-12-01T10:00:00Z');
+const endsAt = new Date('2026-12-01T10:30:00Z');
+const twoDaysBefore = new Date('2026-11-29T10:00:00Z');
+const duringVisit = new Date('2026-12-01T10:10:00Z');
+
+/** Every status × action × party, with a time at which the timing rules allow the action. */
+const ALLOWED: Record<AppointmentStatus, Partial<Record<AppointmentAction, { to: AppointmentStatus; by: AppointmentParty[]; at: Date }>>> = {
+  booked: {
+    confirm: { to: 'confirmed', by: ['practice'], at: twoDaysBefore },
+    cancel: { to: 'cancelled', by: ['patient', 'practice'], at: twoDaysBefore },
+    mark_no_show: { to: 'no_show', by: ['practice'], at: duringVisit },
+  },
+  confirmed: {
+    check_in: { to: 'checked_in', by: ['practice'], at: duringVisit },
+    cancel: { to: 'cancelled', by: ['patient', 'practice'], at: twoDaysBefore },
+    mark_no_show: { to: 'no_show', by: ['practice'], at: duringVisit },
+  },
+  checked_in: { complete: { to: 'completed', by: ['practice'], at: duringVisit } },
+  completed: {},
+  cancelled: {},
+  no_show: {},
+};
+
+const decide = (status: AppointmentStatus, action: AppointmentAction, by: AppointmentParty, now: Date, cancellationWindowHours = 24) =>
+  decideTransition({ status, action, by, startsAt, endsAt, now, cancellationWindowHours });
+
+describe('appointment status transitions', () => {
+  for (const status of APPOINTMENT_STATUSES) {
+    for (const action of APPOINTMENT_ACTIONS) {
+      for (const by of ['patient', 'practice'] as const) {
+        const allowed = ALLOWED[status][action];
+        if (allowed?.by.includes(by)) {
+          it(`${by} may ${action} a ${status} appointment → ${allowed.to}`, () => {
+            expect(decide(status, action, by, allowed.at)).toEqual({ ok: true, to: allowed.to });
+          });
+        } else {
+          it(`${by} may not ${action} a ${status} appointment`, () => {
+            for (const now of [twoDaysBefore, duringVisit]) {
+              const decision = decide(status, action, by, now);
+              expect(decision.ok).toBe(false);
+              expect(decision).toMatchObject({ reason: allowed ? 'appointment.not-allowed' : 'appointment.invalid-transition' });
+            }
+          });
+        }
+      }
+    }
+  }
+});
+
+describe('appointment timing', () => {
+  it('lets a patient cancel only outside the cancellation window, and the practice until the start', () => {
+    const inWindow = new Date('2026-12-01T00:00:00Z'); // 10 hours before
+    expect(decide('booked', 'cancel', 'patient', inWindow)).toEqual({ ok: false, reason: 'appointment.inside-cancellation-window' });
+    expect(decide('booked', 'cancel', 'patient', inWindow, 6)).toEqual({ ok: true, to: 'cancelled' });
+    expect(decide('booked', 'cancel', 'practice', inWindow)).toEqual({ ok: true, to: 'cancelled' });
+    expect(decide('confirmed', 'cancel', 'practice', duringVisit)).toEqual({ ok: false, reason: 'appointment.already-started' });
+    expect(decide('confirmed', 'cancel', 'patient', duringVisit)).toEqual({ ok: false, reason: 'appointment.already-started' });
+  });
+
+  it('opens check-in an hour before the start and closes it at the end', () => {
+    expect(decide('confirmed', 'check_in', 'practice', new Date('2026-12-01T08:59:00Z'))).toEqual({ ok: false, reason: 'appointment.check-in-not-open' });
+    expect(decide('confirmed', 'check_in', 'practice', new Date('2026-12-01T09:00:00Z'))).toEqual({ ok: true, to: 'checked_in' });
+    expect(decide('confirmed', 'check_in', 'practice', endsAt)).toEqual({ ok: false, reason: 'appointment.already-ended' });
+  });
+
+  it('marks a no-show or a completion only once the appointment has started', () => {
+    expect(decide('confirmed', 'mark_no_show', 'practice', twoDaysBefore)).toEqual({ ok: false, reason: 'appointment.not-started' });
+    expect(decide('checked_in', 'complete', 'practice', new Date('2026-12-01T09:30:00Z'))).toEqual({ ok: false, reason: 'appointment.not-started' });
+    expect(decide('booked', 'confirm', 'practice', duringVisit)).toEqual({ ok: false, reason: 'appointment.already-started' });
+  });
+
+  it('tells a patient whether they may still change the appointment themselves', () => {
+    expect(patientMayChange({ status: 'confirmed', startsAt, now: twoDaysBefore, cancellationWindowHours: 24 }).ok).toBe(true);
+    expect(patientMayChange({ status: 'confirmed', startsAt, now: new Date('2026-11-30T10:00:01Z'), cancellationWindowHours: 24 })).toEqual({
+      ok: false,
+      reason: 'appointment.inside-cancellation-window',
+    });
+    expect(patientMayChange({ status: 'completed', startsAt, now: twoDaysBefore, cancellationWindowHours: 24 }).ok).toBe(false);
+  });
+
+  it('offers each party only the actions that would work now', () => {
+    const base = { startsAt, endsAt, cancellationWindowHours: 24 };
+    expect(availableActions({ ...base, status: 'booked', by: 'patient', now: twoDaysBefore })).toEqual(['cancel']);
+    expect(availableActions({ ...base, status: 'booked', by: 'practice', now: twoDaysBefore })).toEqual(['confirm', 'cancel']);
+    expect(availableActions({ ...base, status: 'confirmed', by: 'practice', now: duringVisit })).toEqual(['check_in', 'mark_no_show']);
+    expect(availableActions({ ...base, status: 'completed', by: 'practice', now: duringVisit })).toEqual([]);
+  });
+});
