@@ -9,6 +9,10 @@ export default defineConfig({
   publicDir: 'public',
   // The React Router plugin is for the app build and dev server only; vitest runs plain modules.
   plugins: [tailwindcss(), ...(process.env.VITEST ? [] : [reactRouter()])],
+  // The server render bundles the icon and Radix packages: imported from node_modules, lucide-react
+  // alone is some 1,600 modules for Node to resolve and load at every start; bundled, only the
+  // icons and primitives the app uses remain.
+  ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
   resolve: {
     alias: {
       '~/shared': fromRoot('./src/shared'),
