@@ -7,6 +7,7 @@ import { Input } from '~/web/components/ui/input';
 import { useCreateTenant } from '../api/tenants';
 import { errorCode, useTenantErrorMessage } from '../lib/error-message';
 import { Field } from '~/web/components/ui/field';
+import { DomainField } from './domain-field';
 
 type Errors = Partial<Record<'name' | 'slug' | 'domain', string>>;
 
@@ -112,24 +113,14 @@ export function CreateTenantForm() {
           />
         )}
       </Field>
-      <Field label={t('tenants.create.domain')} hint={t('tenants.create.domainHint')} error={errors.domain}>
-        {(field) => (
-          <Input
-            ref={domainRef}
-            id={field.id}
-            name="domain"
-            dir="ltr"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={253}
-            value={domain}
-            aria-invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            onChange={(event) => setDomain(event.target.value)}
-          />
-        )}
-      </Field>
+      <DomainField
+        label={t('tenants.create.domain')}
+        hint={t('tenants.create.domainHint')}
+        error={errors.domain}
+        value={domain}
+        onChange={setDomain}
+        inputRef={domainRef}
+      />
       <div>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? t('tenants.create.submitting') : t('tenants.create.submit')}

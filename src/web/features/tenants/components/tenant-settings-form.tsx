@@ -8,6 +8,7 @@ import { Input } from '~/web/components/ui/input';
 import { useUpdateTenant } from '../api/tenants';
 import { errorCode, useTenantErrorMessage } from '../lib/error-message';
 import { Field } from '~/web/components/ui/field';
+import { DomainField } from './domain-field';
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/;
 type Errors = Partial<Record<'name' | 'domain' | 'colour', string>>;
@@ -87,22 +88,13 @@ export function TenantSettingsForm({ tenant, headingId }: { tenant: TenantDetail
             />
           )}
         </Field>
-        <Field label={t('tenants.settings.domain')} hint={t('tenants.settings.domainHint')} error={errors.domain}>
-          {(field) => (
-            <Input
-              id={field.id}
-              name="domain"
-              dir="ltr"
-              inputMode="url"
-              spellCheck={false}
-              maxLength={253}
-              value={domain}
-              aria-invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              onChange={(event) => setDomain(event.target.value)}
-            />
-          )}
-        </Field>
+        <DomainField
+          label={t('tenants.settings.domain')}
+          hint={t('tenants.settings.domainHint')}
+          error={errors.domain}
+          value={domain}
+          onChange={setDomain}
+        />
         <Field label={t('tenants.settings.colour')} hint={t('tenants.settings.colourHint')} error={errors.colour}>
           {(field) => (
             <div className="flex items-center gap-3">
