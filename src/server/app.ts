@@ -14,6 +14,8 @@ import { consentRoutes } from './features/consent/consent.routes.js';
 import { enquiriesRoutes } from './features/enquiries/enquiries.routes.js';
 import { siteRoutes } from './features/site/site.routes.js';
 import { specialtiesRoutes } from './features/specialties/specialties.routes.js';
+import { providersRoutes } from './features/providers/providers.routes.js';
+import { bookingRoutes } from './features/booking/booking.routes.js';
 import type { DatabaseHandle } from './platform/db/database.js';
 import { DomainError } from './platform/errors/domain-errors.js';
 import { problemErrorHandler } from './platform/errors/problem-response.js';
@@ -30,6 +32,8 @@ import { createStorage, type Storage } from './platform/storage/storage.js';
 import { sessionRoutes } from './features/auth/session.routes.js';
 import { tenantRoutes } from './features/tenants/tenants.routes.js';
 import { createUsageMetricsJob } from './platform/system/usage-metrics.js';
+import { createAvailabilityRefreshJob, type AvailabilityRefreshResult } from './platform/system/availability-refresh.js';
+import type { PeriodicJob } from './platform/system/periodic-job.js';
 import { profileRoutes } from './features/profile/profile.routes.js';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.js';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.js';
@@ -40,6 +44,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** better-auth, built on first use (tests and the benchmarks call its API directly). */
     getAuth(): Promise<Auth>;
+    /** The directory's first-free-time job (tests run it to see a change at once). */
+    availabilityRefresh: PeriodicJob<AvailabilityRefreshResult>;
   }
 }
 
@@ -155,12 +161,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Daily usage per organisation (cross-tenant system job): once at start, then every interval.
   const usageMetrics = createUsageMetricsJob({ db, intervalMinutes: config.USAGE_METRICS_INTERVAL_MINUTES, now, log: app.log });
   app.addHook('onReady', async () => usageMetrics.start());
+  // Providers' first free time for the directory (cross-tenant system job).
+  const availabilityRefresh = createAvailabilityRefreshJob({ db, intervalSeconds: config.AVAILABILITY_REFRESH_INTERVAL_SECONDS, now, log: app.log });
+  app.decorate('availabilityRefresh', availabilityRefresh);
+  app.addHook('onReady', async () => availabilityRefresh.start());
   await app.register(profileRoutes, { context, avatarMaxBytes: config.AVATAR_MAX_BYTES });
   await app.register(adminUsersRoutes, { context });
   await app.register(devMailboxRoutes, { context });
   await app.register(healthRoutes, { database: deps.database });
   await app.register(siteRoutes, { config });
   await app.register(specialtiesRoutes, { context });
+  await app.register(providersRoutes, { context });
+  await app.register(bookingRoutes, { context });
   await app.register(enquiriesRoutes, { context, perMinute: config.ENQUIRY_RATE_LIMIT_PER_MINUTE });
   await app.register(consentRoutes, { context, perMinute: config.CONSENT_RATE_LIMIT_PER_MINUTE });
   await app.register(newsletterRoutes, { context, perMinute: config.NEWSLETTER_RATE_LIMIT_PER_MINUTE });
@@ -169,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.addHook('onClose', async () => {
     if (sweeper) clearInterval(sweeper);
     await usageMetrics.stop();
+    await availabilityRefresh.stop();
     await mailer.close();
     await deps.database.close();
   });

@@ -5,47 +5,52 @@ import type { MembershipRole, Role } from './roles.js';
  * The two tables below are the only places that grant them.
  *
  * - account.*: what any signed-in person may do with their own account.
+ * - appointments.self: booking and managing one's own appointments (anyone can be a patient).
+ * - appointments.manage: the practice's side of its organisation's appointments and hours.
  * - tenant.*: what a member may do inside the organisation their session acts in; granted by
  *   the membership role, and only while that membership is active.
  * - platform.*: platform administration across organisations.
  */
 export const PERMISSIONS = [
   'account.self',
+  'appointments.self',
   'tenant.read',
+  'appointments.manage',
   'tenant.manage',
   'tenant.members.manage',
   'audit.read',
   'platform.users.manage',
   'platform.enquiries.manage',
+  'platform.providers.verify',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export type RoutePermission = Permission | 'public';
 
 /** Tenant permissions come from the membership, never from the platform role. */
-export const TENANT_PERMISSIONS = ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read'] as const satisfies readonly Permission[];
+export const TENANT_PERMISSIONS = ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read', 'appointments.manage'] as const satisfies readonly Permission[];
 export type TenantPermission = (typeof TENANT_PERMISSIONS)[number];
 
 /** Platform role → permissions anywhere. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  patient: ['account.self'],
-  family_carer: ['account.self'],
-  provider: ['account.self'],
-  allied_health: ['account.self'],
-  support_coordinator: ['account.self'],
-  practice_manager: ['account.self'],
-  organization_admin: ['account.self'],
-  admin: ['account.self', 'platform.users.manage', 'platform.enquiries.manage'],
+  patient: ['account.self', 'appointments.self'],
+  family_carer: ['account.self', 'appointments.self'],
+  provider: ['account.self', 'appointments.self'],
+  allied_health: ['account.self', 'appointments.self'],
+  support_coordinator: ['account.self', 'appointments.self'],
+  practice_manager: ['account.self', 'appointments.self'],
+  organization_admin: ['account.self', 'appointments.self'],
+  admin: ['account.self', 'appointments.self', 'platform.users.manage', 'platform.enquiries.manage', 'platform.providers.verify'],
 };
 
 /** Membership role → permissions inside that organisation. */
 export const MEMBERSHIP_ROLE_PERMISSIONS: Record<MembershipRole, readonly TenantPermission[]> = {
-  owner: ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read'],
-  admin: ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read'],
+  owner: ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read', 'appointments.manage'],
+  admin: ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read', 'appointments.manage'],
   member: ['tenant.read'],
-  provider: ['tenant.read'],
-  allied_health: ['tenant.read'],
-  support_coordinator: ['tenant.read'],
-  practice_manager: ['tenant.read'],
+  provider: ['tenant.read', 'appointments.manage'],
+  allied_health: ['tenant.read', 'appointments.manage'],
+  support_coordinator: ['tenant.read', 'appointments.manage'],
+  practice_manager: ['tenant.read', 'appointments.manage'],
 };
 
 export function isTenantPermission(permission: Permission): permission is TenantPermission {

@@ -16,6 +16,7 @@ export const ProblemSchema = z.object({
   code: z.string().max(100),
   errors: z.array(ProblemFieldErrorSchema).optional(),
 });
+/** Extension members some problems carry (RFC 9457 §3.2); read with the schema of that problem's code. */
 export type Problem = z.infer<typeof ProblemSchema>;
 export type ProblemFieldError = z.infer<typeof ProblemFieldErrorSchema>;
 

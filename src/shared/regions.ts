@@ -441,3 +441,13 @@ export function formatMoney(
     ...(options.compact ? { notation: 'compact' as const } : {}),
   }).format(amount);
 }
+
+/** One line of an address in its region's order (spec §3 addressFormat); empty parts are left out. */
+export function formatAddress(address: Partial<Record<AddressField, string | null>>, region: RegionCode): string {
+  const info = getRegion(region);
+  return info.addressFormat
+    .map((field) => (field === 'country' ? info.name : (address[field] ?? '')))
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
+}

@@ -12,3 +12,4 @@ export { cookieConsent } from './cookie-consent.js';
 export { analyticsEvents } from './analytics-events.js';
 export { enquiries } from './enquiries.js';
 export { providerProfiles, specialties } from './specialties.js';
+export { appointmentRatings, appointments, availabilityOverrides, providerLocations, providerServices } from './booking.js';

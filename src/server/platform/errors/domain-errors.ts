@@ -18,6 +18,8 @@ export class DomainError extends Error {
     public readonly code: string,
     message: string,
     public readonly fieldErrors?: ProblemFieldError[],
+    /** RFC 9457 extension members, e.g. the free times offered after a taken one. */
+    public readonly extensions?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -26,7 +28,8 @@ export class DomainError extends Error {
 
 export const notFound = (code: string, message = 'The resource was not found.') =>
   new DomainError('not-found', code, message);
-export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
+export const conflict = (code: string, message: string, extensions?: Record<string, unknown>) =>
+  new DomainError('conflict', code, message, undefined, extensions);
 export const forbidden = (code: string, message = 'You do not have permission to do this.') =>
   new DomainError('forbidden', code, message);
 export const unauthenticated = (code = 'auth.unauthenticated', message = 'Sign in to continue.') =>

@@ -81,7 +81,9 @@ function toProblemReply(error: FastifyError, request: FastifyRequest, reply: Fas
   const instance = request.id;
   if (error instanceof DomainError) {
     const status = DOMAIN_ERROR_STATUS[error.kind];
-    return sendProblem(reply, buildProblem(status, error.code, error.message, instance, error.fieldErrors));
+    const problem = buildProblem(status, error.code, error.message, instance, error.fieldErrors);
+    // Extension members never replace the standard ones.
+    return sendProblem(reply, error.extensions ? { ...error.extensions, ...problem } : problem);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((v) => ({

@@ -7,6 +7,7 @@ import { users } from '../../db/schema/auth.js';
 import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
 import { tenants } from '../../db/schema/tenants.js';
 import type { Database } from '../db/database.js';
+import { directoryProviders, seedDemoHistory, seedDirectoryPractices } from './demo-directory.js';
 
 /**
  * System module (cross-tenant): only start-up may import it. It runs as the connection's own
@@ -14,7 +15,7 @@ import type { Database } from '../db/database.js';
  * explores. Each step is idempotent; the version it reached is recorded in app_meta, so a
  * database seeded by an older version gets only the new steps.
  */
-export const DEMO_SEED_VERSION = '3';
+export const DEMO_SEED_VERSION = '4';
 const DEMO_SEED_KEY = 'demo_seed_version';
 const TRIAL_DAYS = 30;
 
@@ -36,44 +37,7 @@ const DEMO_ACCOUNTS: Record<Role, { name: string; membershipRole: MembershipRole
   practice_manager: { name: 'Demo Plan Manager', membershipRole: 'practice_manager' },
 };
 
-/**
- * The demo directory: verified providers per specialty, giving the home page's specialty counts
- * of spec §9 (42, 38, 67, 51, 33, 29, 45, 36). The demo provider account is one of the family
- * physicians. Names are fictional, built from the lists below.
- */
-export const DEMO_DIRECTORY_COUNTS: Record<string, number> = {
-  cardiology: 42,
-  neurology: 38,
-  'family-medicine': 67,
-  pediatrics: 51,
-  orthopedics: 33,
-  ophthalmology: 29,
-  dentistry: 45,
-  dermatology: 36,
-};
-const GIVEN_NAMES = ['Amara', 'Ben', 'Chloe', 'Daniel', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isabel', 'Jamal', 'Kiri', 'Lucia', 'Mateo', 'Nadia', 'Oliver', 'Priya', 'Quinn', 'Rosa', 'Samuel', 'Tamsin', 'Uche', 'Valeria', 'Wei', 'Yara', 'Zoe'];
-const FAMILY_NAMES = ['Adeyemi', 'Brooks', 'Chen', 'Dubois', 'Evans', 'Fernández', 'Gupta', 'Haddad', 'Ito', 'Johansson', 'Kowalski', 'Li', 'Martins', 'Nguyen', 'Okafor', 'Patel', 'Rossi', 'Santos', 'Taylor', 'Walker'];
-const DIRECTORY_REGIONS = ['US', 'GB', 'AU', 'CA', 'ES', 'MX', 'FR', 'BR', 'PT', 'AE', 'SA', 'CN'] as const;
-
-function directoryProviders(): { email: string; name: string; specialty: string; region: string }[] {
-  const out: { email: string; name: string; specialty: string; region: string }[] = [];
-  let n = 0;
-  for (const [specialty, count] of Object.entries(DEMO_DIRECTORY_COUNTS)) {
-    // The demo provider account is the first family physician.
-    const generated = specialty === 'family-medicine' ? count - 1 : count;
-    for (let i = 1; i <= generated; i++, n++) {
-      const given = GIVEN_NAMES[n % GIVEN_NAMES.length] ?? 'Alex';
-      const family = FAMILY_NAMES[Math.floor(n / GIVEN_NAMES.length) % FAMILY_NAMES.length] ?? 'Smith';
-      out.push({
-        email: `directory-${specialty}-${i}@${DEMO_EMAIL_DOMAIN}`,
-        name: `Dr ${given} ${family}`,
-        specialty,
-        region: DIRECTORY_REGIONS[n % DIRECTORY_REGIONS.length] ?? 'US',
-      });
-    }
-  }
-  return out;
-}
+export { DEMO_DIRECTORY_COUNTS } from './demo-directory.js';
 
 export function demoEmail(role: Role): string {
   return `${role.replace(/_/g, '-')}@${DEMO_EMAIL_DOMAIN}`;
@@ -166,6 +130,9 @@ export async function seedDemoDataOnce(db: Database, now: Date = new Date()): Pr
       updatedAt: now,
     });
     await tx.insert(providerProfiles).values(profiles).onConflictDoNothing({ target: providerProfiles.userId });
+    // Version 4: organisations own the directory's providers; practices, services, hours; a history.
+    await seedDirectoryPractices(tx, now);
+    await seedDemoHistory(tx, now);
     await tx
       .insert(appMeta)
       .values({ key: DEMO_SEED_KEY, value: DEMO_SEED_VERSION })

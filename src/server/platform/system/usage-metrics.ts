@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/database.js';
+import { createPeriodicJob, type PeriodicJob } from './periodic-job.js';
 
 /**
  * System module (cross-tenant): the daily usage metrics job. It runs as the connection's own role,
@@ -17,9 +18,6 @@ import { queryRows, type Database } from '../db/database.js';
 export const USAGE_METRICS_LOCK_KEY = 727_003;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** When the first run finds the database not migrated yet (main.ts migrates after ready). */
-const NOT_READY_RETRY_MS = 2_000;
-const NOT_READY_MAX_RETRIES = 60;
 
 export type UsageMetricsResult = { status: 'recorded'; day: string; tenants: number } | { status: 'skipped' } | { status: 'not-ready' };
 
@@ -72,68 +70,13 @@ export async function recordUsageMetrics(db: Database, now: Date): Promise<Usage
   });
 }
 
-export interface UsageMetricsJob {
-  /** Runs once now, then every interval. */
-  start(): void;
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
-  /** One run now (what the timer calls). */
-  runOnce(): Promise<UsageMetricsResult | undefined>;
-}
+export type UsageMetricsJob = PeriodicJob<UsageMetricsResult>;
 
-export function createUsageMetricsJob(deps: {
-  db: Database;
-  intervalMinutes: number;
-  now: () => Date;
-  log: FastifyBaseLogger;
-}): UsageMetricsJob {
-  let timer: NodeJS.Timeout | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let running: Promise<UsageMetricsResult | undefined> | undefined;
-  let stopped = false;
-
-  async function run(): Promise<UsageMetricsResult | undefined> {
-    try {
-      const result = await recordUsageMetrics(deps.db, deps.now());
-      if (result.status === 'recorded') deps.log.debug({ day: result.day, tenants: result.tenants }, 'usage metrics recorded');
-      return result;
-    } catch (error) {
-      if (!stopped) deps.log.warn({ err: error }, 'usage metrics could not be recorded');
-      return undefined;
-    }
-  }
-
-  function runOnce(): Promise<UsageMetricsResult | undefined> {
-    // One run at a time in this process; a tick that finds one in progress joins it.
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function firstRun(attempt: number): void {
-    void runOnce().then((result) => {
-      if (result?.status === 'not-ready' && !stopped && attempt < NOT_READY_MAX_RETRIES) {
-        retry = setTimeout(() => firstRun(attempt + 1), NOT_READY_RETRY_MS);
-        retry.unref();
-      }
-    });
-  }
-
-  return {
-    start() {
-      if (timer || stopped) return;
-      firstRun(0);
-      timer = setInterval(() => void runOnce(), deps.intervalMinutes * 60_000);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      if (retry) clearTimeout(retry);
-      timer = undefined;
-      await running;
-    },
-    runOnce,
-  };
+export function createUsageMetricsJob(deps: { db: Database; intervalMinutes: number; now: () => Date; log: FastifyBaseLogger }): UsageMetricsJob {
+  return createPeriodicJob({
+    name: 'usage-metrics',
+    intervalMs: deps.intervalMinutes * 60_000,
+    log: deps.log,
+    run: () => recordUsageMetrics(deps.db, deps.now()),
+  });
 }

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { providerProfiles } from './specialties.js';
+import { tenants } from './tenants.js';
+
+/** Weekly wall-clock ranges as the slot rules read them (validated by the shared zod schema). */
+export interface StoredWeeklyRange {
+  weekday: number;
+  start: string;
+  end: string;
+}
+
+/**
+ * Where a provider sees patients: a practice with an address in its region's order and
+ * coordinates, or a virtual room for telehealth only (no address). Weekly hours and breaks are
+ * wall-clock times in the location's time zone. Public to read (the directory shows them);
+ * written only inside the owning organisation.
+ */
+export const providerLocations = pgTable(
+  'provider_locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providerProfiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').notNull().default('practice'),
+    street: text('street'),
+    suburb: text('suburb'),
+    city: text('city'),
+    state: text('state'),
+    postalCode: text('postal_code'),
+    country: text('country').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    timeZone: text('time_zone').notNull(),
+    weeklyHours: jsonb('weekly_hours').$type<StoredWeeklyRange[]>().notNull().default([]),
+    breaks: jsonb('breaks').$type<StoredWeeklyRange[]>().notNull().default([]),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('provider_locations_provider').on(t.providerId),
+    index('provider_locations_tenant').on(t.tenantId),
+    check('provider_locations_kind_check', sql`${t.kind} in ('practice', 'virtual')`),
+    check(
+      'provider_locations_practice_has_place',
+      sql`${t.kind} = 'virtual' or (${t.city} is not null and ${t.latitude} is not null and ${t.longitude} is not null)`,
+    ),
+  ],
+);
+
+/** What a provider offers: duration, price in the organisation's currency, telehealth or in person, buffers. */
+export const providerServices = pgTable(
+  'provider_services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providerProfiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    mode: text('mode').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    /** Minor units (cents) of `currency`. */
+    priceMinor: integer('price_minor').notNull().default(0),
+    currency: text('currency').notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('provider_services_provider').on(t.providerId),
+    check('provider_services_mode_check', sql`${t.mode} in ('in_person', 'telehealth')`),
+    check('provider_services_duration_check', sql`${t.durationMinutes} between 5 and 480`),
+    check('provider_services_buffers_check', sql`${t.bufferBeforeMinutes} between 0 and 240 and ${t.bufferAfterMinutes} between 0 and 240`),
+    check('provider_services_price_check', sql`${t.priceMinor} >= 0`),
+    check('provider_services_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/** A date whose weekly hours are replaced: no ranges is a day off, ranges are that day's hours. */
+export const availabilityOverrides = pgTable(
+  'availability_overrides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => providerLocations.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    hours: jsonb('hours').$type<{ start: string; end: string }[]>().notNull().default([]),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('availability_overrides_location_date').on(t.locationId, t.date)],
+);
+
+/**
+ * An appointment, in the provider's organisation. The hand-written part of the migration adds
+ * the exclusion constraint: no two active appointments of one provider whose occupied ranges
+ * (the appointment with its service's buffers) overlap. occupied_from/to are stored because an
+ * expression over timestamptz and intervals is not immutable and so cannot be indexed.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providerProfiles.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => providerServices.id),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => providerLocations.id),
+    mode: text('mode').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    occupiedFrom: timestamp('occupied_from', { withTimezone: true }).notNull(),
+    occupiedTo: timestamp('occupied_to', { withTimezone: true }).notNull(),
+    /** The location's zone when booked (calendar files and emails name it). */
+    timeZone: text('time_zone').notNull(),
+    status: text('status').notNull().default('booked'),
+    reason: text('reason').notNull().default(''),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** The client's key for this create; a retried request with the same key books once. */
+    idempotencyKey: text('idempotency_key'),
+    cancelledBy: text('cancelled_by'),
+    cancelledByUserId: uuid('cancelled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    cancellationReason: text('cancellation_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    noShowAt: timestamp('no_show_at', { withTimezone: true }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** Bumped on every change; the calendar file's SEQUENCE. */
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointments_provider_starts').on(t.providerId, t.startsAt),
+    index('appointments_patient_starts').on(t.patientId, t.startsAt),
+    index('appointments_tenant_starts').on(t.tenantId, t.startsAt),
+    uniqueIndex('appointments_patient_idempotency').on(t.patientId, t.idempotencyKey),
+    check('appointments_status_check', sql`${t.status} in ('booked', 'confirmed', 'checked_in', 'completed', 'cancelled', 'no_show')`),
+    check('appointments_mode_check', sql`${t.mode} in ('in_person', 'telehealth')`),
+    check('appointments_times_check', sql`${t.startsAt} < ${t.endsAt} and ${t.occupiedFrom} <= ${t.startsAt} and ${t.occupiedTo} >= ${t.endsAt}`),
+    check('appointments_cancelled_by_check', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('patient', 'practice')`),
+    check('appointments_cancel_fields', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+    check('appointments_reason_length', sql`char_length(${t.reason}) <= 1000`),
+  ],
+);
+
+/** A patient's rating of a completed appointment: one per appointment. */
+export const appointmentRatings = pgTable(
+  'appointment_ratings',
+  {
+    appointmentId: uuid('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providerProfiles.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: smallint('score').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointment_ratings_provider').on(t.providerId),
+    check('appointment_ratings_score_check', sql`${t.score} between 1 and 5`),
+    check('appointment_ratings_comment_length', sql`char_length(${t.comment}) <= 2000`),
+  ],
+);

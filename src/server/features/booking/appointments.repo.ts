@@ -1,0 +1,96 @@
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { users } from '../../db/schema/auth.js';
+import { appointmentRatings, appointments, providerLocations, providerServices } from '../../db/schema/booking.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
+import type { Queryable } from '../../platform/db/database.js';
+
+/** An appointment with everything its screens and emails show, in one statement. */
+export function appointmentQuery(db: Queryable) {
+  return db
+    .select({
+      a: appointments,
+      provider: {
+        id: providerProfiles.id,
+        userId: providerProfiles.userId,
+        displayName: providerProfiles.displayName,
+        title: providerProfiles.title,
+        specialty: providerProfiles.specialtySlug,
+        cancellationWindowHours: providerProfiles.cancellationWindowHours,
+        image: sql<string | null>`(select u2.image from users u2 where u2.id = ${providerProfiles.userId})`,
+      },
+      patient: { id: users.id, name: users.name, email: users.email },
+      service: { id: providerServices.id, name: providerServices.name, durationMinutes: providerServices.durationMinutes },
+      location: {
+        id: providerLocations.id,
+        name: providerLocations.name,
+        kind: providerLocations.kind,
+        street: providerLocations.street,
+        suburb: providerLocations.suburb,
+        city: providerLocations.city,
+        state: providerLocations.state,
+        postalCode: providerLocations.postalCode,
+        country: providerLocations.country,
+      },
+      organisationName: sql<string | null>`directory_organisation_name(${appointments.tenantId})`,
+      rated: sql<boolean>`exists (select 1 from ${appointmentRatings} r where r.appointment_id = ${appointments.id})`,
+    })
+    .from(appointments)
+    .innerJoin(providerProfiles, eq(providerProfiles.id, appointments.providerId))
+    .innerJoin(users, eq(users.id, appointments.patientId))
+    .innerJoin(providerServices, eq(providerServices.id, appointments.serviceId))
+    .innerJoin(providerLocations, eq(providerLocations.id, appointments.locationId));
+}
+
+export type AppointmentRow = Awaited<ReturnType<ReturnType<typeof appointmentQuery>['execute']>>[number];
+
+export async function findAppointment(db: Queryable, id: string): Promise<AppointmentRow | undefined> {
+  const [row] = await appointmentQuery(db).where(eq(appointments.id, id));
+  return row;
+}
+
+export async function findByIdempotencyKey(db: Queryable, patientId: string, key: string): Promise<AppointmentRow | undefined> {
+  const [row] = await appointmentQuery(db).where(and(eq(appointments.patientId, patientId), eq(appointments.idempotencyKey, key)));
+  return row;
+}
+
+/** A patient's own appointments, upcoming (soonest first) or past (latest first), with the count. */
+export async function listPatientAppointments(
+  db: Queryable,
+  patientId: string,
+  when: 'upcoming' | 'past',
+  now: Date,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AppointmentRow[]; total: number }> {
+  const nowIso = now.toISOString();
+  const upcoming = sql`${appointments.endsAt} > ${nowIso}::timestamptz and ${appointments.status} in ('booked', 'confirmed', 'checked_in')`;
+  const condition: SQL = when === 'upcoming' ? upcoming : sql`not (${upcoming})`;
+  const where = and(eq(appointments.patientId, patientId), condition);
+  // One after the other: a transaction's statements share one connection.
+  const rows = await appointmentQuery(db)
+    .where(where)
+    .orderBy(when === 'upcoming' ? asc(appointments.startsAt) : desc(appointments.startsAt))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The practice's appointments of one provider or all providers in a time range, by start. */
+export async function listPracticeAppointments(
+  db: Queryable,
+  tenantId: string,
+  range: { from: Date; to: Date },
+  providerId: string | null,
+): Promise<AppointmentRow[]> {
+  return appointmentQuery(db)
+    .where(
+      and(
+        eq(appointments.tenantId, tenantId),
+        gte(appointments.startsAt, range.from),
+        lt(appointments.startsAt, range.to),
+        providerId ? eq(appointments.providerId, providerId) : undefined,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+}

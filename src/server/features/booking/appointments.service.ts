@@ -1,0 +1,373 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { availableActions, decideTransition, patientMayChange, type AppointmentAction, type AppointmentParty, type AppointmentStatus } from '../../../shared/appointments.js';
+import {
+  APPOINTMENTS_PAGE_SIZE,
+  type Appointment,
+  type AppointmentPage,
+  type BookAppointment,
+  type MyAppointmentsQuery,
+  type RatingRequest,
+} from '../../../shared/contracts/appointments.js';
+import type { Slots, SlotsQuery } from '../../../shared/contracts/providers.js';
+import { formatAddress, isRegionCode } from '../../../shared/regions.js';
+import { isSpecialtySlug } from '../../../shared/specialties.js';
+import { appointmentRatings, appointments } from '../../db/schema/booking.js';
+import { recordAudit } from '../../platform/audit/audit.js';
+import type { ActorContext, ServiceContext } from '../../platform/context.js';
+import type { Transaction } from '../../platform/db/database.js';
+import { conflict, type DomainError, notFound } from '../../platform/errors/domain-errors.js';
+import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
+import { loadBookingTarget, slotsFor, type BookingTarget } from './availability.js';
+import { findAppointment, findByIdempotencyKey, listPatientAppointments, type AppointmentRow } from './appointments.repo.js';
+import type { Slot } from './slots.js';
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/** How many fresh times a "taken" answer offers. */
+const FRESH_SLOT_COUNT = 12;
+
+export function isExclusionViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  return e?.code === '23P01' || e?.cause?.code === '23P01';
+}
+
+function slotJson(slots: readonly Slot[]): { start: string; end: string }[] {
+  return slots.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() }));
+}
+
+/** The appointment as its screens show it, with what this party may do now. */
+export function toAppointment(row: AppointmentRow, party: AppointmentParty, now: Date): Appointment {
+  const a = row.a;
+  const status = a.status as AppointmentStatus;
+  const timing = { status, startsAt: a.startsAt, endsAt: a.endsAt, now, cancellationWindowHours: row.provider.cancellationWindowHours };
+  const actions: Appointment['actions'] = availableActions({ ...timing, by: party });
+  const mayMove = party === 'patient' ? patientMayChange(timing).ok : (status === 'booked' || status === 'confirmed') && now < a.startsAt;
+  if (mayMove) actions.push('reschedule');
+  const country = isRegionCode(row.location.country) ? row.location.country : 'US';
+  return {
+    id: a.id,
+    status,
+    startsAt: a.startsAt.toISOString(),
+    endsAt: a.endsAt.toISOString(),
+    timeZone: a.timeZone,
+    mode: a.mode as Appointment['mode'],
+    reason: a.reason,
+    priceMinor: a.priceMinor,
+    currency: a.currency,
+    provider: {
+      id: row.provider.id,
+      displayName: row.provider.displayName,
+      title: row.provider.title,
+      specialty: isSpecialtySlug(row.provider.specialty) ? row.provider.specialty : 'family-medicine',
+      image: row.provider.image,
+    },
+    patient: row.patient,
+    service: row.service,
+    location: {
+      id: row.location.id,
+      name: row.location.name,
+      kind: row.location.kind as 'practice' | 'virtual',
+      address: row.location.kind === 'practice' ? formatAddress(row.location, country) : '',
+    },
+    organisation: { name: row.organisationName ?? '' },
+    cancellationWindowHours: row.provider.cancellationWindowHours,
+    cancelledBy: (a.cancelledBy as Appointment['cancelledBy']) ?? null,
+    cancellationReason: a.cancellationReason,
+    rated: row.rated,
+    actions,
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/** The patient's own view of the database: their appointments in every organisation. */
+function asPatient<T>(ctx: ActorContext, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return asAppUser(ctx.db, { tenantId: null, userId: ctx.actor.userId }, fn);
+}
+
+/** Free times of one service of a verified provider, for the booking screens. */
+export async function providerSlots(ctx: Pick<ServiceContext, 'db' | 'now'>, providerId: string, query: SlotsQuery): Promise<Slots> {
+  const now = ctx.now();
+  return asAppUser(ctx.db, { tenantId: null, userId: null }, async (tx) => {
+    const target = await loadBookingTarget(tx, { providerId, serviceId: query.serviceId, locationId: query.locationId });
+    if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+    const from = query.from ? new Date(Math.max(new Date(query.from).getTime(), now.getTime())) : now;
+    const slots = await slotsFor(tx, target, from, new Date(from.getTime() + query.days * DAY_MS), now);
+    return { serviceId: target.service.id, locationId: target.location.id, timeZone: target.location.timeZone, slots: slotJson(slots) };
+  });
+}
+
+/** Times near the one asked for, offered when it was taken. */
+async function freshSlots(tx: Transaction, target: BookingTarget, near: Date, now: Date): Promise<Slot[]> {
+  const from = new Date(Math.max(now.getTime(), near.getTime() - 12 * 60 * MINUTE_MS));
+  return (await slotsFor(tx, target, from, new Date(from.getTime() + 7 * DAY_MS), now)).slice(0, FRESH_SLOT_COUNT);
+}
+
+function slotTaken(slots: readonly Slot[]): DomainError {
+  return conflict('booking.slot-taken', 'Someone has just booked this time. Please choose another.', { slots: slotJson(slots) });
+}
+
+/**
+ * Whether `start` is a free slot of the target: 'free', 'taken' (inside the hours but someone
+ * holds it) or 'unavailable' (outside the hours, too soon, beyond the horizon).
+ */
+async function checkSlot(tx: Transaction, target: BookingTarget, start: Date, now: Date, exceptAppointmentId: string | null = null): Promise<'free' | 'taken' | 'unavailable'> {
+  const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
+  const to = new Date(end.getTime() + 1);
+  const isStart = (slots: Slot[]) => slots.some((s) => s.start.getTime() === start.getTime());
+  if (isStart(await slotsFor(tx, target, start, to, now, { exceptAppointmentId }))) return 'free';
+  return isStart(await slotsFor(tx, target, start, to, now, { ignoreBusy: true })) ? 'taken' : 'unavailable';
+}
+
+function sameRequest(row: AppointmentRow, input: BookAppointment): boolean {
+  return (
+    row.a.providerId === input.providerId &&
+    row.a.serviceId === input.serviceId &&
+    row.a.locationId === input.locationId &&
+    row.a.startsAt.getTime() === new Date(input.startsAt).getTime()
+  );
+}
+
+/**
+ * Books a time for the signed-in person. The exclusion constraint is what makes a double booking
+ * impossible; the checks before it give clear answers for the usual cases. A retried request
+ * with the same idempotency key returns the first booking (created: false).
+ */
+export async function bookAppointment(ctx: ActorContext, input: BookAppointment, idempotencyKey: string): Promise<{ appointment: Appointment; created: boolean }> {
+  const now = ctx.now();
+  const start = new Date(input.startsAt);
+  let target: BookingTarget | undefined;
+  try {
+    const result = await asPatient(ctx, async (tx) => {
+      const existing = await findByIdempotencyKey(tx, ctx.actor.userId, idempotencyKey);
+      if (existing) return { row: existing, created: false };
+      target = await loadBookingTarget(tx, input);
+      if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+      const [own] = await tx.execute(sql`select 1 from provider_profiles where id = ${input.providerId} and user_id = ${ctx.actor.userId}`).then((r) => (r as unknown as { rows: unknown[] }).rows);
+      if (own) throw conflict('booking.own-profile', 'You cannot book an appointment with yourself.');
+      if (!target.acceptingNewPatients) {
+        const [seen] = await tx
+          .select({ id: appointments.id })
+          .from(appointments)
+          .where(and(eq(appointments.providerId, input.providerId), eq(appointments.patientId, ctx.actor.userId), eq(appointments.status, 'completed')))
+          .limit(1);
+        if (!seen) throw conflict('booking.not-accepting-new-patients', 'This provider is not taking new patients at the moment.');
+      }
+      const state = await checkSlot(tx, target, start, now);
+      if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now));
+      if (state === 'unavailable') {
+        throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.', {
+          slots: slotJson(await freshSlots(tx, target, start, now)),
+        });
+      }
+      const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
+      const [inserted] = await tx
+        .insert(appointments)
+        .values({
+          tenantId: target.tenantId,
+          providerId: target.providerId,
+          patientId: ctx.actor.userId,
+          serviceId: target.service.id,
+          locationId: target.location.id,
+          mode: target.service.mode,
+          startsAt: start,
+          endsAt: end,
+          occupiedFrom: new Date(start.getTime() - target.service.bufferBeforeMinutes * MINUTE_MS),
+          occupiedTo: new Date(end.getTime() + target.service.bufferAfterMinutes * MINUTE_MS),
+          timeZone: target.location.timeZone,
+          reason: input.reason,
+          priceMinor: target.service.priceMinor,
+          currency: target.service.currency,
+          idempotencyKey,
+        })
+        .onConflictDoNothing({ target: [appointments.patientId, appointments.idempotencyKey] })
+        .returning({ id: appointments.id });
+      // A concurrent request with the same key won: answer with its booking.
+      const row = inserted ? await findAppointment(tx, inserted.id) : await findByIdempotencyKey(tx, ctx.actor.userId, idempotencyKey);
+      if (!row) throw conflict('booking.retry', 'The booking could not be completed. Please try again.');
+      return { row, created: Boolean(inserted) };
+    });
+    if (!result.created && !sameRequest(result.row, input)) {
+      throw conflict('booking.idempotency-key-reused', 'This request key was already used for a different booking.');
+    }
+    if (result.created) {
+      await recordAudit(ctx.db, {
+        action: 'appointment.booked',
+        tenantId: result.row.a.tenantId,
+        actorUserId: ctx.actor.userId,
+        targetType: 'appointment',
+        targetId: result.row.a.id,
+        requestId: ctx.requestId,
+        clientIp: ctx.clientIp,
+      });
+    }
+    return { appointment: toAppointment(result.row, 'patient', now), created: result.created };
+  } catch (error) {
+    if (!isExclusionViolation(error)) throw error;
+    const taken = target;
+    const fresh = taken ? await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) => freshSlots(tx, taken, start, now)) : [];
+    throw slotTaken(fresh);
+  }
+}
+
+export async function listMyAppointments(ctx: ActorContext, query: MyAppointmentsQuery): Promise<AppointmentPage> {
+  const now = ctx.now();
+  const { rows, total } = await asPatient(ctx, (tx) =>
+    listPatientAppointments(tx, ctx.actor.userId, query.when, now, APPOINTMENTS_PAGE_SIZE, (query.page - 1) * APPOINTMENTS_PAGE_SIZE),
+  );
+  return { appointments: rows.map((r) => toAppointment(r, 'patient', now)), page: query.page, pageSize: APPOINTMENTS_PAGE_SIZE, total };
+}
+
+async function ownAppointment(ctx: ActorContext, tx: Transaction, id: string): Promise<AppointmentRow> {
+  const row = await findAppointment(tx, id);
+  // Row-level security already hides other people's; the check says so in code as well.
+  if (!row || row.a.patientId !== ctx.actor.userId) throw notFound('appointment.not-found', 'This appointment was not found.');
+  return row;
+}
+
+export async function getMyAppointment(ctx: ActorContext, id: string): Promise<AppointmentRow> {
+  return asPatient(ctx, (tx) => ownAppointment(ctx, tx, id));
+}
+
+function refusal(reason: string): DomainError {
+  const messages: Record<string, string> = {
+    'appointment.inside-cancellation-window': 'It is too close to the appointment to change it online. Please contact the practice.',
+    'appointment.already-started': 'This appointment has already started.',
+    'appointment.invalid-transition': 'This appointment can no longer be changed this way.',
+    'appointment.not-allowed': 'Only the practice can do this.',
+    'appointment.not-started': 'This appointment has not started yet.',
+    'appointment.check-in-not-open': 'Check-in opens an hour before the appointment.',
+    'appointment.already-ended': 'This appointment has already ended.',
+  };
+  return conflict(reason, messages[reason] ?? 'This change is not allowed.');
+}
+
+/** Applies a status change in a transaction whose scope already shows the row to this party. */
+async function applyAction(
+  ctx: ActorContext,
+  tx: Transaction,
+  row: AppointmentRow,
+  party: AppointmentParty,
+  action: AppointmentAction,
+  reason: string | undefined,
+): Promise<void> {
+  const now = ctx.now();
+  const decision = decideTransition({
+    status: row.a.status as AppointmentStatus,
+    action,
+    by: party,
+    startsAt: row.a.startsAt,
+    endsAt: row.a.endsAt,
+    now,
+    cancellationWindowHours: row.provider.cancellationWindowHours,
+  });
+  if (!decision.ok) throw refusal(decision.reason);
+  const stamp: Partial<typeof appointments.$inferInsert> = { status: decision.to, updatedAt: now, sequence: row.a.sequence + 1 };
+  if (action === 'cancel') Object.assign(stamp, { cancelledAt: now, cancelledBy: party, cancelledByUserId: ctx.actor.userId, cancellationReason: reason ?? null });
+  if (action === 'confirm') stamp.confirmedAt = now;
+  if (action === 'check_in') stamp.checkedInAt = now;
+  if (action === 'complete') stamp.completedAt = now;
+  if (action === 'mark_no_show') stamp.noShowAt = now;
+  // The status in the WHERE makes two concurrent changes of one appointment apply once.
+  const updated = await tx
+    .update(appointments)
+    .set(stamp)
+    .where(and(eq(appointments.id, row.a.id), eq(appointments.status, row.a.status)))
+    .returning({ id: appointments.id });
+  if (updated.length === 0) throw conflict('appointment.changed', 'This appointment was changed meanwhile. Please reload it.');
+}
+
+/** The patient cancels their own appointment (outside the cancellation window). */
+export async function cancelMyAppointment(ctx: ActorContext, id: string, reason: string | undefined): Promise<Appointment> {
+  const now = ctx.now();
+  const row = await asPatient(ctx, async (tx) => {
+    const current = await ownAppointment(ctx, tx, id);
+    await applyAction(ctx, tx, current, 'patient', 'cancel', reason);
+    return ownAppointment(ctx, tx, id);
+  });
+  await recordAudit(ctx.db, { action: 'appointment.cancelled', tenantId: row.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
+  return toAppointment(row, 'patient', now);
+}
+
+/**
+ * Moves an appointment to another free time of the same service and location. The row keeps
+ * its id (the calendar entry is updated, not replaced); the exclusion constraint guards the new
+ * time exactly as it guards a new booking.
+ */
+async function moveAppointment(ctx: ActorContext, tx: Transaction, row: AppointmentRow, startsAt: string): Promise<void> {
+  const now = ctx.now();
+  const target = await loadBookingTarget(tx, { providerId: row.a.providerId, serviceId: row.a.serviceId, locationId: row.a.locationId });
+  if (!target) throw notFound('booking.service-not-found', 'This service is no longer offered there.');
+  const start = new Date(startsAt);
+  const state = await checkSlot(tx, target, start, now, row.a.id);
+  if (state === 'unavailable') throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.');
+  if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now));
+  const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
+  await tx
+    .update(appointments)
+    .set({
+      startsAt: start,
+      endsAt: end,
+      occupiedFrom: new Date(start.getTime() - target.service.bufferBeforeMinutes * MINUTE_MS),
+      occupiedTo: new Date(end.getTime() + target.service.bufferAfterMinutes * MINUTE_MS),
+      // A moved appointment needs the practice's confirmation again.
+      status: 'booked',
+      confirmedAt: null,
+      reminderSentAt: null,
+      sequence: row.a.sequence + 1,
+      updatedAt: now,
+    })
+    .where(and(eq(appointments.id, row.a.id), eq(appointments.status, row.a.status)));
+}
+
+export async function rescheduleMyAppointment(ctx: ActorContext, id: string, startsAt: string): Promise<Appointment> {
+  const now = ctx.now();
+  let target: BookingTarget | undefined;
+  try {
+    const row = await asPatient(ctx, async (tx) => {
+      const current = await ownAppointment(ctx, tx, id);
+      const change = patientMayChange({ status: current.a.status as AppointmentStatus, startsAt: current.a.startsAt, now, cancellationWindowHours: current.provider.cancellationWindowHours });
+      if (!change.ok) throw refusal(change.reason);
+      target = await loadBookingTarget(tx, { providerId: current.a.providerId, serviceId: current.a.serviceId, locationId: current.a.locationId });
+      await moveAppointment(ctx, tx, current, startsAt);
+      return ownAppointment(ctx, tx, id);
+    });
+    await recordAudit(ctx.db, { action: 'appointment.rescheduled', tenantId: row.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
+    return toAppointment(row, 'patient', now);
+  } catch (error) {
+    if (!isExclusionViolation(error)) throw error;
+    const taken = target;
+    throw slotTaken(taken ? await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) => freshSlots(tx, taken, new Date(startsAt), now)) : []);
+  }
+}
+
+/** A patient rates their completed appointment, once. */
+export async function rateMyAppointment(ctx: ActorContext, id: string, body: RatingRequest): Promise<Appointment> {
+  const now = ctx.now();
+  const row = await asPatient(ctx, async (tx) => {
+    const current = await ownAppointment(ctx, tx, id);
+    if (current.a.status !== 'completed') throw conflict('rating.not-completed', 'Only a completed appointment can be rated.');
+    const inserted = await tx
+      .insert(appointmentRatings)
+      .values({ appointmentId: id, tenantId: current.a.tenantId, providerId: current.a.providerId, patientId: ctx.actor.userId, score: body.score, comment: body.comment })
+      .onConflictDoNothing()
+      .returning({ id: appointmentRatings.appointmentId });
+    if (inserted.length === 0) throw conflict('rating.already-rated', 'You have already rated this appointment.');
+    return ownAppointment(ctx, tx, id);
+  });
+  return toAppointment(row, 'patient', now);
+}
+
+/** The practice's side: a status change or a move, inside the session's organisation. */
+export async function practiceAction(ctx: ActorContext, id: string, action: AppointmentAction, reason: string | undefined): Promise<Appointment> {
+  const tenant = ctx.actor.tenant;
+  if (!tenant) throw notFound('appointment.not-found', 'This appointment was not found.');
+  const now = ctx.now();
+  const row = await withTenant({ db: ctx.db, tenantId: tenant.id, userId: ctx.actor.userId }, async (tx) => {
+    const current = await findAppointment(tx, id);
+    if (!current || current.a.tenantId !== tenant.id) throw notFound('appointment.not-found', 'This appointment was not found.');
+    await applyAction(ctx, tx, current, 'practice', action, reason);
+    await recordAudit(tx, { action: `appointment.${action}`, tenantId: tenant.id, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'practice' } });
+    return (await findAppointment(tx, id))!;
+  });
+  return toAppointment(row, 'practice', now);
+}

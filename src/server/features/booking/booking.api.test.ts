@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment } from '../../../shared/contracts/appointments.js';
+import type { Slots } from '../../../shared/contracts/providers.js';
+import { queryRows } from '../../platform/db/database.js';
+import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { createSignedInUser } from '../../testing/auth-helpers.js';
+import { createPractice, dayOff, hoursAhead, setProfile, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+
+let t: TestApp;
+let practice: Practice;
+let patient: SignedIn;
+let other: SignedIn;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  practice = await createPractice(t, { bufferAfterMinutes: 10 });
+  patient = await createSignedInUser(t, { prefix: 'patient' });
+  other = await createSignedInUser(t, { prefix: 'other' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function book(who: SignedIn | null, startsAt: Date, key: string = randomUUID(), target: Practice = practice, extra: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/appointments',
+    headers: { ...(who ? { cookie: who.cookie } : {}), 'idempotency-key': key },
+    payload: { providerId: target.profileId, serviceId: target.serviceId, locationId: target.locationId, startsAt: startsAt.toISOString(), reason: 'Check-up', ...extra },
+  });
+}
+
+async function slots(target: Practice, from: Date, days = 1): Promise<Slots> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${target.profileId}/slots?serviceId=${target.serviceId}&from=${encodeURIComponent(from.toISOString())}&days=${days}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Slots>();
+}
+
+describe('booking a time', () => {
+  it('books a free time once (201), and a retry with the same key answers the same booking (200)', async () => {
+    const start = hoursAhead(72);
+    const key = randomUUID();
+    const first = await book(patient, start, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const appointment = first.json<Appointment>();
+    expect(appointment).toMatchObject({ status: 'booked', startsAt: start.toISOString(), timeZone: 'Australia/Sydney', mode: 'in_person', priceMinor: 12000, currency: 'AUD' });
+    expect(first.headers.location).toBe(`/api/v1/appointments/${appointment.id}`);
+    expect(appointment.actions).toEqual(expect.arrayContaining(['cancel', 'reschedule']));
+    const retry = await book(patient, start, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json<Appointment>().id).toBe(appointment.id);
+    // The same key for a different booking is refused rather than silently answered.
+    const reused = await book(patient, new Date(start.getTime() + 3_600_000), key);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ code: 'booking.idempotency-key-reused' });
+    // The time, with its 10-minute buffer after, is gone from the free times.
+    const free = await slots(practice, new Date(start.getTime() - 3_600_000));
+    const starts = free.slots.map((s) => s.start);
+    expect(starts).not.toContain(start.toISOString());
+    expect(starts).not.toContain(new Date(start.getTime() + 30 * 60_000).toISOString());
+    expect(starts).toContain(new Date(start.getTime() + 45 * 60_000).toISOString());
+  });
+
+  it('answers a taken time with 409 booking.slot-taken and fresh free times', async () => {
+    const start = hoursAhead(96);
+    expect((await book(patient, start)).statusCode).toBe(201);
+    const res = await book(other, start);
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    const body = res.json<{ code: string; detail: string; slots: { start: string }[] }>();
+    expect(body.code).toBe('booking.slot-taken');
+    expect(body.detail).toMatch(/just booked/);
+    expect(body.slots.length).toBeGreaterThan(0);
+    expect(body.slots.map((s) => s.start)).not.toContain(start.toISOString());
+  });
+
+  it('refuses times outside the hours, a missing key, and strangers', async () => {
+    await dayOff(t, practice, hoursAhead(24 * 8).toISOString().slice(0, 10));
+    const closed = hoursAhead(24 * 8);
+    closed.setUTCHours(2, 0, 0, 0); // 12:00 or 13:00 in Sydney, on the day off
+    const res = await book(patient, closed);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'booking.time-unavailable' });
+    const past = await book(patient, hoursAhead(-2));
+    expect(past.json()).toMatchObject({ code: 'booking.time-unavailable' });
+    const offGrid = await book(patient, new Date(hoursAhead(100).getTime() + 7 * 60_000));
+    expect(offGrid.json()).toMatchObject({ code: 'booking.time-unavailable' });
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/appointments',
+      headers: { cookie: patient.cookie },
+      payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: hoursAhead(120).toISOString() },
+    });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json()).toMatchObject({ code: 'request.invalid' });
+    expect((await book(null, hoursAhead(120))).statusCode).toBe(401);
+    const unknown = await book(patient, hoursAhead(120), randomUUID(), { ...practice, serviceId: randomUUID() });
+    expect(unknown.statusCode).toBe(404);
+    const self = await book(practice.provider, hoursAhead(121));
+    expect(self.json()).toMatchObject({ code: 'booking.own-profile' });
+  });
+
+  it('refuses new patients when the provider is not taking them', async () => {
+    const closedBook = await createPractice(t, { acceptingNewPatients: false });
+    const res = await book(patient, hoursAhead(50), randomUUID(), closedBook);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'booking.not-accepting-new-patients' });
+  });
+
+  it('hides a provider who is not verified', async () => {
+    const pending = await createPractice(t, { verification: 'pending' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/providers/${pending.profileId}` })).statusCode).toBe(404);
+    expect((await book(patient, hoursAhead(50), randomUUID(), pending)).statusCode).toBe(404);
+  });
+});
+
+describe('my appointments', () => {
+  it('lists upcoming and past, and nobody else can read or change them (404)', async () => {
+    const start = hoursAhead(150);
+    const created = (await book(patient, start)).json<Appointment>();
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/appointments?when=upcoming', headers: { cookie: patient.cookie } });
+    expect(list.statusCode).toBe(200);
+    const page = list.json<{ appointments: Appointment[]; total: number }>();
+    expect(page.appointments.map((a) => a.id)).toContain(created.id);
+    const starts = page.appointments.map((a) => a.startsAt);
+    expect([...starts].sort()).toEqual(starts);
+    expect(page.appointments[0]).toMatchObject({ provider: { displayName: practice.displayName }, location: { address: expect.stringContaining('1 Test Street') } });
+
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/v1/appointments/${created.id}`, headers: { cookie: other.cookie } });
+    expect(theirs.statusCode).toBe(404);
+    const cancelTheirs = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${created.id}/cancel`, headers: { cookie: other.cookie }, payload: {} });
+    expect(cancelTheirs.statusCode).toBe(404);
+    const otherList = await t.app.inject({ method: 'GET', url: '/api/v1/appointments', headers: { cookie: other.cookie } });
+    expect(otherList.json<{ appointments: Appointment[] }>().appointments.map((a) => a.id)).not.toContain(created.id);
+  });
+
+  it('cancels outside the window, which frees the time; inside the window explains why not', async () => {
+    const start = hoursAhead(200);
+    const created = (await book(patient, start)).json<Appointment>();
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${created.id}/cancel`, headers: { cookie: patient.cookie }, payload: { reason: 'Travelling' } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json<Appointment>()).toMatchObject({ status: 'cancelled', cancelledBy: 'patient', cancellationReason: 'Travelling', actions: [] });
+    expect((await slots(practice, new Date(start.getTime() - 3_600_000))).slots.map((s) => s.start)).toContain(start.toISOString());
+    expect((await book(other, start)).statusCode).toBe(201);
+
+    const soon = (await book(patient, hoursAhead(5))).json<Appointment>();
+    expect(soon.actions).not.toContain('cancel');
+    expect(soon.actions).not.toContain('reschedule');
+    const late = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${soon.id}/cancel`, headers: { cookie: patient.cookie }, payload: {} });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'appointment.inside-cancellation-window', detail: expect.stringMatching(/contact the practice/) });
+  });
+
+  it('reschedules to a free time, keeping the id; a taken time answers 409 with fresh times', async () => {
+    const start = hoursAhead(230);
+    const created = (await book(patient, start)).json<Appointment>();
+    const later = new Date(start.getTime() + 2 * 3_600_000);
+    // Moving by a quarter of an hour overlaps itself only: allowed.
+    const nudge = new Date(start.getTime() + 15 * 60_000);
+    const nudged = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${created.id}/reschedule`, headers: { cookie: patient.cookie }, payload: { startsAt: nudge.toISOString() } });
+    expect(nudged.statusCode, nudged.body).toBe(200);
+    const moved = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${created.id}/reschedule`, headers: { cookie: patient.cookie }, payload: { startsAt: later.toISOString() } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<Appointment>()).toMatchObject({ id: created.id, startsAt: later.toISOString(), status: 'booked' });
+    const blocker = hoursAhead(260);
+    expect((await book(other, blocker)).statusCode).toBe(201);
+    const clash = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${created.id}/reschedule`, headers: { cookie: patient.cookie }, payload: { startsAt: blocker.toISOString() } });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json<{ code: string; slots: unknown[] }>()).toMatchObject({ code: 'booking.slot-taken' });
+  });
+});
+
+describe('no double booking, ever', () => {
+  async function overlapping(): Promise<number> {
+    const [row] = await queryRows<{ n: number | string }>(
+      t.database.db,
+      sql`select count(*) as n from appointments a join appointments b
+          on a.provider_id = b.provider_id and a.id < b.id
+         and tstzrange(a.occupied_from, a.occupied_to) && tstzrange(b.occupied_from, b.occupied_to)
+         where a.status in ('booked', 'confirmed', 'checked_in', 'completed') and b.status in ('booked', 'confirmed', 'checked_in', 'completed')`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  it('200 concurrent bookings of one time: exactly 1 succeeds, 199 get 409, none 5xx', async () => {
+    const target = await createPractice(t);
+    const people = await Promise.all(Array.from({ length: 4 }, (_, i) => createSignedInUser(t, { prefix: `crowd${i}` })));
+    const start = hoursAhead(300);
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => book(people[i % people.length]!, start, randomUUID(), target)));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(199);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json<{ code: string }>().code).toBe('booking.slot-taken');
+    expect(await overlapping()).toBe(0);
+  });
+
+  it('200 concurrent bookings of partly overlapping times never overlap', async () => {
+    const target = await createPractice(t, { durationMinutes: 60 });
+    const people = await Promise.all(Array.from({ length: 4 }, (_, i) => createSignedInUser(t, { prefix: `overlap${i}` })));
+    const base = hoursAhead(320);
+    // Starts every quarter of an hour over four hours: each 60-minute visit overlaps its neighbours.
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => book(people[i % people.length]!, new Date(base.getTime() + (i % 16) * 15 * 60_000), randomUUID(), target)),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.every((s) => s === 201 || s === 409), statuses.join(',')).toBe(true);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(4);
+    expect(await overlapping()).toBe(0);
+  });
+
+  it('the database itself refuses an overlapping active appointment (exclusion constraint), but not back-to-back', async () => {
+    const target = await createPractice(t);
+    const start = hoursAhead(340);
+    const first = (await book(patient, start, randomUUID(), target)).json<Appointment>();
+    const copy = sql`insert into appointments (tenant_id, provider_id, patient_id, service_id, location_id, mode, starts_at, ends_at, occupied_from, occupied_to, time_zone, price_minor, currency)
+      select tenant_id, provider_id, ${other.userId}, service_id, location_id, mode, starts_at + ${'15 minutes'}::interval, ends_at + ${'15 minutes'}::interval,
+             occupied_from + ${'15 minutes'}::interval, occupied_to + ${'15 minutes'}::interval, time_zone, price_minor, currency from appointments where id = ${first.id}`;
+    await expect(queryRows(t.database.db, copy)).rejects.toMatchObject({ cause: { code: '23P01' } });
+    const backToBack = sql`insert into appointments (tenant_id, provider_id, patient_id, service_id, location_id, mode, starts_at, ends_at, occupied_from, occupied_to, time_zone, price_minor, currency)
+      select tenant_id, provider_id, ${other.userId}, service_id, location_id, mode, ends_at, ends_at + ${'30 minutes'}::interval,
+             occupied_to, occupied_to + ${'30 minutes'}::interval, time_zone, price_minor, currency from appointments where id = ${first.id}`;
+    await queryRows(t.database.db, backToBack);
+  });
+});
+
+describe('ratings', () => {
+  it('a patient rates a completed appointment once; the profile shows the average and count', async () => {
+    const target = await createPractice(t);
+    const done = (await book(patient, hoursAhead(30), randomUUID(), target)).json<Appointment>();
+    const refused = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${done.id}/rating`, headers: { cookie: patient.cookie }, payload: { score: 5 } });
+    expect(refused.json()).toMatchObject({ code: 'rating.not-completed' });
+    await queryRows(t.database.db, sql`update appointments set status = 'completed', completed_at = now() where id = ${done.id}`);
+    const rate = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${done.id}/rating`, headers: { cookie: patient.cookie }, payload: { score: 4, comment: 'Good' } });
+    expect(rate.statusCode, rate.body).toBe(200);
+    expect(rate.json<Appointment>().rated).toBe(true);
+    const again = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${done.id}/rating`, headers: { cookie: patient.cookie }, payload: { score: 1 } });
+    expect(again.json()).toMatchObject({ code: 'rating.already-rated' });
+    const profile = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${target.profileId}` });
+    expect(profile.json()).toMatchObject({ rating: { average: 4, count: 1 } });
+    const bad = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${done.id}/rating`, headers: { cookie: patient.cookie }, payload: { score: 6 } });
+    expect(bad.statusCode).toBe(400);
+    await setProfile(t, target, { acceptingNewPatients: false });
+  });
+});

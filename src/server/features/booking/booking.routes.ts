@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AppointmentIdParamsSchema,
+  AppointmentPageSchema,
+  AppointmentSchema,
+  BookAppointmentSchema,
+  IdempotencyKeySchema,
+  MyAppointmentsQuerySchema,
+  RatingRequestSchema,
+  RescheduleSchema,
+} from '../../../shared/contracts/appointments.js';
+import { ProviderIdParamsSchema, SlotsQuerySchema, SlotsSchema } from '../../../shared/contracts/providers.js';
+import type { ContextFactory } from '../../platform/http/request-context.js';
+import {
+  bookAppointment,
+  cancelMyAppointment,
+  getMyAppointment,
+  listMyAppointments,
+  providerSlots,
+  rateMyAppointment,
+  rescheduleMyAppointment,
+  toAppointment,
+} from './appointments.service.js';
+
+const CancelSchema = z.object({ reason: z.string().trim().max(500).optional() }).strict().nullish();
+
+/** Free times (public) and the signed-in person's own appointments ('appointments.self'). */
+export const bookingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> = async (app, { context }) => {
+  app.get(
+    '/api/v1/providers/:id/slots',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['booking'],
+        summary: "Free times of one of a provider's services, in real instants, with the location's time zone",
+        params: ProviderIdParamsSchema,
+        querystring: SlotsQuerySchema,
+        response: { 200: SlotsSchema },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await providerSlots(context(request), request.params.id, request.query)),
+  );
+
+  app.post(
+    '/api/v1/appointments',
+    {
+      config: { permission: 'appointments.self' },
+      schema: {
+        tags: ['booking'],
+        summary: 'Book a free time (Idempotency-Key header required: a retried request books once). 409 booking.slot-taken carries fresh times',
+        headers: z.looseObject({ 'idempotency-key': IdempotencyKeySchema }),
+        body: BookAppointmentSchema,
+        response: { 200: AppointmentSchema, 201: AppointmentSchema },
+      },
+    },
+    async (request, reply) => {
+      const { appointment, created } = await bookAppointment(await context.withActor(request), request.body, request.headers['idempotency-key']);
+      return reply.status(created ? 201 : 200).header('location', `/api/v1/appointments/${appointment.id}`).send(appointment);
+    },
+  );
+
+  app.get(
+    '/api/v1/appointments',
+    {
+      config: { permission: 'appointments.self' },
+      schema: {
+        tags: ['booking'],
+        summary: 'My appointments in every organisation: upcoming (soonest first) or past (latest first)',
+        querystring: MyAppointmentsQuerySchema,
+        response: { 200: AppointmentPageSchema },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await listMyAppointments(await context.withActor(request), request.query)),
+  );
+
+  app.get(
+    '/api/v1/appointments/:id',
+    {
+      config: { permission: 'appointments.self' },
+      schema: { tags: ['booking'], summary: 'One of my appointments', params: AppointmentIdParamsSchema, response: { 200: AppointmentSchema } },
+    },
+    async (request, reply) => {
+      const ctx = await context.withActor(request);
+      return reply.header('cache-control', 'no-store').send(toAppointment(await getMyAppointment(ctx, request.params.id), 'patient', ctx.now()));
+    },
+  );
+
+  app.post(
+    '/api/v1/appointments/:id/cancel',
+    {
+      config: { permission: 'appointments.self' },
+      schema: {
+        tags: ['booking'],
+        summary: "Cancel my appointment (outside the practice's cancellation window)",
+        params: AppointmentIdParamsSchema,
+        body: CancelSchema,
+        response: { 200: AppointmentSchema },
+      },
+    },
+    async (request) => cancelMyAppointment(await context.withActor(request), request.params.id, request.body?.reason),
+  );
+
+  app.post(
+    '/api/v1/appointments/:id/reschedule',
+    {
+      config: { permission: 'appointments.self' },
+      schema: {
+        tags: ['booking'],
+        summary: "Move my appointment to another free time (outside the practice's cancellation window)",
+        params: AppointmentIdParamsSchema,
+        body: RescheduleSchema,
+        response: { 200: AppointmentSchema },
+      },
+    },
+    async (request) => rescheduleMyAppointment(await context.withActor(request), request.params.id, request.body.startsAt),
+  );
+
+  app.post(
+    '/api/v1/appointments/:id/rating',
+    {
+      config: { permission: 'appointments.self' },
+      schema: {
+        tags: ['booking'],
+        summary: 'Rate my completed appointment, once',
+        params: AppointmentIdParamsSchema,
+        body: RatingRequestSchema,
+        response: { 200: AppointmentSchema },
+      },
+    },
+    async (request) => rateMyAppointment(await context.withActor(request), request.params.id, request.body),
+  );
+};

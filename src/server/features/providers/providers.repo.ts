@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Queryable } from '../../platform/db/database.js';
+
+export interface DirectoryFilters {
+  tsQuery: string | null;
+  rawQuery: string | null;
+  specialty: string | null;
+  language: string | null;
+  mode: 'in_person' | 'telehealth' | null;
+  point: { latitude: number; longitude: number } | null;
+  radiusKm: number;
+  acceptingNew: boolean;
+  ndis: boolean;
+  availableBefore: Date | null;
+  sort: 'best' | 'distance' | 'rating' | 'soonest';
+  viewerLanguage: string | null;
+  now: Date;
+  limit: number;
+  offset: number;
+}
+
+export interface DirectoryRow extends Record<string, unknown> {
+  id: string;
+  display_name: string;
+  title: string;
+  image: string | null;
+  specialty_slug: string;
+  other_specialties: string[];
+  languages: string[];
+  offers_telehealth: boolean;
+  offers_in_person: boolean;
+  accepting_new_patients: boolean;
+  ndis_registered: boolean;
+  region_code: string;
+  rating_count: number;
+  rating_sum: number;
+  next_available_at: Date | string | null;
+  city: string | null;
+  distance_km: number | null;
+  fit: number;
+  distance_score: number;
+  language_score: number;
+  availability_score: number;
+  rating_score: number;
+  score: number;
+  total: number | string;
+}
+
+/** Days within which a first free time still earns availability points (0 at this many days). */
+export const AVAILABILITY_HORIZON_DAYS = 30;
+/** Ratings count fully towards best match from this many on. */
+export const RATING_CONFIDENCE_COUNT = 10;
+
+/**
+ * One page of the public directory: verified profiles of organisations only, filtered, each
+ * with the parts of its best-match score, in the requested order, with the total count.
+ * One statement: the parts are computed once per matching profile, then sorted and cut.
+ */
+export async function searchDirectory(db: Queryable, f: DirectoryFilters, weights: Record<'fit' | 'distance' | 'language' | 'availability' | 'rating', number>): Promise<DirectoryRow[]> {
+  const conditions: SQL[] = [sql`p.verification_status = 'verified'`, sql`p.tenant_id is not null`];
+  const tsq = f.tsQuery ? sql`to_tsquery('simple', ${f.tsQuery})` : null;
+  if (tsq && f.rawQuery) conditions.push(sql`(p.search_vector @@ ${tsq} or ${f.rawQuery} <% p.search_document)`);
+  if (f.specialty) conditions.push(sql`(p.specialty_slug = ${f.specialty} or ${f.specialty} = any(p.other_specialties))`);
+  if (f.language) conditions.push(sql`${f.language} = any(p.languages)`);
+  if (f.mode === 'telehealth') conditions.push(sql`p.offers_telehealth`);
+  if (f.mode === 'in_person') conditions.push(sql`p.offers_in_person`);
+  if (f.acceptingNew) conditions.push(sql`p.accepting_new_patients`);
+  if (f.ndis) conditions.push(sql`p.ndis_registered`);
+  if (f.availableBefore) conditions.push(sql`p.next_available_at <= ${f.availableBefore.toISOString()}::timestamptz`);
+
+  const distance = f.point
+    ? sql`(2 * 6371.0088 * asin(least(1, sqrt(
+        power(sin(radians(p.latitude - ${f.point.latitude}) / 2), 2) +
+        cos(radians(${f.point.latitude})) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ${f.point.longitude}) / 2), 2)))))`
+    : sql`null::float8`;
+  if (f.point) {
+    conditions.push(sql`p.offers_in_person and p.latitude is not null`);
+    // A bounding box first (index-free but cheap), then the exact distance.
+    const latSpan = f.radiusKm / 111.0;
+    conditions.push(sql`p.latitude between ${f.point.latitude - latSpan} and ${f.point.latitude + latSpan}`);
+  }
+
+  const fit = f.specialty
+    ? sql`(case when p.specialty_slug = ${f.specialty} then 1.0 else 0.6 end)`
+    : tsq && f.rawQuery
+      ? sql`greatest(ts_rank_cd(p.search_vector, ${tsq}, 32) * 2, word_similarity(${f.rawQuery}, p.search_document))`
+      : sql`0.0`;
+  const nowIso = f.now.toISOString();
+  const order: Record<DirectoryFilters['sort'], SQL> = {
+    best: sql`score desc, rating_score desc, id`,
+    distance: f.point ? sql`distance_km asc nulls last, score desc, id` : sql`score desc, id`,
+    rating: sql`(case when rating_count = 0 then null else rating_sum::float8 / rating_count end) desc nulls last, rating_count desc, id`,
+    soonest: sql`next_available_at asc nulls last, score desc, id`,
+  };
+
+  return queryRows<DirectoryRow>(
+    db,
+    sql`
+    with matched as (
+      select p.id, p.display_name, p.title, p.user_id, p.specialty_slug, p.other_specialties, p.languages,
+        p.offers_telehealth, p.offers_in_person, p.accepting_new_patients, p.ndis_registered, p.region_code,
+        p.rating_count, p.rating_sum, p.next_available_at,
+        ${distance} as distance_km,
+        ${fit}::float8 as fit,
+        (case when ${f.viewerLanguage}::text is not null and ${f.viewerLanguage}::text = any(p.languages) then 1.0 else 0.0 end)::float8 as language_score,
+        (case when p.next_available_at is null then 0.0
+          else greatest(0.0, 1.0 - extract(epoch from (p.next_available_at - ${nowIso}::timestamptz)) / ${AVAILABILITY_HORIZON_DAYS * 86400}) end)::float8 as availability_score,
+        (case when p.rating_count = 0 then 0.0
+          else (p.rating_sum::float8 / p.rating_count / 5.0) * least(1.0, p.rating_count::float8 / ${RATING_CONFIDENCE_COUNT}) end)::float8 as rating_score
+      from provider_profiles p
+      where ${sql.join(conditions, sql` and `)}
+    ),
+    scored as (
+      select m.*,
+        (case when m.distance_km is null then 0.0 else greatest(0.0, 1.0 - m.distance_km / ${f.radiusKm}) end)::float8 as distance_score
+      from matched m
+      where m.distance_km is null or m.distance_km <= ${f.radiusKm} or ${f.point === null}
+    ),
+    ranked as (
+      select s.*,
+        (${weights.fit} * s.fit + ${weights.distance} * s.distance_score + ${weights.language} * s.language_score
+          + ${weights.availability} * s.availability_score + ${weights.rating} * s.rating_score)::float8 as score,
+        count(*) over () as total
+      from scored s
+      order by ${order[f.sort]}
+      limit ${f.limit} offset ${f.offset}
+    )
+    select r.*, u.image,
+      (select l.city from provider_locations l where l.provider_id = r.id and l.kind = 'practice' order by l.sort_order limit 1) as city
+    from ranked r join users u on u.id = r.user_id
+    order by ${order[f.sort]}`,
+  );
+}

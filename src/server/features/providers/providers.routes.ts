@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DirectoryPageSchema, DirectoryQuerySchema, ProviderDetailSchema, ProviderIdParamsSchema } from '../../../shared/contracts/providers.js';
+import type { ContextFactory } from '../../platform/http/request-context.js';
+import { getProvider, searchProviders } from './providers.service.js';
+
+/** The public directory of verified providers. */
+export const providersRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> = async (app, { context }) => {
+  app.get(
+    '/api/v1/providers',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['directory'],
+        summary: 'Search verified providers: free text (typo-tolerant), filters, sort, pages; each result says why it matched',
+        querystring: DirectoryQuerySchema,
+        response: { 200: DirectoryPageSchema },
+      },
+    },
+    async (request) => searchProviders(context(request), request.query),
+  );
+
+  app.get(
+    '/api/v1/providers/:id',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['directory'],
+        summary: "A verified provider's profile with practice locations and services",
+        params: ProviderIdParamsSchema,
+        response: { 200: ProviderDetailSchema },
+      },
+    },
+    async (request) => getProvider(context(request), request.params.id),
+  );
+};

@@ -1,0 +1,181 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_RADIUS_KM,
+  DIRECTORY_PAGE_SIZE,
+  MATCH_WEIGHTS,
+  type DirectoryPage,
+  type DirectoryQuery,
+  type MatchReason,
+  type ProviderDetail,
+  type ProviderSummary,
+} from '../../../shared/contracts/providers.js';
+import { findPlace } from '../../../shared/places.js';
+import { isRegionCode, type RegionCode } from '../../../shared/regions.js';
+import { isSpecialtySlug, type SpecialtySlug } from '../../../shared/specialties.js';
+import { users } from '../../db/schema/auth.js';
+import { providerLocations, providerServices } from '../../db/schema/booking.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { queryRows } from '../../platform/db/database.js';
+import { notFound } from '../../platform/errors/domain-errors.js';
+import { asAppUser } from '../../platform/tenancy/with-tenant.js';
+import { searchDirectory, type DirectoryRow } from './providers.repo.js';
+import { toPrefixQuery } from './search-document.js';
+
+const DAY_MS = 86_400_000;
+
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+function ratingOf(count: number, sum: number): { average: number | null; count: number } {
+  return { average: count === 0 ? null : Math.round((sum / count) * 10) / 10, count };
+}
+
+function specialtyOf(slug: string): SpecialtySlug {
+  return isSpecialtySlug(slug) ? slug : 'family-medicine';
+}
+
+function regionOf(code: string): RegionCode {
+  return isRegionCode(code) ? code : 'US';
+}
+
+/** What each part of the score came from, for the parts that earned anything. */
+function reasonsOf(row: DirectoryRow, query: DirectoryQuery): MatchReason[] {
+  const reasons: MatchReason[] = [];
+  const round = (n: number) => Math.round(n * 100) / 100;
+  if (row.fit > 0) reasons.push({ kind: 'fit', score: round(Math.min(1, row.fit)), detail: query.specialty ?? query.query ?? '' });
+  if (row.distance_km !== null && row.distance_score > 0) reasons.push({ kind: 'distance', score: round(row.distance_score), detail: row.distance_km.toFixed(1) });
+  if (row.language_score > 0) reasons.push({ kind: 'language', score: 1, detail: query.lang ?? '' });
+  if (row.availability_score > 0) reasons.push({ kind: 'availability', score: round(row.availability_score), detail: iso(row.next_available_at) ?? '' });
+  if (row.rating_score > 0) reasons.push({ kind: 'rating', score: round(row.rating_score), detail: String(ratingOf(row.rating_count, row.rating_sum).average ?? '') });
+  return reasons;
+}
+
+/** The public directory: search, filters, sort and page, with a transparent best-match score. */
+export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, query: DirectoryQuery): Promise<DirectoryPage> {
+  const now = ctx.now();
+  let place: DirectoryPage['place'] = null;
+  let placeNotFound = false;
+  if (query.lat !== undefined && query.lng !== undefined) {
+    place = { name: '', latitude: query.lat, longitude: query.lng };
+  } else if (query.near) {
+    const found = findPlace(query.near);
+    if (found) place = { name: found.name, latitude: found.latitude, longitude: found.longitude };
+    else placeNotFound = true;
+  }
+  const requested = query.sort ?? (place ? 'distance' : 'best');
+  const sort = requested === 'distance' && !place ? 'best' : requested;
+  const rawQuery = query.query?.trim() || null;
+  const rows = await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) =>
+    searchDirectory(
+      tx,
+      {
+        tsQuery: rawQuery ? toPrefixQuery(rawQuery) : null,
+        rawQuery,
+        specialty: query.specialty ?? null,
+        language: query.language ?? null,
+        mode: query.mode ?? null,
+        point: place,
+        radiusKm: query.radiusKm ?? DEFAULT_RADIUS_KM,
+        acceptingNew: query.acceptingNew ?? false,
+        ndis: query.ndis ?? false,
+        availableBefore: query.availableWithinDays ? new Date(now.getTime() + query.availableWithinDays * DAY_MS) : null,
+        sort,
+        viewerLanguage: query.lang ?? null,
+        now,
+        limit: DIRECTORY_PAGE_SIZE,
+        offset: (query.page - 1) * DIRECTORY_PAGE_SIZE,
+      },
+      MATCH_WEIGHTS,
+    ),
+  );
+  const providers: ProviderSummary[] = rows.map((row) => ({
+    id: row.id,
+    displayName: row.display_name,
+    title: row.title,
+    image: row.image,
+    specialty: specialtyOf(row.specialty_slug),
+    otherSpecialties: row.other_specialties,
+    languages: row.languages,
+    offersTelehealth: row.offers_telehealth,
+    offersInPerson: row.offers_in_person,
+    acceptingNewPatients: row.accepting_new_patients,
+    ndisRegistered: row.ndis_registered,
+    regionCode: regionOf(row.region_code),
+    city: row.city,
+    rating: ratingOf(row.rating_count, row.rating_sum),
+    nextAvailableAt: iso(row.next_available_at),
+    distanceKm: row.distance_km === null ? null : Math.round(row.distance_km * 10) / 10,
+    score: Math.round(row.score * 1000) / 1000,
+    reasons: reasonsOf(row, query),
+  }));
+  return { providers, page: query.page, pageSize: DIRECTORY_PAGE_SIZE, total: Number(rows[0]?.total ?? 0), sort, place, placeNotFound };
+}
+
+/** A verified provider's public profile with locations and active services; 404 otherwise. */
+export async function getProvider(ctx: Pick<ServiceContext, 'db'>, id: string): Promise<ProviderDetail> {
+  return asAppUser(ctx.db, { tenantId: null, userId: null }, async (tx) => {
+    const [profile] = await tx
+      .select({ p: providerProfiles, image: users.image })
+      .from(providerProfiles)
+      .innerJoin(users, eq(users.id, providerProfiles.userId))
+      .where(and(eq(providerProfiles.id, id), eq(providerProfiles.verificationStatus, 'verified')));
+    if (!profile || !profile.p.tenantId) throw notFound('providers.not-found', 'This provider is not in the directory.');
+    const p = profile.p;
+    // One after the other: a transaction's statements share one connection.
+    const locations = await tx.select().from(providerLocations).where(eq(providerLocations.providerId, id)).orderBy(asc(providerLocations.sortOrder), asc(providerLocations.createdAt));
+    const services = await tx
+      .select()
+      .from(providerServices)
+      .where(and(eq(providerServices.providerId, id), eq(providerServices.active, true)))
+      .orderBy(asc(providerServices.sortOrder), asc(providerServices.name));
+    const [org] = await queryRows<{ name: string | null }>(tx, sql`select directory_organisation_name(${p.tenantId}) as name`);
+    return {
+      id: p.id,
+      displayName: p.displayName,
+      title: p.title,
+      image: profile.image,
+      specialty: specialtyOf(p.specialtySlug),
+      otherSpecialties: p.otherSpecialties,
+      languages: p.languages,
+      offersTelehealth: p.offersTelehealth,
+      offersInPerson: p.offersInPerson,
+      acceptingNewPatients: p.acceptingNewPatients,
+      ndisRegistered: p.ndisRegistered,
+      regionCode: regionOf(p.regionCode),
+      city: locations.find((l) => l.kind === 'practice')?.city ?? null,
+      rating: ratingOf(p.ratingCount, p.ratingSum),
+      nextAvailableAt: iso(p.nextAvailableAt),
+      bio: p.bio,
+      conditions: p.conditions,
+      qualifications: p.qualifications,
+      registrationNumber: p.registrationNumber,
+      organisation: { name: org?.name ?? '' },
+      cancellationWindowHours: p.cancellationWindowHours,
+      locations: locations.map((l) => ({
+        id: l.id,
+        name: l.name,
+        kind: l.kind as 'practice' | 'virtual',
+        street: l.street,
+        suburb: l.suburb,
+        city: l.city,
+        state: l.state,
+        postalCode: l.postalCode,
+        country: regionOf(l.country),
+        latitude: l.latitude,
+        longitude: l.longitude,
+        timeZone: l.timeZone,
+      })),
+      services: services.map((s) => ({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        mode: s.mode as 'in_person' | 'telehealth',
+        durationMinutes: s.durationMinutes,
+        priceMinor: s.priceMinor,
+        currency: s.currency,
+      })),
+    };
+  });
+}

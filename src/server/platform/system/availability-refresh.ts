@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { firstFreeTime } from '../../features/booking/availability.js';
+import { queryRows, type Database } from '../db/database.js';
+import { createPeriodicJob, type PeriodicJob } from './periodic-job.js';
+
+/**
+ * System module (cross-tenant): keeps each verified provider's first free time
+ * (provider_profiles.next_available_at), which the directory sorts and filters on, current.
+ * A provider needs it recomputed when a trigger marked it stale (a booking, cancellation or move;
+ * changed hours) or when the time it holds has passed. Each run takes a batch with
+ * FOR UPDATE SKIP LOCKED, so several processes share the work and never do one provider twice.
+ */
+export const AVAILABILITY_REFRESH_BATCH = 500;
+
+export type AvailabilityRefreshResult = { status: 'refreshed'; providers: number } | { status: 'not-ready' };
+
+export async function refreshNextAvailable(db: Database, now: Date, batch = AVAILABILITY_REFRESH_BATCH): Promise<AvailabilityRefreshResult> {
+  return db.transaction(async (tx) => {
+    const [ready] = await queryRows<{ ready: boolean }>(
+      tx,
+      sql`select exists (select 1 from information_schema.columns where table_name = 'provider_profiles' and column_name = 'next_available_stale') as ready`,
+    );
+    if (!ready?.ready) return { status: 'not-ready' } as const;
+    const due = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from provider_profiles
+          where tenant_id is not null and verification_status = 'verified'
+            and (next_available_stale or next_available_at < ${now.toISOString()}::timestamptz)
+          order by id limit ${batch} for update skip locked`,
+    );
+    for (const { id } of due) {
+      const first = await firstFreeTime(tx, id, now);
+      await tx.execute(
+        sql`update provider_profiles set next_available_at = ${first?.toISOString() ?? null}::timestamptz, next_available_stale = false where id = ${id}`,
+      );
+    }
+    return { status: 'refreshed', providers: due.length } as const;
+  });
+}
+
+export function createAvailabilityRefreshJob(deps: { db: Database; intervalSeconds: number; now: () => Date; log: FastifyBaseLogger }): PeriodicJob<AvailabilityRefreshResult> {
+  return createPeriodicJob({
+    name: 'availability-refresh',
+    intervalMs: deps.intervalSeconds * 1000,
+    log: deps.log,
+    run: async () => {
+      // Work through a large backlog (first start) batch by batch within one run.
+      let total = 0;
+      for (;;) {
+        const result = await refreshNextAvailable(deps.db, deps.now());
+        if (result.status !== 'refreshed') return result;
+        total += result.providers;
+        if (result.providers < AVAILABILITY_REFRESH_BATCH) return { status: 'refreshed', providers: total } as const;
+      }
+    },
+  });
+}

@@ -1,0 +1,354 @@
+import { TZDate } from '@date-fns/tz';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DEMO_EMAIL_DOMAIN, DEMO_TENANT_SLUG, DEMO_USER_IDS } from '../../../shared/demo-accounts.js';
+import { PLACES, type Place } from '../../../shared/places.js';
+import { getRegion, type RegionCode } from '../../../shared/regions.js';
+import { users } from '../../db/schema/auth.js';
+import { appointmentRatings, appointments, providerLocations, providerServices, type StoredWeeklyRange } from '../../db/schema/booking.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
+import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
+import { tenants } from '../../db/schema/tenants.js';
+import { buildSearchDocument } from '../../features/providers/search-document.js';
+import type { Transaction } from '../db/database.js';
+
+/**
+ * System module: the demo directory's practices. Fictional organisations, one per region, own
+ * the generated providers; every provider gets a profile, a practice in one of the region's
+ * cities (and a virtual room when they see patients only by video), services priced in the
+ * region's currency and weekly hours; the demo patient and demo provider get a history.
+ * Deterministic: the same providers get the same details on every machine.
+ */
+
+/** Verified providers per specialty: the home page's counts of spec §9 (42, 38, 67, 51, 33, 29, 45, 36). */
+export const DEMO_DIRECTORY_COUNTS: Record<string, number> = {
+  cardiology: 42,
+  neurology: 38,
+  'family-medicine': 67,
+  pediatrics: 51,
+  orthopedics: 33,
+  ophthalmology: 29,
+  dentistry: 45,
+  dermatology: 36,
+};
+const GIVEN_NAMES = ['Amara', 'Ben', 'Chloe', 'Daniel', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isabel', 'Jamal', 'Kiri', 'Lucia', 'Mateo', 'Nadia', 'Oliver', 'Priya', 'Quinn', 'Rosa', 'Samuel', 'Tamsin', 'Uche', 'Valeria', 'Wei', 'Yara', 'Zoe'];
+const FAMILY_NAMES = ['Adeyemi', 'Brooks', 'Chen', 'Dubois', 'Evans', 'Fernández', 'Gupta', 'Haddad', 'Ito', 'Johansson', 'Kowalski', 'Li', 'Martins', 'Nguyen', 'Okafor', 'Patel', 'Rossi', 'Santos', 'Taylor', 'Walker'];
+const DIRECTORY_REGIONS = ['US', 'GB', 'AU', 'CA', 'ES', 'MX', 'FR', 'BR', 'PT', 'AE', 'SA', 'CN'] as const;
+
+export interface DirectoryProvider {
+  email: string;
+  name: string;
+  specialty: string;
+  region: (typeof DIRECTORY_REGIONS)[number];
+}
+
+export function directoryProviders(): DirectoryProvider[] {
+  const out: DirectoryProvider[] = [];
+  let n = 0;
+  for (const [specialty, count] of Object.entries(DEMO_DIRECTORY_COUNTS)) {
+    // The demo provider account is the first family physician.
+    const generated = specialty === 'family-medicine' ? count - 1 : count;
+    for (let i = 1; i <= generated; i++, n++) {
+      const given = GIVEN_NAMES[n % GIVEN_NAMES.length] ?? 'Alex';
+      const family = FAMILY_NAMES[Math.floor(n / GIVEN_NAMES.length) % FAMILY_NAMES.length] ?? 'Smith';
+      out.push({
+        email: `directory-${specialty}-${i}@${DEMO_EMAIL_DOMAIN}`,
+        name: `Dr ${given} ${family}`,
+        specialty,
+        region: DIRECTORY_REGIONS[n % DIRECTORY_REGIONS.length] ?? 'US',
+      });
+    }
+  }
+  return out;
+}
+
+/** One organisation per region owns that region's directory providers (AU and GB: the existing demo organisations). */
+export const DEMO_PRACTICES: Record<(typeof DIRECTORY_REGIONS)[number], { name: string; slug: string }> = {
+  US: { name: 'Lakeside Medical Group', slug: 'lakeside-medical-group' },
+  GB: { name: 'Riverside Family Clinic', slug: 'riverside-family-clinic' },
+  AU: { name: 'Harbourview Allied Health', slug: DEMO_TENANT_SLUG },
+  CA: { name: 'Maple Grove Health', slug: 'maple-grove-health' },
+  ES: { name: 'Clínica Sol', slug: 'clinica-sol' },
+  MX: { name: 'Centro Médico Jacaranda', slug: 'centro-medico-jacaranda' },
+  FR: { name: 'Cabinet Médical Lumière', slug: 'cabinet-medical-lumiere' },
+  BR: { name: 'Clínica Ipê', slug: 'clinica-ipe' },
+  PT: { name: 'Clínica Tejo', slug: 'clinica-tejo' },
+  AE: { name: 'Al Noor Medical Centre', slug: 'al-noor-medical-centre' },
+  SA: { name: 'Al Shifa Clinics', slug: 'al-shifa-clinics' },
+  CN: { name: 'Lotus Health Clinic', slug: 'lotus-health-clinic' },
+};
+
+const REGION_LANGUAGE: Record<RegionCode, string> = {
+  US: 'en', GB: 'en', AU: 'en', CA: 'en', NG: 'en', ES: 'es', MX: 'es', FR: 'fr', BR: 'pt', PT: 'pt', AE: 'ar', SA: 'ar', CN: 'zh-CN',
+};
+const EXTRA_LANGUAGES = ['es', 'fr', 'ar', 'zh-CN', 'pt'] as const;
+
+const SPECIALTY_DETAILS: Record<string, { title: string; conditions: string[]; label: string }> = {
+  cardiology: { title: 'MD, FACC', label: 'cardiologist', conditions: ['high blood pressure', 'heart failure', 'atrial fibrillation', 'chest pain', 'high cholesterol', 'palpitations'] },
+  neurology: { title: 'MD, PhD', label: 'neurologist', conditions: ['migraine', 'epilepsy', 'multiple sclerosis', 'stroke recovery', "Parkinson's disease", 'neuropathy'] },
+  'family-medicine': { title: 'MBBS, FRACGP', label: 'family physician', conditions: ['diabetes', 'asthma', 'preventive care', "women's health", 'mental health', 'vaccinations'] },
+  pediatrics: { title: 'MD, FAAP', label: 'paediatrician', conditions: ['childhood asthma', 'developmental delay', 'ADHD', 'allergies', 'newborn care', 'autism'] },
+  orthopedics: { title: 'MD, FRCS (Orth)', label: 'orthopaedic surgeon', conditions: ['knee pain', 'back pain', 'sports injuries', 'arthritis', 'hip replacement', 'fractures'] },
+  ophthalmology: { title: 'MD, FRANZCO', label: 'ophthalmologist', conditions: ['cataracts', 'glaucoma', 'macular degeneration', 'diabetic eye disease', 'dry eye', 'vision testing'] },
+  dentistry: { title: 'DDS', label: 'dentist', conditions: ['check-ups', 'fillings', 'root canal', 'gum disease', 'teeth whitening', 'dental anxiety'] },
+  dermatology: { title: 'MD, FACD', label: 'dermatologist', conditions: ['eczema', 'acne', 'psoriasis', 'skin cancer checks', 'rosacea', 'hair loss'] },
+};
+
+const STREETS = ['High Street', 'Station Road', 'Park Avenue', 'Harbour Street', 'King Street', 'Queen Street', 'Church Road', 'Victoria Road', 'Mill Lane', 'Bridge Street'];
+const PRICE_BASE: Record<string, number> = { USD: 180, GBP: 120, AUD: 160, CAD: 170, EUR: 90, MXN: 1200, BRL: 350, AED: 450, SAR: 450, CNY: 500, NGN: 25000 };
+
+/** A deterministic number in [0, 1) from a seed (mulberry32 step). */
+function unit(seed: number): number {
+  let t = (seed + 0x6d2b79f5) | 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+function weeklyHours(n: number): { weekly: StoredWeeklyRange[]; breaks: StoredWeeklyRange[] } {
+  const start = n % 3 === 0 ? '08:00' : '09:00';
+  const end = n % 4 === 0 ? '18:00' : n % 4 === 1 ? '16:00' : '17:00';
+  const days = n % 5 === 0 ? [1, 2, 3, 4] : [1, 2, 3, 4, 5];
+  const weekly = days.map((weekday) => ({ weekday, start, end }));
+  if (n % 6 === 0) weekly.push({ weekday: 6, start: '09:00', end: '12:00' });
+  const breaks = days.map((weekday) => ({ weekday, start: '12:30', end: '13:30' }));
+  return { weekly, breaks };
+}
+
+interface ProviderPlan {
+  userId: string;
+  region: RegionCode;
+  specialty: string;
+  name: string;
+  n: number;
+  place: Place;
+  telehealth: boolean;
+  inPerson: boolean;
+}
+
+function planProfile(plan: ProviderPlan) {
+  const details = SPECIALTY_DETAILS[plan.specialty] ?? SPECIALTY_DETAILS['family-medicine']!;
+  const { n, place } = plan;
+  const home = REGION_LANGUAGE[plan.region];
+  const languages = [...new Set([home, 'en', ...(n % 4 === 0 ? [EXTRA_LANGUAGES[n % EXTRA_LANGUAGES.length]!] : [])])];
+  const conditions = [0, 1, 2, 3].map((k) => details.conditions[(n + k) % details.conditions.length]!).filter((c, i, all) => all.indexOf(c) === i);
+  const years = 5 + (n % 25);
+  const bio = `${plan.name} is a ${details.label} in ${place.name} with ${years} years of experience, with a special interest in ${conditions.slice(0, 2).join(' and ')}.${
+    plan.telehealth ? ' Video consultations are available.' : ''
+  }`;
+  const latitude = plan.inPerson ? place.latitude + (unit(n * 7 + 1) - 0.5) * 0.08 : null;
+  const longitude = plan.inPerson ? place.longitude + (unit(n * 7 + 2) - 0.5) * 0.08 : null;
+  return {
+    displayName: plan.name,
+    title: details.title,
+    bio,
+    languages,
+    conditions,
+    qualifications: details.title.split(', '),
+    registrationNumber: `${plan.region}-${String(100000 + ((n * 7919) % 900000))}`,
+    offersTelehealth: plan.telehealth,
+    offersInPerson: plan.inPerson,
+    acceptingNewPatients: n % 9 !== 4,
+    ndisRegistered: plan.region === 'AU' && n % 2 === 0,
+    cancellationWindowHours: n % 5 === 2 ? 48 : 24,
+    latitude,
+    longitude,
+    searchDocument: buildSearchDocument({
+      displayName: plan.name,
+      title: details.title,
+      specialtySlug: plan.specialty,
+      otherSpecialties: [],
+      conditions,
+      languages,
+      cities: plan.inPerson ? [place.name, ...place.aliases] : [],
+      bio,
+    }),
+  };
+}
+
+/** Profiles, practices, services and hours for every directory provider that has no practice yet. */
+export async function seedDirectoryPractices(tx: Transaction, now: Date): Promise<void> {
+  const trialEndsAt = new Date(now.getTime() + 30 * 86_400_000);
+  await tx
+    .insert(tenants)
+    .values(Object.entries(DEMO_PRACTICES).map(([region, p]) => ({ name: p.name, slug: p.slug, planType: 'professional', features: {}, branding: { region }, trialEndsAt })))
+    .onConflictDoNothing({ target: tenants.slug });
+  const orgs = await tx.select({ id: tenants.id, slug: tenants.slug }).from(tenants).where(inArray(tenants.slug, Object.values(DEMO_PRACTICES).map((p) => p.slug)));
+  const orgBySlug = new Map(orgs.map((o) => [o.slug, o.id]));
+
+  const directory = directoryProviders();
+  const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, directory.map((d) => d.email)));
+  const idByEmail = new Map(people.map((p) => [p.email.toLowerCase(), p.id]));
+  const plans: ProviderPlan[] = [];
+  const byRegion = new Map<string, Place[]>();
+  for (const place of PLACES) byRegion.set(place.region, [...(byRegion.get(place.region) ?? []), place]);
+  directory.forEach((d, n) => {
+    const userId = idByEmail.get(d.email.toLowerCase());
+    const cities = byRegion.get(d.region) ?? [];
+    const place = cities[n % cities.length];
+    if (userId && place) plans.push({ userId, region: d.region, specialty: d.specialty, name: d.name, n: n + 1, place, telehealth: n % 3 !== 0, inPerson: n % 7 !== 3 });
+  });
+  const sydney = PLACES.find((p) => p.id === 'sydney')!;
+  plans.push({ userId: DEMO_USER_IDS.provider, region: 'AU', specialty: 'family-medicine', name: 'Demo Provider', n: 0, place: sydney, telehealth: true, inPerson: true });
+
+  const existing = await tx.select({ userId: providerProfiles.userId, id: providerProfiles.id, tenantId: providerProfiles.tenantId }).from(providerProfiles).where(inArray(providerProfiles.userId, plans.map((p) => p.userId)));
+  const profileByUser = new Map(existing.map((e) => [e.userId, e]));
+  const seeded = new Set(
+    (await tx.selectDistinct({ providerId: providerLocations.providerId }).from(providerLocations).where(inArray(providerLocations.providerId, existing.map((e) => e.id)))).map((r) => r.providerId),
+  );
+
+  const locationRows: (typeof providerLocations.$inferInsert)[] = [];
+  const serviceRows: (typeof providerServices.$inferInsert)[] = [];
+  const memberships: (typeof tenantMemberships.$inferInsert)[] = [];
+  for (const plan of plans) {
+    const profile = profileByUser.get(plan.userId);
+    const tenantId = orgBySlug.get(DEMO_PRACTICES[plan.region as keyof typeof DEMO_PRACTICES].slug);
+    if (!profile || !tenantId || seeded.has(profile.id)) continue;
+    await tx.update(providerProfiles).set({ ...planProfile(plan), tenantId, regionCode: plan.region, nextAvailableStale: true, updatedAt: now }).where(eq(providerProfiles.id, profile.id));
+    memberships.push({ tenantId, userId: plan.userId, role: 'provider', status: 'active', joinedAt: now });
+    const hours = weeklyHours(plan.n);
+    const region = getRegion(plan.region);
+    if (plan.inPerson) {
+      locationRows.push({
+        tenantId,
+        providerId: profile.id,
+        name: `${DEMO_PRACTICES[plan.region as keyof typeof DEMO_PRACTICES].name} ${plan.place.name}`,
+        kind: 'practice',
+        street: `${1 + (plan.n % 180)} ${STREETS[plan.n % STREETS.length]}`,
+        suburb: plan.place.name,
+        city: plan.place.name,
+        state: plan.place.state,
+        postalCode: String(1000 + ((plan.n * 37) % 8999)),
+        country: plan.region,
+        latitude: planProfile(plan).latitude,
+        longitude: planProfile(plan).longitude,
+        timeZone: plan.place.timeZone,
+        weeklyHours: hours.weekly,
+        breaks: hours.breaks,
+      });
+    } else {
+      locationRows.push({ tenantId, providerId: profile.id, name: 'Video consultations', kind: 'virtual', country: plan.region, timeZone: plan.place.timeZone, weeklyHours: hours.weekly, breaks: hours.breaks });
+    }
+    const currency = region.currency.code;
+    const base = (PRICE_BASE[currency] ?? 100) * 100;
+    if (plan.inPerson) {
+      serviceRows.push(
+        { tenantId, providerId: profile.id, name: 'Initial consultation', description: 'A first, longer visit: history, examination and a plan.', mode: 'in_person', durationMinutes: 45, bufferAfterMinutes: 5, priceMinor: base, currency, sortOrder: 1 },
+        { tenantId, providerId: profile.id, name: 'Follow-up consultation', description: 'A review of progress and results.', mode: 'in_person', durationMinutes: 20, priceMinor: Math.round(base * 0.6), currency, sortOrder: 2 },
+      );
+    }
+    if (plan.telehealth) {
+      serviceRows.push({ tenantId, providerId: profile.id, name: 'Video consultation', description: 'A consultation by secure video from home.', mode: 'telehealth', durationMinutes: 30, priceMinor: Math.round(base * 0.7), currency, sortOrder: 3 });
+    }
+  }
+  if (memberships.length > 0) await tx.insert(tenantMemberships).values(memberships).onConflictDoNothing();
+  if (locationRows.length > 0) await tx.insert(providerLocations).values(locationRows);
+  if (serviceRows.length > 0) await tx.insert(providerServices).values(serviceRows);
+}
+
+/** Demo patients who fill the demo provider's calendar besides the demo patient. */
+const HISTORY_PATIENTS = ['Ava Thompson', 'Noah Williams', 'Mia Robinson', 'Leo Nguyen', 'Isla Brown', 'Ethan Kelly'];
+
+/**
+ * A realistic history around the seeding moment: the demo patient's past visits (completed and
+ * rated, cancelled, missed) and upcoming ones, and a week of the demo provider's calendar.
+ * Times are on the hour inside each practice's hours, so they never overlap.
+ */
+export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void> {
+  const [already] = await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.patientId, DEMO_USER_IDS.patient)).limit(1);
+  if (already) return;
+  await tx
+    .insert(users)
+    .values(HISTORY_PATIENTS.map((name, i) => ({ name, email: `history-patient-${i + 1}@${DEMO_EMAIL_DOMAIN}`, emailVerified: true, role: 'patient', professionalStatus: 'not_applicable', createdAt: now, updatedAt: now })))
+    .onConflictDoNothing();
+  const patients = await tx.select({ id: users.id }).from(users).where(inArray(users.email, HISTORY_PATIENTS.map((_, i) => `history-patient-${i + 1}@${DEMO_EMAIL_DOMAIN}`)));
+  const [demoProvider] = await tx.select({ id: providerProfiles.id }).from(providerProfiles).where(eq(providerProfiles.userId, DEMO_USER_IDS.provider));
+  // The demo patient sees three more providers of the demo organisation.
+  const others = await tx
+    .select({ id: providerProfiles.id })
+    .from(providerProfiles)
+    .innerJoin(tenants, eq(tenants.id, providerProfiles.tenantId))
+    .where(and(eq(tenants.slug, DEMO_TENANT_SLUG), sql`${providerProfiles.userId} <> ${DEMO_USER_IDS.provider}`, eq(providerProfiles.offersInPerson, true)))
+    .orderBy(providerProfiles.displayName)
+    .limit(3);
+  if (!demoProvider) return;
+  const targets = await tx
+    .select({ s: providerServices, l: providerLocations })
+    .from(providerServices)
+    .innerJoin(providerLocations, and(eq(providerLocations.providerId, providerServices.providerId), eq(providerLocations.kind, 'practice')))
+    .where(and(inArray(providerServices.providerId, [demoProvider.id, ...others.map((o) => o.id)]), eq(providerServices.mode, 'in_person')));
+  const serviceFor = (providerId: string, name: string) => targets.find((t) => t.s.providerId === providerId && t.s.name === name) ?? targets.find((t) => t.s.providerId === providerId);
+
+  /** A local weekday at an hour, `days` from the seeding date in the location's zone (weekends move to Monday). */
+  const at = (timeZone: string, days: number, hour: number): Date => {
+    const local = new TZDate(now.getTime(), timeZone);
+    const day = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + days, hour, 0, timeZone);
+    const shift = day.getDay() === 6 ? 2 : day.getDay() === 0 ? 1 : 0;
+    return new TZDate(day.getFullYear(), day.getMonth(), day.getDate() + shift, hour, 0, timeZone);
+  };
+  const rows: (typeof appointments.$inferInsert)[] = [];
+  const ratings: { index: number; score: number; comment: string }[] = [];
+  const add = (
+    providerId: string,
+    patientId: string,
+    serviceName: string,
+    days: number,
+    hour: number,
+    status: string,
+    extra: Partial<typeof appointments.$inferInsert> = {},
+  ): number => {
+    const t = serviceFor(providerId, serviceName);
+    if (!t) return -1;
+    const startsAt = at(t.l.timeZone, days, hour);
+    const endsAt = new Date(startsAt.getTime() + t.s.durationMinutes * 60_000);
+    rows.push({
+      tenantId: t.s.tenantId,
+      providerId,
+      patientId,
+      serviceId: t.s.id,
+      locationId: t.l.id,
+      mode: t.s.mode,
+      startsAt,
+      endsAt,
+      occupiedFrom: new Date(startsAt.getTime() - t.s.bufferBeforeMinutes * 60_000),
+      occupiedTo: new Date(endsAt.getTime() + t.s.bufferAfterMinutes * 60_000),
+      timeZone: t.l.timeZone,
+      status,
+      priceMinor: t.s.priceMinor,
+      currency: t.s.currency,
+      createdAt: new Date(startsAt.getTime() - 14 * 86_400_000),
+      ...(status === 'cancelled' ? { cancelledAt: new Date(startsAt.getTime() - 3 * 86_400_000), cancelledBy: 'patient' } : {}),
+      ...(status === 'completed' ? { confirmedAt: startsAt, checkedInAt: startsAt, completedAt: endsAt } : {}),
+      ...(status === 'confirmed' ? { confirmedAt: now } : {}),
+      ...(status === 'no_show' ? { confirmedAt: startsAt, noShowAt: endsAt } : {}),
+      ...extra,
+    });
+    return rows.length - 1;
+  };
+  const me = DEMO_USER_IDS.patient;
+  const [o1, o2, o3] = others.map((o) => o.id);
+  // The demo patient: past and upcoming.
+  ratings.push({ index: add(demoProvider.id, me, 'Initial consultation', -60, 10, 'completed', { reason: 'Annual check-up' }), score: 5, comment: 'Thorough and kind.' });
+  if (o1) ratings.push({ index: add(o1, me, 'Initial consultation', -40, 11, 'completed', { reason: 'Knee pain after running' }), score: 4, comment: '' });
+  if (o2) add(o2, me, 'Follow-up consultation', -25, 14, 'cancelled', { reason: 'Review of results', cancellationReason: 'Feeling better' });
+  add(demoProvider.id, me, 'Follow-up consultation', -10, 9, 'completed', { reason: 'Blood test results' });
+  if (o3) add(o3, me, 'Follow-up consultation', -5, 15, 'no_show');
+  add(demoProvider.id, me, 'Follow-up consultation', 3, 10, 'booked', { reason: 'Medication review' });
+  if (o1) add(o1, me, 'Follow-up consultation', 12, 11, 'confirmed', { reason: 'Knee follow-up' });
+  // The demo provider's calendar: the past week and the coming one.
+  patients.forEach((p, i) => {
+    add(demoProvider.id, p.id, i % 2 ? 'Follow-up consultation' : 'Initial consultation', -7 + i, 14, 'completed');
+    add(demoProvider.id, p.id, 'Follow-up consultation', 1 + i, 15, i % 3 === 0 ? 'confirmed' : 'booked', { reason: 'Check-up' });
+  });
+  add(demoProvider.id, patients[0]?.id ?? me, 'Follow-up consultation', 0, 16, 'confirmed', { reason: 'Same-day review' });
+  if (rows.length === 0) return;
+  const inserted = await tx.insert(appointments).values(rows).onConflictDoNothing().returning({ id: appointments.id, providerId: appointments.providerId, tenantId: appointments.tenantId, patientId: appointments.patientId });
+  const valid = ratings.filter((r) => r.index >= 0 && inserted[r.index]);
+  if (valid.length > 0) {
+    await tx.insert(appointmentRatings).values(
+      valid.map((r) => {
+        const a = inserted[r.index]!;
+        return { appointmentId: a.id, tenantId: a.tenantId, providerId: a.providerId, patientId: a.patientId, score: r.score, comment: r.comment };
+      }),
+    );
+  }
+}

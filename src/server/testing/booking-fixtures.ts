@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { availabilityOverrides, providerLocations, providerServices, type StoredWeeklyRange } from '../db/schema/booking.js';
+import { providerProfiles } from '../db/schema/specialties.js';
+import { buildSearchDocument } from '../features/providers/search-document.js';
+import type { TestApp } from './api-fixture.js';
+import { uniqueSlug } from './api-fixture.js';
+import { createSignedInUser } from './auth-helpers.js';
+
+export type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+
+export interface Practice {
+  provider: SignedIn;
+  tenantId: string;
+  profileId: string;
+  serviceId: string;
+  locationId: string;
+  displayName: string;
+}
+
+export const ALL_DAY: StoredWeeklyRange[] = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '24:00' }));
+
+/**
+ * A provider with an organisation of their own (they own it, so their session acts in it), a
+ * verified profile, one practice and one service. By default open all day every day with no
+ * minimum notice, so tests can book any future hour.
+ */
+export async function createPractice(
+  t: TestApp,
+  options: {
+    name?: string;
+    specialty?: string;
+    timeZone?: string;
+    weekly?: StoredWeeklyRange[];
+    breaks?: StoredWeeklyRange[];
+    durationMinutes?: number;
+    bufferBeforeMinutes?: number;
+    bufferAfterMinutes?: number;
+    minimumNoticeMinutes?: number;
+    cancellationWindowHours?: number;
+    acceptingNewPatients?: boolean;
+    verification?: 'pending' | 'verified' | 'rejected';
+    languages?: string[];
+    conditions?: string[];
+    city?: { name: string; latitude: number; longitude: number };
+    telehealth?: boolean;
+    ndis?: boolean;
+    mode?: 'in_person' | 'telehealth';
+  } = {},
+): Promise<Practice> {
+  const provider = await createSignedInUser(t, { role: 'provider', prefix: 'provider' });
+  const org = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/tenants',
+    headers: { cookie: provider.cookie },
+    payload: { name: `Practice ${randomUUID().slice(0, 6)}`, slug: uniqueSlug('practice') },
+  });
+  if (org.statusCode !== 201) throw new Error(`organisation: ${org.statusCode} ${org.body}`);
+  const tenantId = org.json<{ id: string }>().id;
+  const displayName = options.name ?? `Dr ${provider.name}`;
+  const specialty = options.specialty ?? 'family-medicine';
+  const languages = options.languages ?? ['en'];
+  const conditions = options.conditions ?? [];
+  const city = options.city ?? { name: 'Sydney', latitude: -33.8688, longitude: 151.2093 };
+  const [profile] = await t.database.db
+    .insert(providerProfiles)
+    .values({
+      userId: provider.userId,
+      tenantId,
+      specialtySlug: specialty,
+      verificationStatus: options.verification ?? 'verified',
+      regionCode: 'AU',
+      displayName,
+      title: 'MBBS',
+      bio: 'A test provider.',
+      languages,
+      conditions,
+      offersTelehealth: options.telehealth ?? false,
+      offersInPerson: true,
+      acceptingNewPatients: options.acceptingNewPatients ?? true,
+      ndisRegistered: options.ndis ?? false,
+      cancellationWindowHours: options.cancellationWindowHours ?? 24,
+      minimumNoticeMinutes: options.minimumNoticeMinutes ?? 0,
+      slotIntervalMinutes: 15,
+      latitude: city.latitude,
+      longitude: city.longitude,
+      searchDocument: buildSearchDocument({ displayName, title: 'MBBS', specialtySlug: specialty, otherSpecialties: [], conditions, languages, cities: [city.name], bio: 'A test provider.' }),
+    })
+    .returning({ id: providerProfiles.id });
+  const [location] = await t.database.db
+    .insert(providerLocations)
+    .values({
+      tenantId,
+      providerId: profile!.id,
+      name: 'Test practice',
+      kind: 'practice',
+      street: '1 Test Street',
+      suburb: city.name,
+      city: city.name,
+      state: 'NSW',
+      postalCode: '2000',
+      country: 'AU',
+      latitude: city.latitude,
+      longitude: city.longitude,
+      timeZone: options.timeZone ?? 'Australia/Sydney',
+      weeklyHours: options.weekly ?? ALL_DAY,
+      breaks: options.breaks ?? [],
+    })
+    .returning({ id: providerLocations.id });
+  const [service] = await t.database.db
+    .insert(providerServices)
+    .values({
+      tenantId,
+      providerId: profile!.id,
+      name: 'Consultation',
+      mode: options.mode ?? 'in_person',
+      durationMinutes: options.durationMinutes ?? 30,
+      bufferBeforeMinutes: options.bufferBeforeMinutes ?? 0,
+      bufferAfterMinutes: options.bufferAfterMinutes ?? 0,
+      priceMinor: 12000,
+      currency: 'AUD',
+    })
+    .returning({ id: providerServices.id });
+  return { provider, tenantId, profileId: profile!.id, serviceId: service!.id, locationId: location!.id, displayName };
+}
+
+/** Marks a date off (an override without hours). */
+export async function dayOff(t: TestApp, practice: Practice, date: string): Promise<void> {
+  await t.database.db.insert(availabilityOverrides).values({ tenantId: practice.tenantId, locationId: practice.locationId, date, hours: [] });
+}
+
+export async function setProfile(t: TestApp, practice: Practice, values: Partial<typeof providerProfiles.$inferInsert>): Promise<void> {
+  await t.database.db.update(providerProfiles).set(values).where(eq(providerProfiles.id, practice.profileId));
+}
+
+/** A whole hour at least `days` days ahead (UTC), for booking. */
+export function hoursAhead(hours: number, from = new Date()): Date {
+  const d = new Date(from.getTime() + hours * 3_600_000);
+  d.setUTCMinutes(0, 0, 0);
+  return d;
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES } from '../appointments.js';
+import { SPECIALTY_SLUGS } from '../specialties.js';
+import { SERVICE_MODES } from './providers.js';
+
+export const APPOINTMENTS_PAGE_SIZE = 20;
+export const REASON_MAX_LENGTH = 1000;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** A key the client makes once per booking attempt (a UUID fits). */
+export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'a key of 8 to 100 letters, digits, - or _');
+
+/** POST /api/v1/appointments (with an Idempotency-Key header). */
+export const BookAppointmentSchema = z
+  .object({
+    providerId: z.string().uuid(),
+    serviceId: z.string().uuid(),
+    locationId: z.string().uuid(),
+    startsAt: z.string().datetime({ offset: true }),
+    reason: z.string().trim().max(REASON_MAX_LENGTH).default(''),
+  })
+  .strict();
+export type BookAppointment = z.infer<typeof BookAppointmentSchema>;
+
+/** POST /api/v1/appointments/{id}/reschedule: a new time for the same service and location. */
+export const RescheduleSchema = z.object({ startsAt: z.string().datetime({ offset: true }) }).strict();
+export type Reschedule = z.infer<typeof RescheduleSchema>;
+
+/** POST /api/v1/appointments/{id}/actions: a status change (cancel carries a reason). */
+export const AppointmentActionSchema = z
+  .object({
+    action: z.enum(APPOINTMENT_ACTIONS),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type AppointmentActionRequest = z.infer<typeof AppointmentActionSchema>;
+
+export const AppointmentSchema = z.object({
+  id: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  timeZone: z.string(),
+  mode: z.enum(SERVICE_MODES),
+  reason: z.string(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  provider: z.object({ id: z.string(), displayName: z.string(), title: z.string(), specialty: z.enum(SPECIALTY_SLUGS), image: z.string().nullable() }),
+  patient: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  service: z.object({ id: z.string(), name: z.string(), durationMinutes: z.number().int() }),
+  location: z.object({ id: z.string(), name: z.string(), kind: z.enum(['practice', 'virtual']), address: z.string() }),
+  organisation: z.object({ name: z.string() }),
+  cancellationWindowHours: z.number().int(),
+  cancelledBy: z.enum(['patient', 'practice']).nullable(),
+  cancellationReason: z.string().nullable(),
+  rated: z.boolean(),
+  /** What the caller may do now, as the server will decide it (the screen offers exactly these). */
+  actions: z.array(z.enum([...APPOINTMENT_ACTIONS, 'reschedule'])),
+  createdAt: z.string(),
+});
+export type Appointment = z.infer<typeof AppointmentSchema>;
+
+export const AppointmentIdParamsSchema = z.object({ id: z.string().uuid() }).strict();
+
+/** GET /api/v1/appointments: the caller's own, upcoming (soonest first) or past (latest first). */
+export const MyAppointmentsQuerySchema = z
+  .object({
+    when: z.enum(['upcoming', 'past']).default('upcoming'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict();
+export type MyAppointmentsQuery = z.infer<typeof MyAppointmentsQuerySchema>;
+
+export const AppointmentPageSchema = z.object({
+  appointments: z.array(AppointmentSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AppointmentPage = z.infer<typeof AppointmentPageSchema>;
+
+/** The 409 of a taken time carries fresh times of the same service and location. */
+export const SlotTakenExtensionSchema = z.object({ slots: z.array(z.object({ start: z.string(), end: z.string() })) });
+
+export const RatingRequestSchema = z
+  .object({ score: z.number().int().min(1).max(5), comment: z.string().trim().max(2000).default('') })
+  .strict();
+export type RatingRequest = z.infer<typeof RatingRequestSchema>;

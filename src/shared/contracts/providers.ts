@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES, type LanguageCode } from '../languages.js';
+import { REGION_CODES } from '../regions.js';
+import { SPECIALTY_SLUGS } from '../specialties.js';
+
+export const DIRECTORY_PAGE_SIZE = 12;
+export const DIRECTORY_QUERY_MAX_LENGTH = 200;
+export const DEFAULT_RADIUS_KM = 25;
+export const MAX_RADIUS_KM = 500;
+export const DIRECTORY_SORTS = ['best', 'distance', 'rating', 'soonest'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+export const SERVICE_MODES = ['in_person', 'telehealth'] as const;
+export type ServiceMode = (typeof SERVICE_MODES)[number];
+
+/** The weights of "best match": shown to people as they are (each result says what it earned). */
+export const MATCH_WEIGHTS = { fit: 0.35, distance: 0.2, language: 0.15, availability: 0.15, rating: 0.15 } as const;
+export type MatchReasonKind = keyof typeof MATCH_WEIGHTS;
+
+const flag = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+const languageCode = z.string().refine((v): v is LanguageCode => (LANGUAGE_CODES as readonly string[]).includes(v), 'unknown language');
+
+/**
+ * GET /api/v1/providers: everything the directory page's URL holds, so a search can be shared.
+ * A place is either typed (`near`, one of the known cities) or the browser's own (`lat`, `lng`).
+ */
+export const DirectoryQuerySchema = z
+  .object({
+    query: z.string().trim().max(DIRECTORY_QUERY_MAX_LENGTH).optional(),
+    specialty: z.enum(SPECIALTY_SLUGS).optional(),
+    language: languageCode.optional(),
+    mode: z.enum(SERVICE_MODES).optional(),
+    near: z.string().trim().max(100).optional(),
+    lat: z.coerce.number().min(-90).max(90).optional(),
+    lng: z.coerce.number().min(-180).max(180).optional(),
+    radiusKm: z.coerce.number().int().min(1).max(MAX_RADIUS_KM).optional(),
+    acceptingNew: flag,
+    ndis: flag,
+    availableWithinDays: z.coerce.number().int().min(1).max(90).optional(),
+    sort: z.enum(DIRECTORY_SORTS).optional(),
+    /** The visitor's interface language: speaking it counts towards best match. */
+    lang: languageCode.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .strict()
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lng'] });
+export type DirectoryQuery = z.infer<typeof DirectoryQuerySchema>;
+
+export const MatchReasonSchema = z.object({
+  kind: z.enum(Object.keys(MATCH_WEIGHTS) as [MatchReasonKind, ...MatchReasonKind[]]),
+  /** This part's score between 0 and 1, before its weight. */
+  score: z.number(),
+  /** What the score came from: a matched term, kilometres, a language, days, an average. */
+  detail: z.string(),
+});
+export type MatchReason = z.infer<typeof MatchReasonSchema>;
+
+export const RatingSchema = z.object({ average: z.number().nullable(), count: z.number().int() });
+
+export const ProviderSummarySchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  specialty: z.enum(SPECIALTY_SLUGS),
+  otherSpecialties: z.array(z.string()),
+  languages: z.array(z.string()),
+  offersTelehealth: z.boolean(),
+  offersInPerson: z.boolean(),
+  acceptingNewPatients: z.boolean(),
+  ndisRegistered: z.boolean(),
+  regionCode: z.enum(REGION_CODES),
+  city: z.string().nullable(),
+  rating: RatingSchema,
+  nextAvailableAt: z.string().nullable(),
+  distanceKm: z.number().nullable(),
+  /** Best match, 0 to 1: the weighted sum of the reasons. */
+  score: z.number(),
+  reasons: z.array(MatchReasonSchema),
+});
+export type ProviderSummary = z.infer<typeof ProviderSummarySchema>;
+
+export const DirectoryPageSchema = z.object({
+  providers: z.array(ProviderSummarySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  sort: z.enum(DIRECTORY_SORTS),
+  /** The place distances were measured from, when there was one. */
+  place: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
+  /** A typed place the directory does not know: distances are then not applied. */
+  placeNotFound: z.boolean(),
+});
+export type DirectoryPage = z.infer<typeof DirectoryPageSchema>;
+
+export const LocationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['practice', 'virtual']),
+  street: z.string().nullable(),
+  suburb: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.enum(REGION_CODES),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  timeZone: z.string(),
+});
+export type Location = z.infer<typeof LocationSchema>;
+
+export const ServiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  mode: z.enum(SERVICE_MODES),
+  durationMinutes: z.number().int(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+});
+export type Service = z.infer<typeof ServiceSchema>;
+
+export const ProviderDetailSchema = ProviderSummarySchema.omit({ score: true, reasons: true, distanceKm: true }).extend({
+  bio: z.string(),
+  conditions: z.array(z.string()),
+  qualifications: z.array(z.string()),
+  registrationNumber: z.string().nullable(),
+  organisation: z.object({ name: z.string() }),
+  cancellationWindowHours: z.number().int(),
+  locations: z.array(LocationSchema),
+  services: z.array(ServiceSchema),
+});
+export type ProviderDetail = z.infer<typeof ProviderDetailSchema>;
+
+export const ProviderIdParamsSchema = z.object({ id: z.string().uuid() }).strict();
+
+/** GET /api/v1/providers/{id}/slots: bookable times of one service at one location. */
+export const SlotsQuerySchema = z
+  .object({
+    serviceId: z.string().uuid(),
+    locationId: z.string().uuid().optional(),
+    from: z.string().datetime({ offset: true }).optional(),
+    days: z.coerce.number().int().min(1).max(90).default(14),
+  })
+  .strict();
+export type SlotsQuery = z.infer<typeof SlotsQuerySchema>;
+
+export const SlotsSchema = z.object({
+  serviceId: z.string(),
+  locationId: z.string(),
+  /** The location's time zone: hours are kept in it; the page shows times in the viewer's own. */
+  timeZone: z.string(),
+  slots: z.array(z.object({ start: z.string(), end: z.string() })),
+});
+export type Slots = z.infer<typeof SlotsSchema>;
