@@ -20,6 +20,7 @@ export interface DirectoryFilters {
 }
 
 export interface DirectoryRow extends Record<string, unknown> {
+  /** Null on the one row of a page past the end (it carries only the total). */
   id: string;
   display_name: string;
   title: string;
@@ -38,6 +39,8 @@ export interface DirectoryRow extends Record<string, unknown> {
   city: string | null;
   distance_km: number | null;
   fit: number;
+  specialty_fit: number;
+  text_fit: number;
   distance_score: number;
   language_score: number;
   availability_score: number;
@@ -80,11 +83,17 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
     conditions.push(sql`p.latitude between ${f.point.latitude - latSpan} and ${f.point.latitude + latSpan}`);
   }
 
-  const fit = f.specialty
-    ? sql`(case when p.specialty_slug = ${f.specialty} then 1.0 else 0.6 end)`
-    : tsq && f.rawQuery
-      ? sql`greatest(ts_rank_cd(p.search_vector, ${tsq}, 32) * 2, word_similarity(${f.rawQuery}, p.search_document))`
-      : sql`0.0`;
+  // Fit: the specialty asked for (1 for the main one, 0.6 for another) times how well the free
+  // text matches, relative to the best match in this search. Text relevance is the product of
+  // each word's best trigram similarity to the document, so a provider matching every word
+  // (a misspelt name and a condition, say) beats one matching only some.
+  const specialtyFit = f.specialty ? sql`(case when p.specialty_slug = ${f.specialty} then 1.0 else 0.6 end)` : sql`1.0`;
+  const words = f.rawQuery ? [...new Set(f.rawQuery.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 12) : [];
+  const textFit =
+    words.length > 0
+      ? sql`(select exp(sum(ln(greatest(word_similarity(w, p.search_document), 0.05)))) from unnest(${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]) as w)`
+      : sql`1.0`;
+  const hasFit = Boolean(f.specialty) || words.length > 0;
   const nowIso = f.now.toISOString();
   const order: Record<DirectoryFilters['sort'], SQL> = {
     best: sql`score desc, rating_score desc, id`,
@@ -101,7 +110,8 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
         p.offers_telehealth, p.offers_in_person, p.accepting_new_patients, p.ndis_registered, p.region_code,
         p.rating_count, p.rating_sum, p.next_available_at,
         ${distance} as distance_km,
-        ${fit}::float8 as fit,
+        ${specialtyFit}::float8 as specialty_fit,
+        ${textFit}::float8 as text_fit,
         (case when ${f.viewerLanguage}::text is not null and ${f.viewerLanguage}::text = any(p.languages) then 1.0 else 0.0 end)::float8 as language_score,
         (case when p.next_available_at is null then 0.0
           else greatest(0.0, 1.0 - extract(epoch from (p.next_available_at - ${nowIso}::timestamptz)) / ${AVAILABILITY_HORIZON_DAYS * 86400}) end)::float8 as availability_score,
@@ -116,18 +126,24 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
       from matched m
       where m.distance_km is null or m.distance_km <= ${f.radiusKm} or ${f.point === null}
     ),
+    fitted as (
+      select s.*,
+        (case when ${hasFit} then s.specialty_fit * s.text_fit / greatest(max(s.text_fit) over (), 1e-9) else 0.0 end)::float8 as fit
+      from scored s
+    ),
     ranked as (
       select s.*,
         (${weights.fit} * s.fit + ${weights.distance} * s.distance_score + ${weights.language} * s.language_score
-          + ${weights.availability} * s.availability_score + ${weights.rating} * s.rating_score)::float8 as score,
-        count(*) over () as total
-      from scored s
+          + ${weights.availability} * s.availability_score + ${weights.rating} * s.rating_score)::float8 as score
+      from fitted s
       order by ${order[f.sort]}
       limit ${f.limit} offset ${f.offset}
     )
-    select r.*, u.image,
+    -- The count comes along even for a page past the end.
+    select c.total, r.*, u.image,
       (select l.city from provider_locations l where l.provider_id = r.id and l.kind = 'practice' order by l.sort_order limit 1) as city
-    from ranked r join users u on u.id = r.user_id
+    from (select count(*) as total from fitted) c
+    left join (ranked r join users u on u.id = r.user_id) on true
     order by ${order[f.sort]}`,
   );
 }

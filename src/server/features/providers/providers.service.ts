@@ -90,7 +90,7 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
       MATCH_WEIGHTS,
     ),
   );
-  const providers: ProviderSummary[] = rows.map((row) => ({
+  const providers: ProviderSummary[] = rows.filter((row) => row.id !== null).map((row) => ({
     id: row.id,
     displayName: row.display_name,
     title: row.title,

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DirectoryPage, ProviderDetail } from '../../../shared/contracts/providers.js';
+import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { createPractice, dayOff, setProfile, type Practice } from '../../testing/booking-fixtures.js';
+
+let t: TestApp;
+/** A word no other test uses, so the searches here see only this file's providers (the PostgreSQL tier shares one database). */
+const token = `zq${randomUUID().replace(/[^a-z]/g, '').slice(0, 8)}`;
+let heart: Practice;
+let skin: Practice;
+let far: Practice;
+let hidden: Practice;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  heart = await createPractice(t, { name: `Dr Marguerite ${token}`, specialty: 'cardiology', languages: ['en', 'fr'], conditions: ['atrial fibrillation', token], telehealth: true });
+  skin = await createPractice(t, { name: `Dr Oskar ${token}`, specialty: 'dermatology', languages: ['en'], conditions: ['eczema', token], ndis: true });
+  far = await createPractice(t, {
+    name: `Dr Faraway ${token}`,
+    specialty: 'cardiology',
+    languages: ['es'],
+    conditions: [token],
+    city: { name: 'Perth', latitude: -31.9505, longitude: 115.8605 },
+    timeZone: 'Australia/Perth',
+  });
+  hidden = await createPractice(t, { name: `Dr Pending ${token}`, specialty: 'cardiology', conditions: [token], verification: 'pending' });
+  await setProfile(t, skin, { ratingCount: 10, ratingSum: 48 });
+  await setProfile(t, far, { acceptingNewPatients: false });
+  await t.app.availabilityRefresh.runOnce();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function search(params: Record<string, string>): Promise<DirectoryPage> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers?${new URLSearchParams(params).toString()}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<DirectoryPage>();
+}
+const names = (page: DirectoryPage) => page.providers.map((p) => p.displayName);
+
+describe('GET /api/v1/providers', () => {
+  it('finds verified providers by free text, tolerating typos, and never pending ones', async () => {
+    const all = await search({ query: token });
+    expect(names(all).sort()).toEqual([`Dr Faraway ${token}`, `Dr Marguerite ${token}`, `Dr Oskar ${token}`]);
+    expect(names(all)).not.toContain(`Dr Pending ${token}`);
+    // A misspelt name still finds its provider.
+    expect(names(await search({ query: `Margerite ${token}` }))[0]).toBe(`Dr Marguerite ${token}`);
+    // Specialty words in other languages, and conditions treated.
+    const heartWord = await search({ query: `cardiólogo ${token}` });
+    expect(names(heartWord).slice(0, 2).sort()).toEqual([`Dr Faraway ${token}`, `Dr Marguerite ${token}`]);
+    expect(names(await search({ query: `eczema ${token}`, specialty: 'dermatology' }))).toEqual([`Dr Oskar ${token}`]);
+  });
+
+  it('filters by specialty, language, mode, accepting new patients, NDIS and availability', async () => {
+    expect(names(await search({ query: token, specialty: 'cardiology' })).sort()).toEqual([`Dr Faraway ${token}`, `Dr Marguerite ${token}`]);
+    expect(names(await search({ query: token, language: 'fr' }))).toEqual([`Dr Marguerite ${token}`]);
+    expect(names(await search({ query: token, mode: 'telehealth' }))).toEqual([`Dr Marguerite ${token}`]);
+    expect(names(await search({ query: token, acceptingNew: 'true' }))).not.toContain(`Dr Faraway ${token}`);
+    expect(names(await search({ query: token, ndis: 'true' }))).toEqual([`Dr Oskar ${token}`]);
+    expect(names(await search({ query: token, availableWithinDays: '2' })).length).toBe(3);
+  });
+
+  it('measures distance from a typed place or coordinates, within a radius, and sorts by it', async () => {
+    const sydney = await search({ query: token, near: 'sydney', radiusKm: '50' });
+    expect(sydney.place).toMatchObject({ name: 'Sydney' });
+    expect(sydney.sort).toBe('distance');
+    expect(names(sydney).sort()).toEqual([`Dr Marguerite ${token}`, `Dr Oskar ${token}`]);
+    expect(sydney.providers[0]!.distanceKm).toBeLessThan(1);
+    const wide = await search({ query: token, lat: '-33.87', lng: '151.21', radiusKm: '500', sort: 'distance' });
+    expect(names(wide)).not.toContain(`Dr Faraway ${token}`);
+    const continent = await search({ query: token, lat: '-33.87', lng: '151.21', radiusKm: '500' });
+    expect(continent.providers.every((p) => p.distanceKm !== null)).toBe(true);
+    const unknown = await search({ query: token, near: 'Atlantis' });
+    expect(unknown.placeNotFound).toBe(true);
+    expect(unknown.providers.length).toBe(3);
+  });
+
+  it('explains best match: each result lists what it earned, and the score is their weighted sum', async () => {
+    const page = await search({ query: token, specialty: 'cardiology', lang: 'fr', near: 'Sydney', sort: 'best' });
+    const top = page.providers[0]!;
+    expect(top.displayName).toBe(`Dr Marguerite ${token}`);
+    const kinds = top.reasons.map((r) => r.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['fit', 'distance', 'language', 'availability']));
+    const weights = { fit: 0.35, distance: 0.2, language: 0.15, availability: 0.15, rating: 0.15 };
+    const sum = top.reasons.reduce((acc, r) => acc + weights[r.kind] * r.score, 0);
+    expect(Math.abs(sum - top.score)).toBeLessThan(0.02);
+    expect(top.reasons.find((r) => r.kind === 'fit')).toMatchObject({ score: 1, detail: 'cardiology' });
+  });
+
+  it('sorts by rating and by soonest availability, and pages', async () => {
+    expect(names(await search({ query: token, sort: 'rating' }))[0]).toBe(`Dr Oskar ${token}`);
+    await dayOff(t, heart, new Date().toISOString().slice(0, 10));
+    const soonest = await search({ query: token, sort: 'soonest' });
+    const times = soonest.providers.map((p) => p.nextAvailableAt);
+    expect(times.every(Boolean)).toBe(true);
+    expect([...times].sort()).toEqual(times);
+    const page2 = await search({ query: token, page: '2' });
+    expect(page2.providers).toEqual([]);
+    expect(page2.total).toBe(3);
+  });
+
+  it('refuses a malformed query with problem details', async () => {
+    for (const qs of ['specialty=astrology', 'radiusKm=0', 'lat=100&lng=0', 'lat=10', 'page=0', 'sort=random', 'language=xx', 'other=1']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers?${qs}` });
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json(), qs).toMatchObject({ code: 'request.invalid' });
+    }
+  });
+});
+
+describe('GET /api/v1/providers/{id}', () => {
+  it('shows a verified profile with organisation, locations in the region’s address order and services', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${heart.profileId}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<ProviderDetail>();
+    expect(body).toMatchObject({ displayName: `Dr Marguerite ${token}`, specialty: 'cardiology', languages: ['en', 'fr'], organisation: { name: expect.stringMatching(/^Practice /) } });
+    expect(body.locations[0]).toMatchObject({ timeZone: 'Australia/Sydney', city: 'Sydney' });
+    expect(body.services[0]).toMatchObject({ name: 'Consultation', durationMinutes: 30, priceMinor: 12000, currency: 'AUD' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/providers/${hidden.profileId}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/providers/${randomUUID()}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/providers/not-a-uuid' })).statusCode).toBe(400);
+  });
+});
