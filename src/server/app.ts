@@ -16,6 +16,7 @@ import { siteRoutes } from './features/site/site.routes.js';
 import { specialtiesRoutes } from './features/specialties/specialties.routes.js';
 import { providersRoutes } from './features/providers/providers.routes.js';
 import { bookingRoutes } from './features/booking/booking.routes.js';
+import { practiceRoutes } from './features/booking/practice.routes.js';
 import type { DatabaseHandle } from './platform/db/database.js';
 import { DomainError } from './platform/errors/domain-errors.js';
 import { problemErrorHandler } from './platform/errors/problem-response.js';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(specialtiesRoutes, { context });
   await app.register(providersRoutes, { context });
   await app.register(bookingRoutes, { context });
+  await app.register(practiceRoutes, { context });
   await app.register(enquiriesRoutes, { context, perMinute: config.ENQUIRY_RATE_LIMIT_PER_MINUTE });
   await app.register(consentRoutes, { context, perMinute: config.CONSENT_RATE_LIMIT_PER_MINUTE });
   await app.register(newsletterRoutes, { context, perMinute: config.NEWSLETTER_RATE_LIMIT_PER_MINUTE });

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment } from '../../../shared/contracts/appointments.js';
+import type { Availability, PracticeDashboard, Preview } from '../../../shared/contracts/practice.js';
+import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { createSignedInUser } from '../../testing/auth-helpers.js';
+import { createPractice, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+
+let t: TestApp;
+let practice: Practice;
+let rival: Practice;
+let patient: SignedIn;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  practice = await createPractice(t, { timeZone: 'Australia/Sydney' });
+  rival = await createPractice(t);
+  patient = await createSignedInUser(t, { prefix: 'patient' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, who: SignedIn, payload?: unknown) {
+  return t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+/** The next quarter hour at least `minutes` from now. */
+function quarterAfter(minutes: number): Date {
+  const d = new Date(Date.now() + minutes * 60_000);
+  d.setUTCSeconds(0, 0);
+  d.setUTCMinutes(Math.ceil(d.getUTCMinutes() / 15) * 15);
+  return d;
+}
+
+async function book(start: Date): Promise<Appointment> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/appointments',
+    headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
+    payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: start.toISOString() },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Appointment>();
+}
+
+/** A Monday at least a week ahead, as YYYY-MM-DD. */
+function mondayAhead(): string {
+  const d = new Date(Date.now() + 8 * 86_400_000);
+  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+describe('provider availability', () => {
+  it('edits weekly hours and breaks, refuses overlaps, and previews the week as patients see it', async () => {
+    const initial = await call('GET', '/api/v1/practice/availability', practice.provider);
+    expect(initial.statusCode, initial.body).toBe(200);
+    const availability = initial.json<Availability>();
+    expect(availability.locations[0]).toMatchObject({ id: practice.locationId, timeZone: 'Australia/Sydney' });
+
+    const overlapping = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/hours`, practice.provider, {
+      weeklyHours: [{ weekday: 1, start: '09:00', end: '12:00' }, { weekday: 1, start: '11:00', end: '15:00' }],
+      breaks: [],
+    });
+    expect(overlapping.statusCode).toBe(400);
+    expect(overlapping.json()).toMatchObject({ code: 'request.invalid' });
+    const backwards = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/hours`, practice.provider, { weeklyHours: [{ weekday: 1, start: '17:00', end: '09:00' }], breaks: [] });
+    expect(backwards.statusCode).toBe(400);
+
+    const saved = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/hours`, practice.provider, {
+      weeklyHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+      breaks: [{ weekday: 1, start: '12:00', end: '13:00' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const monday = mondayAhead();
+    const preview = await call('GET', `/api/v1/practice/availability/preview?locationId=${practice.locationId}&serviceId=${practice.serviceId}&weekStart=${monday}`, practice.provider);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const week = preview.json<Preview>();
+    expect(week.timeZone).toBe('Australia/Sydney');
+    expect(week.days.map((d) => d.date)[0]).toBe(monday);
+    const local = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+    const mondaySlots = week.days[0]!.slots.map((s) => local(s.start));
+    expect(mondaySlots[0]).toBe('09:00');
+    expect(mondaySlots.at(-1)).toBe('16:30');
+    expect(mondaySlots).not.toContain('12:00');
+    expect(mondaySlots).not.toContain('11:45');
+    expect(mondaySlots).toContain('13:00');
+    expect(week.days[5]!.slots).toEqual([]);
+    expect(week.days[6]!.slots).toEqual([]);
+
+    // A day off on Tuesday, then back to normal.
+    const tuesday = week.days[1]!.date;
+    const off = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/overrides/${tuesday}`, practice.provider, { hours: [], note: 'Conference' });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json<Availability>().locations[0]!.overrides).toEqual([{ date: tuesday, hours: [], note: 'Conference' }]);
+    const previewOff = (await call('GET', `/api/v1/practice/availability/preview?locationId=${practice.locationId}&serviceId=${practice.serviceId}&weekStart=${monday}`, practice.provider)).json<Preview>();
+    expect(previewOff.days[1]!.slots).toEqual([]);
+    expect((await call('DELETE', `/api/v1/practice/locations/${practice.locationId}/overrides/${tuesday}`, practice.provider)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/v1/practice/locations/${practice.locationId}/overrides/${tuesday}`, practice.provider)).statusCode).toBe(404);
+
+    const settings = await call('PUT', '/api/v1/practice/availability/settings', practice.provider, {
+      slotIntervalMinutes: 30,
+      minimumNoticeMinutes: 0,
+      horizonDays: 60,
+      cancellationWindowHours: 48,
+      acceptingNewPatients: true,
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json<Availability>().settings).toMatchObject({ slotIntervalMinutes: 30, cancellationWindowHours: 48 });
+    // Put the hours back to all day for the next tests.
+    await call('PUT', `/api/v1/practice/locations/${practice.locationId}/hours`, practice.provider, { weeklyHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })), breaks: [] });
+    await call('PUT', '/api/v1/practice/availability/settings', practice.provider, { slotIntervalMinutes: 15, minimumNoticeMinutes: 0, horizonDays: 60, cancellationWindowHours: 24, acceptingNewPatients: true });
+  });
+
+  it('is the provider’s own: another organisation’s staff cannot touch this location, and patients cannot use the practice API', async () => {
+    const foreign = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/hours`, rival.provider, { weeklyHours: [], breaks: [] });
+    expect(foreign.statusCode).toBe(404);
+    expect((await call('GET', '/api/v1/practice/availability', patient)).statusCode).toBe(403);
+    expect((await call('GET', '/api/v1/practice/dashboard', patient)).statusCode).toBe(403);
+  });
+});
+
+describe('the practice’s appointments', () => {
+  it('lists the calendar, confirms, checks in within the hour, completes only after the start', async () => {
+    const soon = await book(quarterAfter(20));
+    const later = await book(quarterAfter(60 * 24 * 5));
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const list = await call('GET', `/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, practice.provider);
+    expect(list.statusCode, list.body).toBe(200);
+    const ids = list.json<{ appointments: Appointment[] }>().appointments.map((a) => a.id);
+    expect(ids).toEqual(expect.arrayContaining([soon.id, later.id]));
+    expect((await call('GET', `/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(new Date(Date.now() + 90 * 86_400_000).toISOString())}`, practice.provider)).statusCode).toBe(400);
+
+    const act = (id: string, action: string, who: SignedIn = practice.provider) => call('POST', `/api/v1/practice/appointments/${id}/actions`, who, { action });
+    expect((await act(soon.id, 'check_in')).json()).toMatchObject({ code: 'appointment.invalid-transition' });
+    const confirmed = await act(soon.id, 'confirm');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<Appointment>()).toMatchObject({ status: 'confirmed', actions: expect.arrayContaining(['check_in', 'cancel']) });
+    expect((await act(later.id, 'confirm')).statusCode).toBe(200);
+    expect((await act(later.id, 'check_in')).json()).toMatchObject({ code: 'appointment.check-in-not-open' });
+    const checkedIn = await act(soon.id, 'check_in');
+    expect(checkedIn.json<Appointment>().status).toBe('checked_in');
+    expect((await act(soon.id, 'complete')).json()).toMatchObject({ code: 'appointment.not-started' });
+    expect((await act(soon.id, 'confirm', rival.provider)).statusCode).toBe(404);
+    // The patient sees the practice's changes.
+    const mine = await t.app.inject({ method: 'GET', url: `/api/v1/appointments/${soon.id}`, headers: { cookie: patient.cookie } });
+    expect(mine.json<Appointment>().status).toBe('checked_in');
+
+    const dashboard = await call('GET', '/api/v1/practice/dashboard?timeZone=Australia/Sydney', practice.provider);
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    const body = dashboard.json<PracticeDashboard>();
+    expect(body.hasProfile).toBe(true);
+    expect(body.week.booked).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', '/api/v1/practice/dashboard?timeZone=Mars/Olympus', practice.provider)).statusCode).toBe(400);
+  });
+
+  it('a practice cancellation is recorded as the practice’s and frees the time', async () => {
+    const start = quarterAfter(60 * 24 * 3);
+    const appointment = await book(start);
+    const res = await call('POST', `/api/v1/practice/appointments/${appointment.id}/actions`, practice.provider, { action: 'cancel', reason: 'Provider unwell' });
+    expect(res.json<Appointment>()).toMatchObject({ status: 'cancelled', cancelledBy: 'practice', cancellationReason: 'Provider unwell' });
+    await book(start);
+  });
+});

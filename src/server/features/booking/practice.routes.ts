@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppointmentIdParamsSchema, AppointmentSchema } from '../../../shared/contracts/appointments.js';
+import {
+  AvailabilitySchema,
+  BookingSettingsSchema,
+  HoursSchema,
+  LocationParamsSchema,
+  OverrideParamsSchema,
+  OverrideSchema,
+  PracticeActionSchema,
+  PracticeAppointmentListSchema,
+  PracticeAppointmentsQuerySchema,
+  PracticeDashboardQuerySchema,
+  PracticeDashboardSchema,
+  PreviewQuerySchema,
+  PreviewSchema,
+} from '../../../shared/contracts/practice.js';
+import type { ContextFactory } from '../../platform/http/request-context.js';
+import {
+  actAsPractice,
+  deleteOverride,
+  getAvailability,
+  listPractice,
+  practiceDashboard,
+  previewWeek,
+  putOverride,
+  updateHours,
+  updateSettings,
+} from './practice.service.js';
+
+/** The practice's side, inside the session's organisation ('appointments.manage'). */
+export const practiceRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> = async (app, { context }) => {
+  const permission = 'appointments.manage' as const;
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get(
+    '/api/v1/practice/dashboard',
+    { config: { permission }, schema: { tags: ['practice'], summary: "Today's schedule, what waits for action, and this week's figures", querystring: PracticeDashboardQuerySchema, response: { 200: PracticeDashboardSchema } } },
+    async (request, reply) => reply.headers(noStore).send(await practiceDashboard(await context.withActor(request), request.query.timeZone)),
+  );
+
+  app.get(
+    '/api/v1/practice/appointments',
+    {
+      config: { permission },
+      schema: { tags: ['practice'], summary: "The organisation's appointments in a range (a provider sees their own)", querystring: PracticeAppointmentsQuerySchema, response: { 200: PracticeAppointmentListSchema } },
+    },
+    async (request, reply) => reply.headers(noStore).send(await listPractice(await context.withActor(request), request.query)),
+  );
+
+  app.post(
+    '/api/v1/practice/appointments/:id/actions',
+    {
+      config: { permission },
+      schema: { tags: ['practice'], summary: 'Confirm, check in, complete, mark as no-show or cancel', params: AppointmentIdParamsSchema, body: PracticeActionSchema, response: { 200: AppointmentSchema } },
+    },
+    async (request) => actAsPractice(await context.withActor(request), request.params.id, request.body.action, request.body.reason),
+  );
+
+  app.get(
+    '/api/v1/practice/availability',
+    { config: { permission }, schema: { tags: ['practice'], summary: 'My booking rules, weekly hours, breaks, date changes and services', response: { 200: AvailabilitySchema } } },
+    async (request, reply) => reply.headers(noStore).send(await getAvailability(await context.withActor(request))),
+  );
+
+  app.put(
+    '/api/v1/practice/availability/settings',
+    { config: { permission }, schema: { tags: ['practice'], summary: 'Slot interval, minimum notice, horizon, cancellation window, new patients', body: BookingSettingsSchema, response: { 200: AvailabilitySchema } } },
+    async (request) => updateSettings(await context.withActor(request), request.body),
+  );
+
+  app.put(
+    '/api/v1/practice/locations/:id/hours',
+    { config: { permission }, schema: { tags: ['practice'], summary: "A location's weekly hours and breaks (its own time zone)", params: LocationParamsSchema, body: HoursSchema, response: { 200: AvailabilitySchema } } },
+    async (request) => updateHours(await context.withActor(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/v1/practice/locations/:id/overrides/:date',
+    { config: { permission }, schema: { tags: ['practice'], summary: 'Different hours on one date (no hours: a day off)', params: OverrideParamsSchema, body: OverrideSchema, response: { 200: AvailabilitySchema } } },
+    async (request) => putOverride(await context.withActor(request), request.params.id, request.params.date, request.body),
+  );
+
+  app.delete(
+    '/api/v1/practice/locations/:id/overrides/:date',
+    { config: { permission }, schema: { tags: ['practice'], summary: 'Back to the weekly hours on that date', params: OverrideParamsSchema, response: { 200: AvailabilitySchema } } },
+    async (request) => deleteOverride(await context.withActor(request), request.params.id, request.params.date),
+  );
+
+  app.get(
+    '/api/v1/practice/availability/preview',
+    { config: { permission }, schema: { tags: ['practice'], summary: 'A week of free times as patients see them now', querystring: PreviewQuerySchema, response: { 200: PreviewSchema } } },
+    async (request, reply) => reply.headers(noStore).send(await previewWeek(await context.withActor(request), request.query)),
+  );
+};

@@ -1,0 +1,267 @@
+import { TZDate } from '@date-fns/tz';
+import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import type { AppointmentAction } from '../../../shared/appointments.js';
+import type {
+  Availability,
+  BookingSettings,
+  HoursInput,
+  OverrideInput,
+  PracticeAppointmentsQuery,
+  PracticeDashboard,
+  Preview,
+} from '../../../shared/contracts/practice.js';
+import { isRegionCode } from '../../../shared/regions.js';
+import { canonicalTimeZone } from '../../../shared/time-zones.js';
+import { appointments, availabilityOverrides, providerLocations, providerServices } from '../../db/schema/booking.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
+import { recordAudit } from '../../platform/audit/audit.js';
+import type { ActorContext } from '../../platform/context.js';
+import type { Transaction } from '../../platform/db/database.js';
+import { forbidden, notFound } from '../../platform/errors/domain-errors.js';
+import { withTenant } from '../../platform/tenancy/with-tenant.js';
+import { loadBookingTarget, slotsFor } from './availability.js';
+import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
+import { practiceAction, toAppointment } from './appointments.service.js';
+
+const DAY_MS = 86_400_000;
+
+function tenantOf(ctx: ActorContext): { id: string } {
+  if (!ctx.actor.tenant) throw forbidden('tenant.none-selected', 'Choose an organisation first.');
+  return ctx.actor.tenant;
+}
+
+function inTenant<T>(ctx: ActorContext, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return withTenant({ db: ctx.db, tenantId: tenantOf(ctx).id, userId: ctx.actor.userId }, fn);
+}
+
+/** The signed-in provider's own profile in the session's organisation. */
+async function ownProfile(ctx: ActorContext, tx: Transaction) {
+  const [profile] = await tx
+    .select()
+    .from(providerProfiles)
+    .where(and(eq(providerProfiles.userId, ctx.actor.userId), eq(providerProfiles.tenantId, tenantOf(ctx).id)));
+  if (!profile) throw notFound('practice.no-profile', 'You have no provider profile in this organisation.');
+  return profile;
+}
+
+export async function getAvailability(ctx: ActorContext): Promise<Availability> {
+  const today = ctx.now().toISOString().slice(0, 10);
+  return inTenant(ctx, async (tx) => {
+    const profile = await ownProfile(ctx, tx);
+    const locations = await tx.select().from(providerLocations).where(eq(providerLocations.providerId, profile.id)).orderBy(asc(providerLocations.sortOrder), asc(providerLocations.createdAt));
+    const overrides = locations.length
+      ? await tx
+          .select()
+          .from(availabilityOverrides)
+          .where(and(inArray(availabilityOverrides.locationId, locations.map((l) => l.id)), gte(availabilityOverrides.date, today)))
+          .orderBy(asc(availabilityOverrides.date))
+      : [];
+    const services = await tx.select().from(providerServices).where(and(eq(providerServices.providerId, profile.id), eq(providerServices.active, true))).orderBy(asc(providerServices.sortOrder));
+    return {
+      providerId: profile.id,
+      displayName: profile.displayName,
+      settings: {
+        slotIntervalMinutes: profile.slotIntervalMinutes,
+        minimumNoticeMinutes: profile.minimumNoticeMinutes,
+        horizonDays: profile.horizonDays,
+        cancellationWindowHours: profile.cancellationWindowHours,
+        acceptingNewPatients: profile.acceptingNewPatients,
+      },
+      locations: locations.map((l) => ({
+        id: l.id,
+        name: l.name,
+        kind: l.kind as 'practice' | 'virtual',
+        street: l.street,
+        suburb: l.suburb,
+        city: l.city,
+        state: l.state,
+        postalCode: l.postalCode,
+        country: isRegionCode(l.country) ? l.country : 'US',
+        latitude: l.latitude,
+        longitude: l.longitude,
+        timeZone: l.timeZone,
+        weeklyHours: l.weeklyHours,
+        breaks: l.breaks,
+        overrides: overrides.filter((o) => o.locationId === l.id).map((o) => ({ date: o.date, hours: o.hours, note: o.note })),
+      })),
+      services: services.map((s) => ({
+        id: s.id,
+        name: s.name,
+        description: s.description,
+        mode: s.mode as 'in_person' | 'telehealth',
+        durationMinutes: s.durationMinutes,
+        priceMinor: s.priceMinor,
+        currency: s.currency,
+        bufferBeforeMinutes: s.bufferBeforeMinutes,
+        bufferAfterMinutes: s.bufferAfterMinutes,
+      })),
+    };
+  });
+}
+
+async function audit(ctx: ActorContext, tx: Transaction, action: string, targetId: string, metadata: Record<string, unknown> = {}): Promise<void> {
+  await recordAudit(tx, { action, tenantId: tenantOf(ctx).id, actorUserId: ctx.actor.userId, targetType: 'provider', targetId, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata });
+}
+
+/** Booking rules of the provider's own profile; the directory's first free time is recomputed. */
+export async function updateSettings(ctx: ActorContext, input: BookingSettings): Promise<Availability> {
+  await inTenant(ctx, async (tx) => {
+    const profile = await ownProfile(ctx, tx);
+    await tx.update(providerProfiles).set({ ...input, nextAvailableStale: true, updatedAt: ctx.now() }).where(eq(providerProfiles.id, profile.id));
+    await audit(ctx, tx, 'practice.settings-changed', profile.id, { ...input });
+  });
+  return getAvailability(ctx);
+}
+
+async function ownLocation(ctx: ActorContext, tx: Transaction, locationId: string) {
+  const profile = await ownProfile(ctx, tx);
+  const [location] = await tx.select().from(providerLocations).where(and(eq(providerLocations.id, locationId), eq(providerLocations.providerId, profile.id)));
+  if (!location) throw notFound('practice.location-not-found', 'This location was not found.');
+  return { profile, location };
+}
+
+export async function updateHours(ctx: ActorContext, locationId: string, input: HoursInput): Promise<Availability> {
+  await inTenant(ctx, async (tx) => {
+    const { profile } = await ownLocation(ctx, tx, locationId);
+    await tx.update(providerLocations).set({ weeklyHours: input.weeklyHours, breaks: input.breaks, updatedAt: ctx.now() }).where(eq(providerLocations.id, locationId));
+    await tx.update(providerProfiles).set({ nextAvailableStale: true }).where(eq(providerProfiles.id, profile.id));
+    await audit(ctx, tx, 'practice.hours-changed', profile.id, { locationId });
+  });
+  return getAvailability(ctx);
+}
+
+export async function putOverride(ctx: ActorContext, locationId: string, date: string, input: OverrideInput): Promise<Availability> {
+  await inTenant(ctx, async (tx) => {
+    const { profile } = await ownLocation(ctx, tx, locationId);
+    await tx
+      .insert(availabilityOverrides)
+      .values({ tenantId: tenantOf(ctx).id, locationId, date, hours: input.hours, note: input.note })
+      .onConflictDoUpdate({ target: [availabilityOverrides.locationId, availabilityOverrides.date], set: { hours: input.hours, note: input.note } });
+    await tx.update(providerProfiles).set({ nextAvailableStale: true }).where(eq(providerProfiles.id, profile.id));
+    await audit(ctx, tx, 'practice.override-set', profile.id, { locationId, date, hours: input.hours });
+  });
+  return getAvailability(ctx);
+}
+
+export async function deleteOverride(ctx: ActorContext, locationId: string, date: string): Promise<Availability> {
+  await inTenant(ctx, async (tx) => {
+    const { profile } = await ownLocation(ctx, tx, locationId);
+    const removed = await tx
+      .delete(availabilityOverrides)
+      .where(and(eq(availabilityOverrides.locationId, locationId), eq(availabilityOverrides.date, date)))
+      .returning({ id: availabilityOverrides.id });
+    if (removed.length === 0) throw notFound('practice.override-not-found', 'There is no change of hours on that date.');
+    await tx.update(providerProfiles).set({ nextAvailableStale: true }).where(eq(providerProfiles.id, profile.id));
+    await audit(ctx, tx, 'practice.override-removed', profile.id, { locationId, date });
+  });
+  return getAvailability(ctx);
+}
+
+/** Seven days of free times from a local date, as a patient would see them now. */
+export async function previewWeek(ctx: ActorContext, query: { locationId: string; serviceId: string; weekStart: string }): Promise<Preview> {
+  const now = ctx.now();
+  return inTenant(ctx, async (tx) => {
+    const { profile, location } = await ownLocation(ctx, tx, query.locationId);
+    const target = await loadBookingTarget(tx, { providerId: profile.id, serviceId: query.serviceId, locationId: location.id });
+    if (!target) throw notFound('booking.service-not-found', 'This service is not offered at this location.');
+    const [y, m, d] = query.weekStart.split('-').map(Number) as [number, number, number];
+    const days: Preview['days'] = [];
+    for (let i = 0; i < 7; i++) {
+      const dayStart = new TZDate(y, m - 1, d + i, 0, 0, location.timeZone);
+      const dayEnd = new TZDate(y, m - 1, d + i + 1, 0, 0, location.timeZone);
+      const slots = await slotsFor(tx, target, new Date(dayStart.getTime()), new Date(dayEnd.getTime()), now);
+      const date = `${dayStart.getFullYear()}-${String(dayStart.getMonth() + 1).padStart(2, '0')}-${String(dayStart.getDate()).padStart(2, '0')}`;
+      days.push({ date, slots: slots.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })) });
+    }
+    return { timeZone: location.timeZone, days };
+  });
+}
+
+/**
+ * A provider sees their own appointments; other staff (practice managers, administrators) see
+ * every provider's in the organisation.
+ */
+async function scopeProvider(ctx: ActorContext, tx: Transaction, requested: string | undefined): Promise<string | null> {
+  const [own] = await tx
+    .select({ id: providerProfiles.id })
+    .from(providerProfiles)
+    .where(and(eq(providerProfiles.userId, ctx.actor.userId), eq(providerProfiles.tenantId, tenantOf(ctx).id)));
+  if (own) return own.id;
+  return requested ?? null;
+}
+
+export async function listPractice(ctx: ActorContext, query: PracticeAppointmentsQuery) {
+  const now = ctx.now();
+  const rows = await inTenant(ctx, async (tx) => {
+    const providerId = await scopeProvider(ctx, tx, query.providerId);
+    return listPracticeAppointments(tx, tenantOf(ctx).id, { from: new Date(query.from), to: new Date(query.to) }, providerId);
+  });
+  return { appointments: rows.map((r) => toAppointment(r, 'practice', now)) };
+}
+
+export async function actAsPractice(ctx: ActorContext, id: string, action: AppointmentAction, reason: string | undefined) {
+  // Providers act on their own appointments only; other staff on any of the organisation's.
+  await inTenant(ctx, async (tx) => {
+    const providerId = await scopeProvider(ctx, tx, undefined);
+    if (!providerId) return;
+    const [row] = await tx.select({ providerId: appointments.providerId }).from(appointments).where(eq(appointments.id, id));
+    if (row && row.providerId !== providerId) throw notFound('appointment.not-found', 'This appointment was not found.');
+  });
+  return practiceAction(ctx, id, action, reason);
+}
+
+/** Midnight of the day of `moment` in a time zone, and the Monday that starts its week. */
+function dayAndWeek(moment: Date, timeZone: string): { dayStart: Date; dayEnd: Date; weekStart: Date; weekEnd: Date } {
+  const local = new TZDate(moment.getTime(), timeZone);
+  const dayStart = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), 0, 0, timeZone);
+  const dayEnd = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, 0, 0, timeZone);
+  const sinceMonday = (local.getDay() + 6) % 7;
+  const weekStart = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - sinceMonday, 0, 0, timeZone);
+  const weekEnd = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() - sinceMonday + 7, 0, 0, timeZone);
+  return { dayStart: new Date(dayStart.getTime()), dayEnd: new Date(dayEnd.getTime()), weekStart: new Date(weekStart.getTime()), weekEnd: new Date(weekEnd.getTime()) };
+}
+
+export async function practiceDashboard(ctx: ActorContext, timeZone: string | undefined): Promise<PracticeDashboard> {
+  const now = ctx.now();
+  const zone = (timeZone && canonicalTimeZone(timeZone)) ?? (ctx.actor.timeZone && canonicalTimeZone(ctx.actor.timeZone)) ?? 'UTC';
+  const { dayStart, dayEnd, weekStart, weekEnd } = dayAndWeek(now, zone);
+  const tenantId = tenantOf(ctx).id;
+  return inTenant(ctx, async (tx) => {
+    const providerId = await scopeProvider(ctx, tx, undefined);
+    const mine = providerId ? eq(appointments.providerId, providerId) : undefined;
+    const today = await listPracticeAppointments(tx, tenantId, { from: dayStart, to: dayEnd }, providerId);
+    const waiting = await appointmentQuery(tx)
+      .where(
+        and(
+          eq(appointments.tenantId, tenantId),
+          mine,
+          or(
+            and(eq(appointments.status, 'booked'), gte(appointments.startsAt, now)),
+            and(inArray(appointments.status, ['booked', 'confirmed', 'checked_in']), lt(appointments.startsAt, now), gte(appointments.startsAt, new Date(now.getTime() - 30 * DAY_MS))),
+          ),
+        ),
+      )
+      .orderBy(asc(appointments.startsAt))
+      .limit(20);
+    const weekRows = await tx
+      .select({ status: appointments.status, currency: appointments.currency, n: sql<number>`count(*)::int`, fees: sql<number>`sum(${appointments.priceMinor})::int` })
+      .from(appointments)
+      .where(and(eq(appointments.tenantId, tenantId), mine, gte(appointments.startsAt, weekStart), lt(appointments.startsAt, weekEnd)))
+      .groupBy(appointments.status, appointments.currency);
+    const count = (statuses: string[]) => weekRows.filter((r) => statuses.includes(r.status)).reduce((n, r) => n + r.n, 0);
+    const revenue = new Map<string, number>();
+    for (const r of weekRows.filter((w) => w.status === 'completed')) revenue.set(r.currency, (revenue.get(r.currency) ?? 0) + r.fees);
+    return {
+      today: today.map((r) => toAppointment(r, 'practice', now)),
+      waiting: waiting.map((r) => toAppointment(r, 'practice', now)),
+      week: {
+        booked: count(['booked', 'confirmed', 'checked_in', 'completed', 'no_show']),
+        completed: count(['completed']),
+        cancelled: count(['cancelled']),
+        noShow: count(['no_show']),
+        revenue: [...revenue].map(([currency, amountMinor]) => ({ currency, amountMinor })),
+      },
+      hasProfile: providerId !== null,
+    };
+  });
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { canonicalTimeZone } from '../time-zones.js';
+import { APPOINTMENT_ACTIONS } from '../appointments.js';
+import { AppointmentSchema } from './appointments.js';
+import { LocationSchema, ServiceSchema } from './providers.js';
+
+/** 'HH:MM' on a 24-hour clock; an end may be 24:00. */
+const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/;
+export const WallTimeSchema = z.string().regex(WALL_TIME, 'a time as HH:MM');
+export const WallRangeSchema = z
+  .object({ start: WallTimeSchema, end: WallTimeSchema })
+  .strict()
+  .refine((r) => r.start !== '24:00' && r.start < r.end, { message: 'the end must be after the start', path: ['end'] });
+export const WeeklyRangeSchema = z
+  .object({ weekday: z.number().int().min(0).max(6), start: WallTimeSchema, end: WallTimeSchema })
+  .strict()
+  .refine((r) => r.start !== '24:00' && r.start < r.end, { message: 'the end must be after the start', path: ['end'] });
+export type WeeklyRangeInput = z.infer<typeof WeeklyRangeSchema>;
+
+/** Ranges of one weekday may not overlap each other. */
+function noOverlaps(ranges: readonly { weekday: number; start: string; end: string }[]): boolean {
+  const sorted = [...ranges].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
+  return sorted.every((r, i) => i === 0 || sorted[i - 1]!.weekday !== r.weekday || sorted[i - 1]!.end <= r.start);
+}
+
+export const HoursSchema = z
+  .object({
+    weeklyHours: z.array(WeeklyRangeSchema).max(42).refine(noOverlaps, 'opening hours of one day overlap'),
+    breaks: z.array(WeeklyRangeSchema).max(42).refine(noOverlaps, 'breaks of one day overlap'),
+  })
+  .strict();
+export type HoursInput = z.infer<typeof HoursSchema>;
+
+export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const OverrideSchema = z
+  .object({
+    hours: z
+      .array(WallRangeSchema)
+      .max(6)
+      .refine((rs) => noOverlaps(rs.map((r) => ({ ...r, weekday: 0 }))), 'the hours overlap'),
+    note: z.string().trim().max(200).default(''),
+  })
+  .strict();
+export type OverrideInput = z.infer<typeof OverrideSchema>;
+export const OverrideParamsSchema = z.object({ id: z.string().uuid(), date: z.string().regex(ISO_DATE, 'a date as YYYY-MM-DD') }).strict();
+
+export const BookingSettingsSchema = z
+  .object({
+    slotIntervalMinutes: z.number().int().min(5).max(240),
+    minimumNoticeMinutes: z.number().int().min(0).max(43_200),
+    horizonDays: z.number().int().min(1).max(365),
+    cancellationWindowHours: z.number().int().min(0).max(336),
+    acceptingNewPatients: z.boolean(),
+  })
+  .strict();
+export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
+
+export const PracticeLocationSchema = LocationSchema.extend({
+  weeklyHours: z.array(WeeklyRangeSchema),
+  breaks: z.array(WeeklyRangeSchema),
+  overrides: z.array(z.object({ date: z.string(), hours: z.array(z.object({ start: z.string(), end: z.string() })), note: z.string() })),
+});
+export type PracticeLocation = z.infer<typeof PracticeLocationSchema>;
+
+/** GET /api/v1/practice/availability: the signed-in provider's own hours in the current organisation. */
+export const AvailabilitySchema = z.object({
+  providerId: z.string(),
+  displayName: z.string(),
+  settings: BookingSettingsSchema,
+  locations: z.array(PracticeLocationSchema),
+  services: z.array(ServiceSchema.extend({ bufferBeforeMinutes: z.number().int(), bufferAfterMinutes: z.number().int() })),
+});
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
+export const LocationParamsSchema = z.object({ id: z.string().uuid() }).strict();
+
+/** GET /api/v1/practice/availability/preview: a week of free times as patients would see them. */
+export const PreviewQuerySchema = z
+  .object({
+    locationId: z.string().uuid(),
+    serviceId: z.string().uuid(),
+    weekStart: z.string().regex(ISO_DATE, 'a date as YYYY-MM-DD'),
+  })
+  .strict();
+export const PreviewSchema = z.object({
+  timeZone: z.string(),
+  days: z.array(z.object({ date: z.string(), slots: z.array(z.object({ start: z.string(), end: z.string() })) })),
+});
+export type Preview = z.infer<typeof PreviewSchema>;
+
+export const PRACTICE_RANGE_MAX_DAYS = 42;
+/** GET /api/v1/practice/appointments: the organisation's appointments from `from` to `to` (at most six weeks). */
+export const PracticeAppointmentsQuerySchema = z
+  .object({
+    from: z.string().datetime({ offset: true }),
+    to: z.string().datetime({ offset: true }),
+    providerId: z.string().uuid().optional(),
+  })
+  .strict()
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from) && Date.parse(q.to) - Date.parse(q.from) <= PRACTICE_RANGE_MAX_DAYS * 86_400_000, {
+    message: `to must be after from, at most ${PRACTICE_RANGE_MAX_DAYS} days later`,
+    path: ['to'],
+  });
+export type PracticeAppointmentsQuery = z.infer<typeof PracticeAppointmentsQuerySchema>;
+export const PracticeAppointmentListSchema = z.object({ appointments: z.array(AppointmentSchema) });
+
+export const PracticeActionSchema = z.object({ action: z.enum(APPOINTMENT_ACTIONS), reason: z.string().trim().max(500).optional() }).strict();
+export type PracticeAction = z.infer<typeof PracticeActionSchema>;
+
+/** GET /api/v1/practice/dashboard: today, what waits for action, and this week's figures. */
+export const PracticeDashboardSchema = z.object({
+  today: z.array(AppointmentSchema),
+  /** Booked and not yet confirmed, or started and not yet closed as completed or no-show. */
+  waiting: z.array(AppointmentSchema),
+  week: z.object({
+    booked: z.number().int(),
+    completed: z.number().int(),
+    cancelled: z.number().int(),
+    noShow: z.number().int(),
+    /** Fees of the week's completed appointments, per currency, in minor units. */
+    revenue: z.array(z.object({ currency: z.string(), amountMinor: z.number().int() })),
+  }),
+  hasProfile: z.boolean(),
+});
+export type PracticeDashboard = z.infer<typeof PracticeDashboardSchema>;
+
+export const PracticeDashboardQuerySchema = z
+  .object({ timeZone: z.string().max(100).refine((v) => canonicalTimeZone(v) !== null, 'an IANA time zone').optional() })
+  .strict();
