@@ -17,6 +17,7 @@ import { specialtiesRoutes } from './features/specialties/specialties.routes.js'
 import { providersRoutes } from './features/providers/providers.routes.js';
 import { bookingRoutes } from './features/booking/booking.routes.js';
 import { practiceRoutes } from './features/booking/practice.routes.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import type { DatabaseHandle } from './platform/db/database.js';
 import { DomainError } from './platform/errors/domain-errors.js';
 import { problemErrorHandler } from './platform/errors/problem-response.js';
@@ -35,6 +36,7 @@ import { tenantRoutes } from './features/tenants/tenants.routes.js';
 import { createUsageMetricsJob } from './platform/system/usage-metrics.js';
 import { createAvailabilityRefreshJob, type AvailabilityRefreshResult } from './platform/system/availability-refresh.js';
 import type { PeriodicJob } from './platform/system/periodic-job.js';
+import { createReminderJob, createWaitlistJob, type ReminderResult, type WaitlistResult } from './platform/system/booking-jobs.js';
 import { profileRoutes } from './features/profile/profile.routes.js';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.js';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.js';
@@ -47,6 +49,9 @@ declare module 'fastify' {
     getAuth(): Promise<Auth>;
     /** The directory's first-free-time job (tests run it to see a change at once). */
     availabilityRefresh: PeriodicJob<AvailabilityRefreshResult>;
+    /** Reminder emails 24 hours ahead, and waitlist offers (tests run them at once). */
+    reminders: PeriodicJob<ReminderResult>;
+    waitlist: PeriodicJob<WaitlistResult>;
   }
 }
 
@@ -166,6 +171,20 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const availabilityRefresh = createAvailabilityRefreshJob({ db, intervalSeconds: config.AVAILABILITY_REFRESH_INTERVAL_SECONDS, now, log: app.log });
   app.decorate('availabilityRefresh', availabilityRefresh);
   app.addHook('onReady', async () => availabilityRefresh.start());
+  const origin = () => {
+    if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+    const address = app.server.address();
+    return address && typeof address === 'object' ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : 'http://localhost';
+  };
+  const jobDeps = { db, mailer, config, log: app.log, now, origin };
+  const reminders = createReminderJob({ ...jobDeps, intervalSeconds: config.REMINDER_INTERVAL_SECONDS });
+  const waitlist = createWaitlistJob({ ...jobDeps, intervalSeconds: config.WAITLIST_INTERVAL_SECONDS });
+  app.decorate('reminders', reminders);
+  app.decorate('waitlist', waitlist);
+  app.addHook('onReady', async () => {
+    reminders.start();
+    waitlist.start();
+  });
   await app.register(profileRoutes, { context, avatarMaxBytes: config.AVATAR_MAX_BYTES });
   await app.register(adminUsersRoutes, { context });
   await app.register(devMailboxRoutes, { context });
@@ -175,6 +194,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(providersRoutes, { context });
   await app.register(bookingRoutes, { context });
   await app.register(practiceRoutes, { context });
+  await app.register(notificationsRoutes, { context });
   await app.register(enquiriesRoutes, { context, perMinute: config.ENQUIRY_RATE_LIMIT_PER_MINUTE });
   await app.register(consentRoutes, { context, perMinute: config.CONSENT_RATE_LIMIT_PER_MINUTE });
   await app.register(newsletterRoutes, { context, perMinute: config.NEWSLETTER_RATE_LIMIT_PER_MINUTE });
@@ -184,6 +204,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     if (sweeper) clearInterval(sweeper);
     await usageMetrics.stop();
     await availabilityRefresh.stop();
+    await reminders.stop();
+    await waitlist.stop();
     await mailer.close();
     await deps.database.close();
   });

@@ -9,6 +9,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 export interface SmtpListener {
@@ -35,6 +36,7 @@ export async function startSmtpListener(): Promise<SmtpListener> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
           };
           received.push(mail);
           for (const waiter of [...waiters]) {

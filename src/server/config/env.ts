@@ -94,6 +94,8 @@ const EnvSchema = z.object({
   AVATAR_MAX_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(2 * 1024 * 1024),
   USAGE_METRICS_INTERVAL_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(60),
   AVAILABILITY_REFRESH_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  REMINDER_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  WAITLIST_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   OFFICES_JSON: jsonFromEnv(z.array(OfficeSchema).max(10)).optional(),
   SOCIAL_LINKS_JSON: jsonFromEnv(z.array(SocialLinkSchema).max(10)).optional(),
 }).superRefine((env, ctx) => {

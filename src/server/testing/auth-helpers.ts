@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { devMailOutbox } from '../db/schema/dev-mail-outbox.js';
+import type { SmtpListener } from '../../testing/smtp-listener.js';
 import type { TestApp } from './api-fixture.js';
 
 /** A fictional person for one test: unique address, a password that is not on the common list. */
@@ -46,7 +47,7 @@ export function firstLink(text: string): string {
 /** Signs up, follows the emailed verification link and signs in; returns the session cookie. */
 export async function createSignedInUser(
   t: TestApp,
-  options: { role?: string; prefix?: string } = {},
+  options: { role?: string; prefix?: string; smtp?: SmtpListener } = {},
 ): Promise<{ name: string; email: string; password: string; cookie: string; userId: string }> {
   const person = fictionalPerson(options.prefix);
   const signUp = await t.app.inject({
@@ -55,9 +56,12 @@ export async function createSignedInUser(
     payload: { ...person, ...(options.role ? { role: options.role } : {}) },
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
-  const mail = await latestMail(t, person.email);
-  if (!mail) throw new Error('no verification mail');
-  const link = new URL(firstLink(mail.textBody));
+  // The verification mail: from the development outbox, or from the SMTP listener when the app sends over SMTP.
+  const text = options.smtp
+    ? (await options.smtp.waitFor((m) => m.to.includes(person.email.toLowerCase()))).text
+    : (await latestMail(t, person.email))?.textBody;
+  if (!text) throw new Error('no verification mail');
+  const link = new URL(firstLink(text));
   const verify = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
   if (verify.statusCode >= 400) throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`);
   const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: person.email, password: person.password } });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { availabilityOverrides, providerLocations, providerServices, type StoredWeeklyRange } from '../db/schema/booking.js';
 import { providerProfiles } from '../db/schema/specialties.js';
 import { buildSearchDocument } from '../features/providers/search-document.js';
+import type { SmtpListener } from '../../testing/smtp-listener.js';
 import type { TestApp } from './api-fixture.js';
 import { uniqueSlug } from './api-fixture.js';
 import { createSignedInUser } from './auth-helpers.js';
@@ -46,9 +47,11 @@ export async function createPractice(
     telehealth?: boolean;
     ndis?: boolean;
     mode?: 'in_person' | 'telehealth';
+    /** The app sends over SMTP to this listener (sign-up mail is read there). */
+    smtp?: SmtpListener;
   } = {},
 ): Promise<Practice> {
-  const provider = await createSignedInUser(t, { role: 'provider', prefix: 'provider' });
+  const provider = await createSignedInUser(t, { role: 'provider', prefix: 'provider', ...(options.smtp ? { smtp: options.smtp } : {}) });
   const org = await t.app.inject({
     method: 'POST',
     url: '/api/v1/tenants',

@@ -85,3 +85,33 @@ export const RatingRequestSchema = z
   .object({ score: z.number().int().min(1).max(5), comment: z.string().trim().max(2000).default('') })
   .strict();
 export type RatingRequest = z.infer<typeof RatingRequestSchema>;
+
+/** How long a freed time is held for the first person on the waitlist. */
+export const WAITLIST_HOLD_HOURS = 2;
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'left'] as const;
+
+/** POST /api/v1/waitlist: wait for a time with this provider on this day (location's calendar). */
+export const JoinWaitlistSchema = z
+  .object({
+    providerId: z.string().uuid(),
+    serviceId: z.string().uuid(),
+    locationId: z.string().uuid(),
+    date: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a date as YYYY-MM-DD'),
+  })
+  .strict();
+export type JoinWaitlist = z.infer<typeof JoinWaitlistSchema>;
+
+export const WaitlistEntrySchema = z.object({
+  id: z.string(),
+  status: z.enum(WAITLIST_STATUSES),
+  date: z.string(),
+  provider: z.object({ id: z.string(), displayName: z.string() }),
+  service: z.object({ id: z.string(), name: z.string() }),
+  locationId: z.string(),
+  timeZone: z.string(),
+  offeredStartsAt: z.string().nullable(),
+  offerExpiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>;
+export const WaitlistListSchema = z.object({ entries: z.array(WaitlistEntrySchema) });

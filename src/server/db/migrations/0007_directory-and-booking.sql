@@ -58,6 +58,17 @@ CREATE TABLE "availability_overrides" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "notifications" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"appointment_id" uuid,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"read_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('appointment_booked', 'appointment_confirmed', 'appointment_rescheduled', 'appointment_cancelled', 'appointment_reminder', 'waitlist_offer'))
+);
+--> statement-breakpoint
 CREATE TABLE "provider_locations" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"tenant_id" uuid NOT NULL,
@@ -105,6 +116,24 @@ CREATE TABLE "provider_services" (
 	CONSTRAINT "provider_services_currency_check" CHECK ("provider_services"."currency" ~ '^[A-Z]{3}$')
 );
 --> statement-breakpoint
+CREATE TABLE "waitlist_entries" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"provider_id" uuid NOT NULL,
+	"service_id" uuid NOT NULL,
+	"location_id" uuid NOT NULL,
+	"patient_id" uuid NOT NULL,
+	"date" date NOT NULL,
+	"status" text DEFAULT 'waiting' NOT NULL,
+	"offered_starts_at" timestamp with time zone,
+	"held_from" timestamp with time zone,
+	"held_to" timestamp with time zone,
+	"offer_expires_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "waitlist_status_check" CHECK ("waitlist_entries"."status" in ('waiting', 'offered', 'booked', 'expired', 'left'))
+);
+--> statement-breakpoint
+ALTER TABLE "dev_mail_outbox" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "provider_profiles" ADD COLUMN "tenant_id" uuid;--> statement-breakpoint
 ALTER TABLE "provider_profiles" ADD COLUMN "display_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "provider_profiles" ADD COLUMN "title" text DEFAULT '' NOT NULL;--> statement-breakpoint
@@ -145,19 +174,29 @@ ALTER TABLE "appointments" ADD CONSTRAINT "appointments_location_id_provider_loc
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_cancelled_by_user_id_users_id_fk" FOREIGN KEY ("cancelled_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "availability_overrides" ADD CONSTRAINT "availability_overrides_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "availability_overrides" ADD CONSTRAINT "availability_overrides_location_id_provider_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."provider_locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_locations" ADD CONSTRAINT "provider_locations_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_locations" ADD CONSTRAINT "provider_locations_provider_id_provider_profiles_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."provider_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_services" ADD CONSTRAINT "provider_services_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_services" ADD CONSTRAINT "provider_services_provider_id_provider_profiles_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."provider_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waitlist_entries" ADD CONSTRAINT "waitlist_entries_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waitlist_entries" ADD CONSTRAINT "waitlist_entries_provider_id_provider_profiles_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."provider_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waitlist_entries" ADD CONSTRAINT "waitlist_entries_service_id_provider_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."provider_services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waitlist_entries" ADD CONSTRAINT "waitlist_entries_location_id_provider_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."provider_locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waitlist_entries" ADD CONSTRAINT "waitlist_entries_patient_id_users_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "appointment_ratings_provider" ON "appointment_ratings" USING btree ("provider_id");--> statement-breakpoint
 CREATE INDEX "appointments_provider_starts" ON "appointments" USING btree ("provider_id","starts_at");--> statement-breakpoint
 CREATE INDEX "appointments_patient_starts" ON "appointments" USING btree ("patient_id","starts_at");--> statement-breakpoint
 CREATE INDEX "appointments_tenant_starts" ON "appointments" USING btree ("tenant_id","starts_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "appointments_patient_idempotency" ON "appointments" USING btree ("patient_id","idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "availability_overrides_location_date" ON "availability_overrides" USING btree ("location_id","date");--> statement-breakpoint
+CREATE INDEX "notifications_user_created" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "provider_locations_provider" ON "provider_locations" USING btree ("provider_id");--> statement-breakpoint
 CREATE INDEX "provider_locations_tenant" ON "provider_locations" USING btree ("tenant_id");--> statement-breakpoint
 CREATE INDEX "provider_services_provider" ON "provider_services" USING btree ("provider_id");--> statement-breakpoint
+CREATE INDEX "waitlist_provider_date" ON "waitlist_entries" USING btree ("provider_id","date","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "waitlist_one_per_patient_day" ON "waitlist_entries" USING btree ("provider_id","service_id","patient_id","date") WHERE "waitlist_entries"."status" in ('waiting', 'offered');--> statement-breakpoint
 ALTER TABLE "provider_profiles" ADD CONSTRAINT "provider_profiles_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_profiles" ADD CONSTRAINT "provider_profiles_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "provider_profiles_tenant" ON "provider_profiles" USING btree ("tenant_id");--> statement-breakpoint
@@ -253,18 +292,23 @@ ALTER TABLE appointments ADD CONSTRAINT appointments_no_overlap EXCLUDE USING gi
   tstzrange(occupied_from, occupied_to, '[)') WITH &&
 ) WHERE (status IN ('booked', 'confirmed', 'checked_in', 'completed'));
 --> statement-breakpoint
--- Busy time of a provider without whose it is: what availability needs, for anyone.
+-- Busy time of a provider without whose it is: what availability needs, for anyone. Active
+-- appointments, and times held for a waitlist offer (except for the person offered them).
 -- p_except leaves out one appointment (the one being moved).
-CREATE OR REPLACE FUNCTION provider_busy_ranges(p_provider uuid, p_from timestamptz, p_to timestamptz, p_except uuid DEFAULT NULL)
+CREATE OR REPLACE FUNCTION provider_busy_ranges(p_provider uuid, p_from timestamptz, p_to timestamptz, p_except uuid DEFAULT NULL, p_patient uuid DEFAULT NULL)
   RETURNS TABLE (occupied_from timestamptz, occupied_to timestamptz)
   LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public
   AS $$ SELECT a.occupied_from, a.occupied_to FROM appointments a
         WHERE a.provider_id = p_provider AND a.status IN ('booked', 'confirmed', 'checked_in', 'completed')
-          AND a.occupied_to > p_from AND a.occupied_from < p_to AND a.id IS DISTINCT FROM p_except $$;
+          AND a.occupied_to > p_from AND a.occupied_from < p_to AND a.id IS DISTINCT FROM p_except
+        UNION ALL
+        SELECT w.held_from, w.held_to FROM waitlist_entries w
+        WHERE w.provider_id = p_provider AND w.status = 'offered' AND w.offer_expires_at > now()
+          AND w.held_to > p_from AND w.held_from < p_to AND w.patient_id IS DISTINCT FROM p_patient $$;
 --> statement-breakpoint
-REVOKE ALL ON FUNCTION provider_busy_ranges(uuid, timestamptz, timestamptz, uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION provider_busy_ranges(uuid, timestamptz, timestamptz, uuid, uuid) FROM PUBLIC;
 --> statement-breakpoint
-GRANT EXECUTE ON FUNCTION provider_busy_ranges(uuid, timestamptz, timestamptz, uuid) TO app_user;
+GRANT EXECUTE ON FUNCTION provider_busy_ranges(uuid, timestamptz, timestamptz, uuid, uuid) TO app_user;
 --> statement-breakpoint
 -- Ratings: public scores; a patient adds one for their own appointment; the profile's average follows.
 ALTER TABLE appointment_ratings ENABLE ROW LEVEL SECURITY;
@@ -310,3 +354,29 @@ CREATE OR REPLACE FUNCTION appointments_mark_availability_stale() RETURNS trigge
 --> statement-breakpoint
 CREATE TRIGGER appointments_availability_stale AFTER INSERT OR UPDATE OF status, occupied_from, occupied_to ON appointments
   FOR EACH ROW EXECUTE FUNCTION appointments_mark_availability_stale();
+--> statement-breakpoint
+-- Notifications: each person reads and marks their own; a request may notify the other party.
+ALTER TABLE notifications ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+ALTER TABLE notifications FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY notifications_own ON notifications FOR ALL
+  USING (user_id = app_current_user_id())
+  WITH CHECK (user_id = app_current_user_id());
+--> statement-breakpoint
+CREATE POLICY notifications_send ON notifications FOR INSERT WITH CHECK (true);
+--> statement-breakpoint
+-- Waitlist: a patient manages their own entries; the practice's staff see their organisation's.
+-- Offers are made by the waitlist job (system module, outside row-level security).
+ALTER TABLE waitlist_entries ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+ALTER TABLE waitlist_entries FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY waitlist_patient_own ON waitlist_entries FOR ALL
+  USING (patient_id = app_current_user_id())
+  WITH CHECK (patient_id = app_current_user_id());
+--> statement-breakpoint
+CREATE POLICY waitlist_practice_read ON waitlist_entries FOR SELECT
+  USING (tenant_id = app_current_tenant_id() AND (SELECT app_is_tenant_staff()));
+--> statement-breakpoint
+REVOKE DELETE, TRUNCATE ON waitlist_entries FROM app_user;

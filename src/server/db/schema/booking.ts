@@ -201,3 +201,74 @@ export const appointmentRatings = pgTable(
     check('appointment_ratings_comment_length', sql`char_length(${t.comment}) <= 2000`),
   ],
 );
+
+/**
+ * What a person is told in the header's notifications: a booking, a change, a cancellation, a
+ * reminder, a waitlist offer. Each person reads and marks only their own (row-level security);
+ * anyone's request may create one for the other party of an appointment.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    /** Values the message is built from in the reader's language (names, times). */
+    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created').on(t.userId, t.createdAt),
+    check(
+      'notifications_kind_check',
+      sql`${t.kind} in ('appointment_booked', 'appointment_confirmed', 'appointment_rescheduled', 'appointment_cancelled', 'appointment_reminder', 'waitlist_offer')`,
+    ),
+  ],
+);
+
+/**
+ * A patient waiting for a time with a provider on a given day. When a time that day frees up,
+ * the first person waiting is offered it by email with a link valid for two hours; while the
+ * offer stands, the held range counts as busy for everyone else (provider_busy_ranges).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providerProfiles.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => providerServices.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => providerLocations.id, { onDelete: 'cascade' }),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The day wanted, in the location's time zone. */
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('waiting'),
+    offeredStartsAt: timestamp('offered_starts_at', { withTimezone: true }),
+    /** The occupied range held for the offer (the time with the service's buffers). */
+    heldFrom: timestamp('held_from', { withTimezone: true }),
+    heldTo: timestamp('held_to', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('waitlist_provider_date').on(t.providerId, t.date, t.createdAt),
+    uniqueIndex('waitlist_one_per_patient_day')
+      .on(t.providerId, t.serviceId, t.patientId, t.date)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    check('waitlist_status_check', sql`${t.status} in ('waiting', 'offered', 'booked', 'expired', 'left')`),
+  ],
+);

@@ -12,4 +12,4 @@ export { cookieConsent } from './cookie-consent.js';
 export { analyticsEvents } from './analytics-events.js';
 export { enquiries } from './enquiries.js';
 export { providerProfiles, specialties } from './specialties.js';
-export { appointmentRatings, appointments, availabilityOverrides, providerLocations, providerServices } from './booking.js';
+export { appointmentRatings, appointments, availabilityOverrides, notifications, providerLocations, providerServices, waitlistEntries } from './booking.js';

@@ -19,6 +19,8 @@ import { conflict, type DomainError, notFound } from '../../platform/errors/doma
 import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor, type BookingTarget } from './availability.js';
 import { findAppointment, findByIdempotencyKey, listPatientAppointments, type AppointmentRow } from './appointments.repo.js';
+import { notifyAppointment } from './notify.js';
+import { takeUpOffer } from './waitlist.service.js';
 import type { Slot } from './slots.js';
 
 const DAY_MS = 86_400_000;
@@ -110,11 +112,17 @@ function slotTaken(slots: readonly Slot[]): DomainError {
  * Whether `start` is a free slot of the target: 'free', 'taken' (inside the hours but someone
  * holds it) or 'unavailable' (outside the hours, too soon, beyond the horizon).
  */
-async function checkSlot(tx: Transaction, target: BookingTarget, start: Date, now: Date, exceptAppointmentId: string | null = null): Promise<'free' | 'taken' | 'unavailable'> {
+async function checkSlot(
+  tx: Transaction,
+  target: BookingTarget,
+  start: Date,
+  now: Date,
+  who: { exceptAppointmentId?: string | null; patientId: string },
+): Promise<'free' | 'taken' | 'unavailable'> {
   const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
   const to = new Date(end.getTime() + 1);
   const isStart = (slots: Slot[]) => slots.some((s) => s.start.getTime() === start.getTime());
-  if (isStart(await slotsFor(tx, target, start, to, now, { exceptAppointmentId }))) return 'free';
+  if (isStart(await slotsFor(tx, target, start, to, now, who))) return 'free';
   return isStart(await slotsFor(tx, target, start, to, now, { ignoreBusy: true })) ? 'taken' : 'unavailable';
 }
 
@@ -152,7 +160,7 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
           .limit(1);
         if (!seen) throw conflict('booking.not-accepting-new-patients', 'This provider is not taking new patients at the moment.');
       }
-      const state = await checkSlot(tx, target, start, now);
+      const state = await checkSlot(tx, target, start, now, { patientId: ctx.actor.userId });
       if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now));
       if (state === 'unavailable') {
         throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.', {
@@ -181,6 +189,7 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
         })
         .onConflictDoNothing({ target: [appointments.patientId, appointments.idempotencyKey] })
         .returning({ id: appointments.id });
+      if (inserted) await takeUpOffer(tx, ctx.actor.userId, target.providerId, start);
       // A concurrent request with the same key won: answer with its booking.
       const row = inserted ? await findAppointment(tx, inserted.id) : await findByIdempotencyKey(tx, ctx.actor.userId, idempotencyKey);
       if (!row) throw conflict('booking.retry', 'The booking could not be completed. Please try again.');
@@ -199,6 +208,7 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
         requestId: ctx.requestId,
         clientIp: ctx.clientIp,
       });
+      await notifyAppointment(ctx, result.row.a.id, 'booked', 'patient');
     }
     return { appointment: toAppointment(result.row, 'patient', now), created: result.created };
   } catch (error) {
@@ -285,6 +295,7 @@ export async function cancelMyAppointment(ctx: ActorContext, id: string, reason:
     return ownAppointment(ctx, tx, id);
   });
   await recordAudit(ctx.db, { action: 'appointment.cancelled', tenantId: row.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
+  await notifyAppointment(ctx, id, 'cancelled', 'patient');
   return toAppointment(row, 'patient', now);
 }
 
@@ -298,7 +309,7 @@ async function moveAppointment(ctx: ActorContext, tx: Transaction, row: Appointm
   const target = await loadBookingTarget(tx, { providerId: row.a.providerId, serviceId: row.a.serviceId, locationId: row.a.locationId });
   if (!target) throw notFound('booking.service-not-found', 'This service is no longer offered there.');
   const start = new Date(startsAt);
-  const state = await checkSlot(tx, target, start, now, row.a.id);
+  const state = await checkSlot(tx, target, start, now, { exceptAppointmentId: row.a.id, patientId: row.a.patientId });
   if (state === 'unavailable') throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.');
   if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now));
   const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
@@ -332,6 +343,7 @@ export async function rescheduleMyAppointment(ctx: ActorContext, id: string, sta
       return ownAppointment(ctx, tx, id);
     });
     await recordAudit(ctx.db, { action: 'appointment.rescheduled', tenantId: row.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
+    await notifyAppointment(ctx, id, 'rescheduled', 'patient');
     return toAppointment(row, 'patient', now);
   } catch (error) {
     if (!isExclusionViolation(error)) throw error;
@@ -369,5 +381,7 @@ export async function practiceAction(ctx: ActorContext, id: string, action: Appo
     await recordAudit(tx, { action: `appointment.${action}`, tenantId: tenant.id, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'practice' } });
     return (await findAppointment(tx, id))!;
   });
+  if (action === 'confirm') await notifyAppointment(ctx, id, 'confirmed', 'practice');
+  if (action === 'cancel') await notifyAppointment(ctx, id, 'cancelled', 'practice');
   return toAppointment(row, 'practice', now);
 }

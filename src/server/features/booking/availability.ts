@@ -95,10 +95,17 @@ export async function loadBookingTarget(
 }
 
 /** Busy time of a provider (any patient's appointments, with buffers), through the definer function. */
-export async function busyRanges(db: Queryable, providerId: string, from: Date, to: Date, exceptAppointmentId: string | null = null): Promise<Busy[]> {
+export async function busyRanges(
+  db: Queryable,
+  providerId: string,
+  from: Date,
+  to: Date,
+  exceptAppointmentId: string | null = null,
+  patientId: string | null = null,
+): Promise<Busy[]> {
   const rows = await queryRows<{ occupied_from: Date | string; occupied_to: Date | string }>(
     db,
-    sql`select occupied_from, occupied_to from provider_busy_ranges(${providerId}, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, ${exceptAppointmentId}::uuid)`,
+    sql`select occupied_from, occupied_to from provider_busy_ranges(${providerId}, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, ${exceptAppointmentId}::uuid, ${patientId}::uuid)`,
   );
   return rows.map((r) => ({ start: new Date(r.occupied_from), end: new Date(r.occupied_to) }));
 }
@@ -107,7 +114,8 @@ export async function busyRanges(db: Queryable, providerId: string, from: Date, 
  * Free slots of a target between from and to: its overrides for those dates (a day either side
  * for time-zone edges) and the provider's busy time are read, then the pure rules decide.
  * `ignoreBusy` gives the times the hours allow whatever is booked; `exceptAppointmentId` leaves
- * one appointment's own time out of the busy time (while it moves).
+ * one appointment's own time out of the busy time (while it moves); `patientId` lets a time held
+ * for that patient's waitlist offer count as free for them.
  */
 export async function slotsFor(
   db: Queryable,
@@ -115,7 +123,7 @@ export async function slotsFor(
   from: Date,
   to: Date,
   now: Date,
-  options: { ignoreBusy?: boolean; exceptAppointmentId?: string | null } = {},
+  options: { ignoreBusy?: boolean; exceptAppointmentId?: string | null; patientId?: string | null } = {},
 ): Promise<Slot[]> {
   const firstDate = new Date(from.getTime() - DAY_MS).toISOString().slice(0, 10);
   const lastDate = new Date(to.getTime() + DAY_MS).toISOString().slice(0, 10);
@@ -126,7 +134,7 @@ export async function slotsFor(
     .where(and(eq(availabilityOverrides.locationId, target.location.id), gte(availabilityOverrides.date, firstDate), lte(availabilityOverrides.date, lastDate)));
   const busy = options.ignoreBusy
     ? []
-    : await busyRanges(db, target.providerId, new Date(from.getTime() - DAY_MS), new Date(to.getTime() + DAY_MS), options.exceptAppointmentId ?? null);
+    : await busyRanges(db, target.providerId, new Date(from.getTime() - DAY_MS), new Date(to.getTime() + DAY_MS), options.exceptAppointmentId ?? null, options.patientId ?? null);
   return availableSlots({ rules: { ...target.rules, overrides }, service: target.service, busy, from, to, now });
 }
 

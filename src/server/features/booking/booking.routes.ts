@@ -6,12 +6,17 @@ import {
   AppointmentSchema,
   BookAppointmentSchema,
   IdempotencyKeySchema,
+  JoinWaitlistSchema,
+  WaitlistEntrySchema,
+  WaitlistListSchema,
   MyAppointmentsQuerySchema,
   RatingRequestSchema,
   RescheduleSchema,
 } from '../../../shared/contracts/appointments.js';
 import { ProviderIdParamsSchema, SlotsQuerySchema, SlotsSchema } from '../../../shared/contracts/providers.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
+import { calendarFileOf } from './notify.js';
+import { joinWaitlist, leaveWaitlist, myWaitlist } from './waitlist.service.js';
 import {
   bookAppointment,
   cancelMyAppointment,
@@ -86,6 +91,23 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> =
     },
   );
 
+  app.get(
+    '/api/v1/appointments/:id/calendar.ics',
+    {
+      config: { permission: 'appointments.self' },
+      schema: { tags: ['booking'], summary: 'My appointment as a calendar file (RFC 5545, in the practice’s time zone)', params: AppointmentIdParamsSchema },
+    },
+    async (request, reply) => {
+      const ctx = await context.withActor(request);
+      const row = await getMyAppointment(ctx, request.params.id);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="appointment.ics"')
+        .type('text/calendar; charset=utf-8')
+        .send(calendarFileOf(row, ctx));
+    },
+  );
+
   app.post(
     '/api/v1/appointments/:id/cancel',
     {
@@ -129,5 +151,34 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> =
       },
     },
     async (request) => rateMyAppointment(await context.withActor(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v1/waitlist',
+    {
+      config: { permission: 'appointments.self' },
+      schema: {
+        tags: ['booking'],
+        summary: "Wait for a time on a fully booked day; the first person waiting is offered a freed time, held for 2 hours",
+        body: JoinWaitlistSchema,
+        response: { 201: WaitlistEntrySchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await joinWaitlist(await context.withActor(request), request.body)),
+  );
+
+  app.get(
+    '/api/v1/waitlist',
+    { config: { permission: 'appointments.self' }, schema: { tags: ['booking'], summary: 'The days I am waiting for, and offers held for me', response: { 200: WaitlistListSchema } } },
+    async (request, reply) => reply.header('cache-control', 'no-store').send({ entries: await myWaitlist(await context.withActor(request)) }),
+  );
+
+  app.post(
+    '/api/v1/waitlist/:id/leave',
+    { config: { permission: 'appointments.self' }, schema: { tags: ['booking'], summary: 'Leave a waitlist', params: AppointmentIdParamsSchema, body: CancelSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await leaveWaitlist(await context.withActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -10,6 +10,14 @@ export interface MailMessage {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe on newsletter mail (SMTP only; the outbox keeps the body). */
   headers?: Record<string, string>;
+  /** Files sent with the mail, e.g. a calendar invitation (text/calendar). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface Mailer {
@@ -43,6 +51,7 @@ export function createMailer(options: MailerOptions): Mailer {
           text: message.text,
           html: message.html,
           ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.attachments ? { attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
         });
       },
       async close() {
@@ -59,6 +68,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html,
+        attachments: message.attachments ?? [],
       });
     },
     async close() {},

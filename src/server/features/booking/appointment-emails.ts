@@ -1,0 +1,176 @@
+import { googleCalendarUrl, outlookCalendarUrl } from '../../../shared/calendar-links.js';
+import { LANGUAGES, type LanguageCode } from '../../../shared/languages.js';
+import { PRODUCT_NAME } from '../../../shared/product.js';
+import { emailLanguage, escapeHtml, fill } from '../../platform/mail/auth-emails.js';
+import type { MailMessage } from '../../platform/mail/mailer.js';
+
+export type AppointmentEmailKind = 'booked' | 'rescheduled' | 'cancelled' | 'reminder' | 'waitlist-offer';
+
+interface Copy {
+  subject: string;
+  intro: string;
+  action: string;
+}
+
+interface Labels {
+  greeting: string;
+  when: string;
+  yourTime: string;
+  where: string;
+  video: string;
+  with: string;
+  service: string;
+  google: string;
+  outlook: string;
+  calendarFile: string;
+  cancelledByPractice: string;
+  cancelledByYou: string;
+}
+
+/** {provider}, {service}, {when}, {hours} are filled in; links are never translated. */
+const COPY: Record<LanguageCode, Record<AppointmentEmailKind, Copy>> = {
+  en: {
+    booked: { subject: 'Booked: {service} with {provider}, {when}', intro: 'Your appointment is booked. The practice will confirm it.', action: 'View or change your appointment' },
+    rescheduled: { subject: 'Moved: {service} with {provider}, now {when}', intro: 'Your appointment has a new time.', action: 'View or change your appointment' },
+    cancelled: { subject: 'Cancelled: {service} with {provider}, {when}', intro: 'Your appointment is cancelled.', action: 'Book another time' },
+    reminder: { subject: 'Reminder: {service} with {provider}, {when}', intro: 'A reminder of your appointment tomorrow.', action: 'View or change your appointment' },
+    'waitlist-offer': { subject: 'A time has opened with {provider}: {when}', intro: 'A time you were waiting for is free. We are holding it for you for {hours} hours.', action: 'Book this time' },
+  },
+  es: {
+    booked: { subject: 'Reservada: {service} con {provider}, {when}', intro: 'Su cita está reservada. La consulta la confirmará.', action: 'Ver o cambiar su cita' },
+    rescheduled: { subject: 'Cambiada: {service} con {provider}, ahora {when}', intro: 'Su cita tiene una nueva hora.', action: 'Ver o cambiar su cita' },
+    cancelled: { subject: 'Cancelada: {service} con {provider}, {when}', intro: 'Su cita está cancelada.', action: 'Reservar otra hora' },
+    reminder: { subject: 'Recordatorio: {service} con {provider}, {when}', intro: 'Le recordamos su cita de mañana.', action: 'Ver o cambiar su cita' },
+    'waitlist-offer': { subject: 'Hay una hora libre con {provider}: {when}', intro: 'Se ha liberado una hora que esperaba. Se la reservamos durante {hours} horas.', action: 'Reservar esta hora' },
+  },
+  fr: {
+    booked: { subject: 'Réservé : {service} avec {provider}, {when}', intro: 'Votre rendez-vous est réservé. Le cabinet va le confirmer.', action: 'Voir ou modifier votre rendez-vous' },
+    rescheduled: { subject: 'Déplacé : {service} avec {provider}, désormais {when}', intro: 'Votre rendez-vous a un nouvel horaire.', action: 'Voir ou modifier votre rendez-vous' },
+    cancelled: { subject: 'Annulé : {service} avec {provider}, {when}', intro: 'Votre rendez-vous est annulé.', action: 'Réserver un autre créneau' },
+    reminder: { subject: 'Rappel : {service} avec {provider}, {when}', intro: 'Un rappel de votre rendez-vous de demain.', action: 'Voir ou modifier votre rendez-vous' },
+    'waitlist-offer': { subject: 'Un créneau s’est libéré avec {provider} : {when}', intro: 'Un créneau que vous attendiez est libre. Nous vous le réservons pendant {hours} heures.', action: 'Réserver ce créneau' },
+  },
+  pt: {
+    booked: { subject: 'Marcada: {service} com {provider}, {when}', intro: 'A sua consulta está marcada. A clínica vai confirmá-la.', action: 'Ver ou alterar a sua consulta' },
+    rescheduled: { subject: 'Alterada: {service} com {provider}, agora {when}', intro: 'A sua consulta tem um novo horário.', action: 'Ver ou alterar a sua consulta' },
+    cancelled: { subject: 'Cancelada: {service} com {provider}, {when}', intro: 'A sua consulta foi cancelada.', action: 'Marcar outro horário' },
+    reminder: { subject: 'Lembrete: {service} com {provider}, {when}', intro: 'Um lembrete da sua consulta de amanhã.', action: 'Ver ou alterar a sua consulta' },
+    'waitlist-offer': { subject: 'Abriu um horário com {provider}: {when}', intro: 'Ficou livre um horário que aguardava. Reservamo-lo para si durante {hours} horas.', action: 'Marcar este horário' },
+  },
+  ar: {
+    booked: { subject: 'تم الحجز: {service} مع {provider}، {when}', intro: 'تم حجز موعدك. ستؤكده العيادة.', action: 'عرض موعدك أو تغييره' },
+    rescheduled: { subject: 'تم التغيير: {service} مع {provider}، الآن {when}', intro: 'لموعدك وقت جديد.', action: 'عرض موعدك أو تغييره' },
+    cancelled: { subject: 'تم الإلغاء: {service} مع {provider}، {when}', intro: 'تم إلغاء موعدك.', action: 'احجز وقتًا آخر' },
+    reminder: { subject: 'تذكير: {service} مع {provider}، {when}', intro: 'تذكير بموعدك غدًا.', action: 'عرض موعدك أو تغييره' },
+    'waitlist-offer': { subject: 'توفر وقت مع {provider}: {when}', intro: 'أصبح وقت كنت تنتظره متاحًا. نحتفظ به لك لمدة {hours} ساعات.', action: 'احجز هذا الوقت' },
+  },
+  'zh-CN': {
+    booked: { subject: '已预约：{provider} 的 {service}，{when}', intro: '您的预约已完成，诊所将予以确认。', action: '查看或更改预约' },
+    rescheduled: { subject: '已改期：{provider} 的 {service}，改为 {when}', intro: '您的预约时间已更改。', action: '查看或更改预约' },
+    cancelled: { subject: '已取消：{provider} 的 {service}，{when}', intro: '您的预约已取消。', action: '预约其他时间' },
+    reminder: { subject: '提醒：{provider} 的 {service}，{when}', intro: '提醒您明天的预约。', action: '查看或更改预约' },
+    'waitlist-offer': { subject: '{provider} 有空档了：{when}', intro: '您等候的时间已空出，我们为您保留 {hours} 小时。', action: '预约此时间' },
+  },
+};
+
+const LABELS: Record<LanguageCode, Labels> = {
+  en: { greeting: 'Hello {name},', when: 'When', yourTime: 'Your time', where: 'Where', video: 'Video visit (link on your appointments page)', with: 'With', service: 'Service', google: 'Add to Google Calendar', outlook: 'Add to Outlook', calendarFile: 'The calendar file is attached.', cancelledByPractice: 'The practice cancelled it.', cancelledByYou: 'You cancelled it.' },
+  es: { greeting: 'Hola, {name}:', when: 'Cuándo', yourTime: 'Su hora', where: 'Dónde', video: 'Videoconsulta (enlace en su página de citas)', with: 'Con', service: 'Servicio', google: 'Añadir a Google Calendar', outlook: 'Añadir a Outlook', calendarFile: 'Se adjunta el archivo de calendario.', cancelledByPractice: 'La consulta la ha cancelado.', cancelledByYou: 'Usted la ha cancelado.' },
+  fr: { greeting: 'Bonjour {name},', when: 'Quand', yourTime: 'Votre heure', where: 'Où', video: 'Téléconsultation (lien sur votre page de rendez-vous)', with: 'Avec', service: 'Prestation', google: 'Ajouter à Google Agenda', outlook: 'Ajouter à Outlook', calendarFile: 'Le fichier de calendrier est joint.', cancelledByPractice: 'Le cabinet l’a annulé.', cancelledByYou: 'Vous l’avez annulé.' },
+  pt: { greeting: 'Olá {name},', when: 'Quando', yourTime: 'A sua hora', where: 'Onde', video: 'Teleconsulta (ligação na sua página de consultas)', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O ficheiro de calendário segue em anexo.', cancelledByPractice: 'A clínica cancelou-a.', cancelledByYou: 'Cancelou-a.' },
+  ar: { greeting: 'مرحبًا {name}،', when: 'الموعد', yourTime: 'بتوقيتك', where: 'المكان', video: 'زيارة بالفيديو (الرابط في صفحة مواعيدك)', with: 'مع', service: 'الخدمة', google: 'أضف إلى تقويم Google', outlook: 'أضف إلى Outlook', calendarFile: 'ملف التقويم مرفق.', cancelledByPractice: 'ألغته العيادة.', cancelledByYou: 'لقد ألغيته.' },
+  'zh-CN': { greeting: '{name}，您好：', when: '时间', yourTime: '您的当地时间', where: '地点', video: '视频问诊（链接见您的预约页面）', with: '医生', service: '服务', google: '添加到 Google 日历', outlook: '添加到 Outlook', calendarFile: '附件为日历文件。', cancelledByPractice: '诊所已取消。', cancelledByYou: '您已取消。' },
+};
+
+const LOCALES: Record<LanguageCode, string> = { en: 'en-GB', es: 'es', fr: 'fr', pt: 'pt', ar: 'ar', 'zh-CN': 'zh-CN' };
+
+/** A moment in a zone, in the reader's language, with the zone named (e.g. "Tue 1 Dec 2026, 10:00 AEDT"). */
+export function formatWhen(moment: Date, timeZone: string, language: LanguageCode): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'full', timeStyle: 'short', timeZone, timeZoneName: undefined }).format(moment) + ` (${zoneLabel(moment, timeZone, language)})`;
+}
+
+function zoneLabel(moment: Date, timeZone: string, language: LanguageCode): string {
+  const part = new Intl.DateTimeFormat(LOCALES[language], { timeZone, timeZoneName: 'long' }).formatToParts(moment).find((p) => p.type === 'timeZoneName');
+  return part ? `${part.value}, ${timeZone}` : timeZone;
+}
+
+export interface AppointmentEmailVars {
+  to: string;
+  name: string;
+  locale: string | null | undefined;
+  /** The reader's own zone, when known and different from the practice's. */
+  readerTimeZone: string | null;
+  provider: string;
+  service: string;
+  organisation: string;
+  start: Date;
+  end: Date;
+  timeZone: string;
+  /** The address, or '' for a video visit. */
+  address: string;
+  url: string;
+  cancelledBy?: 'patient' | 'practice' | null;
+  holdHours?: number;
+  calendarFile?: string;
+}
+
+export function renderAppointmentEmail(kind: AppointmentEmailKind, vars: AppointmentEmailVars): MailMessage {
+  const language = emailLanguage(vars.locale);
+  const copy = COPY[language][kind];
+  const l = LABELS[language];
+  const when = formatWhen(vars.start, vars.timeZone, language);
+  const values = { provider: vars.provider, service: vars.service, when, hours: String(vars.holdHours ?? 2), name: vars.name };
+  const t = (s: string) => fill(s, values);
+  const yours = vars.readerTimeZone && vars.readerTimeZone !== vars.timeZone ? formatWhen(vars.start, vars.readerTimeZone, language) : null;
+  const where = vars.address || l.video;
+  const rows: [string, string][] = [
+    [l.when, when],
+    ...(yours ? ([[l.yourTime, yours]] as [string, string][]) : []),
+    [l.where, [vars.organisation, where].filter(Boolean).join(' — ')],
+    [l.with, vars.provider],
+    [l.service, vars.service],
+  ];
+  const cancelledNote = kind === 'cancelled' && vars.cancelledBy ? (vars.cancelledBy === 'practice' ? l.cancelledByPractice : l.cancelledByYou) : '';
+  const event = { title: `${vars.service} — ${vars.provider}`, start: vars.start, end: vars.end, details: vars.url, location: vars.address || vars.organisation };
+  const calendarLinks = kind === 'cancelled' || kind === 'waitlist-offer' ? [] : ([[l.google, googleCalendarUrl(event)], [l.outlook, outlookCalendarUrl(event)]] as [string, string][]);
+  const text = [
+    t(l.greeting),
+    '',
+    t(copy.intro),
+    ...(cancelledNote ? [cancelledNote] : []),
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `${t(copy.action)}: ${vars.url}`,
+    ...calendarLinks.map(([k, v]) => `${k}: ${v}`),
+    ...(vars.calendarFile ? ['', l.calendarFile] : []),
+    '',
+    `— ${PRODUCT_NAME}`,
+  ].join('\n');
+  const e = (s: string) => escapeHtml(s);
+  const dir = LANGUAGES.find((x) => x.code === language)?.dir ?? 'ltr';
+  const html = `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${e(t(copy.subject))}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
+<p>${e(t(l.greeting))}</p><p>${e(t(copy.intro))}${cancelledNote ? ` ${e(cancelledNote)}` : ''}</p>
+<table style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th scope="row" style="text-align:start;padding:4px 12px 4px 0;color:#4b5563">${e(k)}</th><td style="padding:4px 0">${e(v)}</td></tr>`).join('')}</table>
+<p><a href="${e(vars.url)}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${e(t(copy.action))}</a></p>
+${calendarLinks.map(([k, v]) => `<a href="${e(v)}">${e(k)}</a>`).join(' · ')}${vars.calendarFile ? `<p style="font-size:13px;color:#4b5563">${e(l.calendarFile)}</p>` : ''}
+<p>— ${e(PRODUCT_NAME)}</p></body></html>`;
+  return {
+    to: vars.to,
+    subject: t(copy.subject),
+    text,
+    html,
+    ...(vars.calendarFile
+      ? {
+          attachments: [
+            {
+              filename: 'appointment.ics',
+              contentType: `text/calendar; charset=utf-8; method=${kind === 'cancelled' ? 'CANCEL' : 'REQUEST'}`,
+              content: vars.calendarFile,
+            },
+          ],
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,109 @@
+import { TZDate } from '@date-fns/tz';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { JoinWaitlist, WaitlistEntry } from '../../../shared/contracts/appointments.js';
+import { providerServices, waitlistEntries } from '../../db/schema/booking.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
+import type { ActorContext } from '../../platform/context.js';
+import type { Queryable, Transaction } from '../../platform/db/database.js';
+import { conflict, notFound } from '../../platform/errors/domain-errors.js';
+import { asAppUser } from '../../platform/tenancy/with-tenant.js';
+import { loadBookingTarget, slotsFor, type BookingTarget } from './availability.js';
+
+/** The instants a local date spans in a time zone (23, 24 or 25 hours). */
+export function localDay(date: string, timeZone: string): { from: Date; to: Date } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return { from: new Date(new TZDate(y, m - 1, d, 0, 0, timeZone).getTime()), to: new Date(new TZDate(y, m - 1, d + 1, 0, 0, timeZone).getTime()) };
+}
+
+/** Free times of a target on one local date (as anyone but `patientId` sees them). */
+export async function freeOnDate(db: Queryable, target: BookingTarget, date: string, now: Date, patientId: string | null = null) {
+  const { from, to } = localDay(date, target.location.timeZone);
+  return slotsFor(db, target, from, to, now, { patientId });
+}
+
+async function entryRows(tx: Transaction, patientId: string, ids?: string[]) {
+  return tx
+    .select({ w: waitlistEntries, providerName: providerProfiles.displayName, serviceName: providerServices.name })
+    .from(waitlistEntries)
+    .innerJoin(providerProfiles, eq(providerProfiles.id, waitlistEntries.providerId))
+    .innerJoin(providerServices, eq(providerServices.id, waitlistEntries.serviceId))
+    .where(and(eq(waitlistEntries.patientId, patientId), ids ? inArray(waitlistEntries.id, ids) : inArray(waitlistEntries.status, ['waiting', 'offered'])))
+    .orderBy(desc(waitlistEntries.createdAt));
+}
+
+function toEntry(row: Awaited<ReturnType<typeof entryRows>>[number], timeZone: string): WaitlistEntry {
+  const w = row.w;
+  return {
+    id: w.id,
+    status: w.status as WaitlistEntry['status'],
+    date: w.date,
+    provider: { id: w.providerId, displayName: row.providerName },
+    service: { id: w.serviceId, name: row.serviceName },
+    locationId: w.locationId,
+    timeZone,
+    offeredStartsAt: w.offeredStartsAt?.toISOString() ?? null,
+    offerExpiresAt: w.offerExpiresAt?.toISOString() ?? null,
+    createdAt: w.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Joins the waitlist of a provider for one day. Only a day without free times can be waited
+ * for (otherwise the answer offers those times); one entry per person, service and day.
+ */
+export async function joinWaitlist(ctx: ActorContext, input: JoinWaitlist): Promise<WaitlistEntry> {
+  const now = ctx.now();
+  return asAppUser(ctx.db, { tenantId: null, userId: ctx.actor.userId }, async (tx) => {
+    const target = await loadBookingTarget(tx, input);
+    if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+    const { to } = localDay(input.date, target.location.timeZone);
+    if (to.getTime() <= now.getTime() || to.getTime() - now.getTime() > target.rules.horizonDays * 86_400_000 + 86_400_000) {
+      throw conflict('waitlist.date-out-of-range', 'Choose a day between today and the last day this provider takes bookings for.');
+    }
+    const free = await freeOnDate(tx, target, input.date, now, ctx.actor.userId);
+    if (free.length > 0) {
+      throw conflict('waitlist.day-has-times', 'This day still has free times: book one of them instead.', {
+        slots: free.slice(0, 12).map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })),
+      });
+    }
+    const [inserted] = await tx
+      .insert(waitlistEntries)
+      .values({ tenantId: target.tenantId, providerId: target.providerId, serviceId: target.service.id, locationId: target.location.id, patientId: ctx.actor.userId, date: input.date })
+      .onConflictDoNothing()
+      .returning({ id: waitlistEntries.id });
+    if (!inserted) throw conflict('waitlist.already-waiting', 'You are already on the waitlist for this day.');
+    const [row] = await entryRows(tx, ctx.actor.userId, [inserted.id]);
+    return toEntry(row!, target.location.timeZone);
+  });
+}
+
+export async function myWaitlist(ctx: ActorContext): Promise<WaitlistEntry[]> {
+  return asAppUser(ctx.db, { tenantId: null, userId: ctx.actor.userId }, async (tx) => {
+    const rows = await entryRows(tx, ctx.actor.userId);
+    const out: WaitlistEntry[] = [];
+    for (const row of rows) {
+      const target = await loadBookingTarget(tx, { providerId: row.w.providerId, serviceId: row.w.serviceId, locationId: row.w.locationId });
+      out.push(toEntry(row, target?.location.timeZone ?? 'UTC'));
+    }
+    return out;
+  });
+}
+
+export async function leaveWaitlist(ctx: ActorContext, id: string): Promise<void> {
+  await asAppUser(ctx.db, { tenantId: null, userId: ctx.actor.userId }, async (tx) => {
+    const left = await tx
+      .update(waitlistEntries)
+      .set({ status: 'left' })
+      .where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.patientId, ctx.actor.userId), inArray(waitlistEntries.status, ['waiting', 'offered'])))
+      .returning({ id: waitlistEntries.id });
+    if (left.length === 0) throw notFound('waitlist.not-found', 'This waitlist entry was not found.');
+  });
+}
+
+/** After a booking: an offer the patient held for that time is taken up. */
+export async function takeUpOffer(tx: Transaction, patientId: string, providerId: string, startsAt: Date): Promise<void> {
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'booked' })
+    .where(and(eq(waitlistEntries.patientId, patientId), eq(waitlistEntries.providerId, providerId), eq(waitlistEntries.status, 'offered'), eq(waitlistEntries.offeredStartsAt, startsAt)));
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment, WaitlistEntry } from '../../../shared/contracts/appointments.js';
+import type { NotificationList } from '../../../shared/contracts/notifications.js';
+import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-listener.js';
+import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { cookieHeader, fictionalPerson, firstLink } from '../../testing/auth-helpers.js';
+import { createPractice, hoursAhead, type Practice } from '../../testing/booking-fixtures.js';
+import { queryRows } from '../db/database.js';
+import { offerFreedTimes, sendDueReminders } from './booking-jobs.js';
+
+let smtp: SmtpListener;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  // The jobs run only when the tests ask (a long interval keeps the timers out of the way).
+  t = await startTestApp({ SMTP_URL: smtp.url, REMINDER_INTERVAL_SECONDS: '3600', WAITLIST_INTERVAL_SECONDS: '3600', PUBLIC_URL: 'https://tendwell.test' });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+/** Signs up over real SMTP: the verification link arrives at the listener. */
+async function person(prefix: string) {
+  const p = fictionalPerson(prefix);
+  expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: p })).statusCode).toBe(200);
+  const mail = await smtp.waitFor((m) => m.to.includes(p.email.toLowerCase()));
+  const link = new URL(firstLink(mail.text));
+  await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+  const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: p.email, password: p.password } });
+  expect(signIn.statusCode).toBe(200);
+  return { ...p, cookie: cookieHeader(signIn), userId: signIn.json<{ user: { id: string } }>().user.id };
+}
+
+async function book(who: { cookie: string }, practice: Practice, start: Date) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/appointments',
+    headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
+    payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: start.toISOString() },
+  });
+}
+
+/** Mail sent by the jobs run directly (as another server process would), counted but not delivered. */
+const otherProcessMail: { to: string; subject: string }[] = [];
+const deps = () => ({
+  db: t.database.db,
+  mailer: {
+    kind: 'smtp' as const,
+    send: (m: { to: string; subject: string }) => {
+      otherProcessMail.push({ to: m.to, subject: m.subject });
+      return Promise.resolve();
+    },
+    close: () => Promise.resolve(),
+  },
+  config: t.config,
+  log: t.app.log,
+  now: () => new Date(),
+  origin: () => 'https://tendwell.test',
+});
+
+describe('appointment emails', () => {
+  it('confirms a booking by email with a valid calendar file in the practice’s zone, and tells the provider in the app', async () => {
+    const practice = await createPractice(t, { smtp, timeZone: 'America/New_York' });
+    const patient = await person('mailed');
+    const start = hoursAhead(80);
+    const res = await book(patient, practice, start);
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Booked'));
+    expect(mail.text).toContain(practice.displayName);
+    expect(mail.text).toContain('https://tendwell.test/appointments');
+    expect(mail.text).toContain('calendar.google.com');
+    const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+    expect(ics?.filename).toBe('appointment.ics');
+    const component = new ICAL.Component(ICAL.parse(ics!.content));
+    const vevent = component.getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('America/New_York');
+    ICAL.TimezoneService.register(new ICAL.Timezone(component.getFirstSubcomponent('vtimezone')!), 'America/New_York');
+    expect(new ICAL.Event(vevent).startDate.toJSDate().toISOString()).toBe(start.toISOString());
+    ICAL.TimezoneService.remove('America/New_York');
+
+    const bell = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { cookie: practice.provider.cookie } });
+    const list = bell.json<NotificationList>();
+    expect(list.unread).toBeGreaterThanOrEqual(1);
+    expect(list.notifications[0]).toMatchObject({ kind: 'appointment_booked', data: { patient: patient.name } });
+    const read = await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read-all', headers: { cookie: practice.provider.cookie }, payload: {} });
+    expect(read.json<NotificationList>().unread).toBe(0);
+    // Nobody reads another person's notification.
+    const theirs = await t.app.inject({ method: 'POST', url: `/api/v1/notifications/${list.notifications[0]!.id}/read`, headers: { cookie: patient.cookie }, payload: {} });
+    expect(theirs.statusCode).toBe(404);
+
+    // Moving and cancelling send the updated file (higher SEQUENCE) and the cancellation.
+    const id = res.json<Appointment>().id;
+    await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${id}/reschedule`, headers: { cookie: patient.cookie }, payload: { startsAt: new Date(start.getTime() + 3_600_000).toISOString() } });
+    const moved = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Moved'));
+    expect(moved.attachments[0]!.content).toMatch(/SEQUENCE:1/);
+    await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${id}/cancel`, headers: { cookie: patient.cookie }, payload: {} });
+    const cancelled = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Cancelled'));
+    expect(cancelled.attachments[0]!.content).toMatch(/METHOD:CANCEL/);
+    const file = await t.app.inject({ method: 'GET', url: `/api/v1/appointments/${id}/calendar.ics`, headers: { cookie: patient.cookie } });
+    expect(file.headers['content-type']).toContain('text/calendar');
+    expect(file.body).toContain('STATUS:CANCELLED');
+  });
+});
+
+describe('reminder job', () => {
+  it('sends one reminder 24 hours ahead, once, even when two runs race', async () => {
+    const practice = await createPractice(t, { smtp });
+    const patient = await person('reminded');
+    const res = await book(patient, practice, hoursAhead(20));
+    const id = res.json<Appointment>().id;
+    // Booked within the last day: no reminder (the confirmation said it all).
+    await t.app.reminders.runOnce();
+    const [row] = await queryRows<{ reminder_sent_at: unknown }>(t.database.db, sql`select reminder_sent_at from appointments where id = ${id}`);
+    expect(row?.reminder_sent_at).toBeNull();
+    await queryRows(t.database.db, sql`update appointments set created_at = now() - interval '3 days' where id = ${id}`);
+    // Another process's run races the server's own: between them, exactly one reminder.
+    const reminders = () =>
+      smtp.received.filter((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Reminder')).length +
+      otherProcessMail.filter((m) => m.to.toLowerCase() === patient.email.toLowerCase() && m.subject.startsWith('Reminder')).length;
+    await Promise.all([t.app.reminders.runOnce(), sendDueReminders(deps()), sendDueReminders(deps())]);
+    for (let i = 0; i < 50 && reminders() < 1; i++) await new Promise((r) => setTimeout(r, 100));
+    await t.app.reminders.runOnce();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(reminders()).toBe(1);
+    const [after] = await queryRows<{ reminder_sent_at: unknown }>(t.database.db, sql`select reminder_sent_at from appointments where id = ${id}`);
+    expect(after?.reminder_sent_at).not.toBeNull();
+  });
+});
+
+describe('waitlist', () => {
+  it('offers a freed time to the first person waiting, holds it for them, and lets them book it', async () => {
+    // One slot a day at 10:00 in Sydney.
+    const practice = await createPractice(t, { smtp, weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '10:00', end: '10:30' })) });
+    const [first, second, taker] = [await person('wait1'), await person('wait2'), await person('taker')];
+    const slots = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${practice.profileId}/slots?serviceId=${practice.serviceId}&from=${encodeURIComponent(hoursAhead(48).toISOString())}&days=3` });
+    const slot = slots.json<{ slots: { start: string }[] }>().slots[0]!;
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(slot.start));
+    const join = (who: { cookie: string }) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/waitlist', headers: { cookie: who.cookie }, payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, date } });
+    // While the day has a free time, waiting is refused with that time.
+    expect((await join(first)).json()).toMatchObject({ code: 'waitlist.day-has-times', slots: [{ start: slot.start }] });
+    const taken = await book(taker, practice, new Date(slot.start));
+    expect(taken.statusCode).toBe(201);
+    expect((await join(first)).statusCode).toBe(201);
+    expect((await join(second)).statusCode).toBe(201);
+    expect((await join(first)).json()).toMatchObject({ code: 'waitlist.already-waiting' });
+    // Nothing freed yet: no offer.
+    expect(await offerFreedTimes(deps())).toMatchObject({ status: 'offered', offers: 0 });
+    await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${taken.json<Appointment>().id}/cancel`, headers: { cookie: taker.cookie }, payload: {} });
+    await t.app.waitlist.runOnce();
+    const offer = await smtp.waitFor((m) => m.to.includes(first.email.toLowerCase()) && m.subject.startsWith('A time has opened'));
+    const link = new URL(firstLink(offer.text));
+    expect(link.pathname).toBe(`/appointments/book/${practice.profileId}`);
+    expect(link.searchParams.get('time')).toBe(slot.start);
+    expect(offer.text).toMatch(/2 hours/);
+    // Held: the second person cannot book it; the first can.
+    expect((await book(second, practice, new Date(slot.start))).json()).toMatchObject({ code: 'booking.slot-taken' });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/waitlist', headers: { cookie: first.cookie } });
+    expect(mine.json<{ entries: WaitlistEntry[] }>().entries[0]).toMatchObject({ status: 'offered', offeredStartsAt: slot.start });
+    expect((await book(first, practice, new Date(slot.start))).statusCode).toBe(201);
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/waitlist', headers: { cookie: first.cookie } });
+    expect(after.json<{ entries: WaitlistEntry[] }>().entries).toEqual([]);
+    // The second person is still waiting and gets nothing more.
+    expect(await offerFreedTimes(deps())).toMatchObject({ offers: 0 });
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/v1/waitlist', headers: { cookie: second.cookie } });
+    const entry = theirs.json<{ entries: WaitlistEntry[] }>().entries[0]!;
+    expect(entry.status).toBe('waiting');
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/waitlist/${entry.id}/leave`, headers: { cookie: second.cookie }, payload: {} })).statusCode).toBe(204);
+  });
+
+  it('an offer nobody takes up expires after two hours and goes to the next person', async () => {
+    const practice = await createPractice(t, { smtp, weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '10:00', end: '10:30' })) });
+    const [a, b, taker] = [await person('exp1'), await person('exp2'), await person('exptaker')];
+    const slots = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${practice.profileId}/slots?serviceId=${practice.serviceId}&from=${encodeURIComponent(hoursAhead(48).toISOString())}&days=3` });
+    const slot = slots.json<{ slots: { start: string }[] }>().slots[0]!;
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(slot.start));
+    const taken = await book(taker, practice, new Date(slot.start));
+    for (const who of [a, b]) {
+      await t.app.inject({ method: 'POST', url: '/api/v1/waitlist', headers: { cookie: who.cookie }, payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, date } });
+    }
+    await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${taken.json<Appointment>().id}/cancel`, headers: { cookie: taker.cookie }, payload: {} });
+    expect(await offerFreedTimes(deps())).toMatchObject({ offers: 1 });
+    const later = () => new Date(Date.now() + 2 * 3_600_000 + 60_000);
+    expect(await offerFreedTimes({ ...deps(), now: later })).toMatchObject({ expired: 1, offers: 1 });
+    const rows = await queryRows<{ patient_id: string; status: string }>(t.database.db, sql`select patient_id, status from waitlist_entries where provider_id = ${practice.profileId}`);
+    expect(rows.find((r) => r.patient_id === a.userId)?.status).toBe('expired');
+    expect(rows.find((r) => r.patient_id === b.userId)?.status).toBe('offered');
+  });
+});

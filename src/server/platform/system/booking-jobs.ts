@@ -1,0 +1,167 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { WAITLIST_HOLD_HOURS } from '../../../shared/contracts/appointments.js';
+import type { Config } from '../../config/env.js';
+import { users } from '../../db/schema/auth.js';
+import { notifications, waitlistEntries } from '../../db/schema/booking.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
+import { renderAppointmentEmail } from '../../features/booking/appointment-emails.js';
+import { loadBookingTarget } from '../../features/booking/availability.js';
+import { notifyAppointment } from '../../features/booking/notify.js';
+import { freeOnDate } from '../../features/booking/waitlist.service.js';
+import { queryRows, type Database } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import { createPeriodicJob, type PeriodicJob } from './periodic-job.js';
+
+/**
+ * System module (cross-tenant): the booking jobs. Both keep their state in the database, so a
+ * restart loses nothing, and both are safe with several server processes.
+ *
+ * - Reminders: an appointment starting within 24 hours, booked more than 24 hours before its
+ *   start, gets one reminder. A run claims due appointments by setting reminder_sent_at in one
+ *   UPDATE over rows locked with SKIP LOCKED, so no two processes claim the same one; a failed
+ *   send clears the claim for the next run.
+ * - Waitlist: offers that ran out expire; then, for each day someone waits for, the first free
+ *   time is held for the first person waiting (two hours) and offered by email. One process at a
+ *   time does this (advisory lock), so an offer is made once and in order.
+ */
+export const REMINDER_HOURS_BEFORE = 24;
+const REMINDER_BATCH = 100;
+const WAITLIST_LOCK_KEY = 727_004;
+
+export interface BookingJobDeps {
+  db: Database;
+  mailer: Mailer;
+  config: Config;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** Where links in emails point (PUBLIC_URL, else the address the server listens on). */
+  origin: () => string;
+}
+
+export type ReminderResult = { status: 'sent'; count: number } | { status: 'not-ready' };
+
+async function ready(db: Database, table: string): Promise<boolean> {
+  const [row] = await queryRows<{ ready: boolean }>(db, sql`select to_regclass(${`public.${table}`}) is not null as ready`);
+  return Boolean(row?.ready);
+}
+
+export async function sendDueReminders(deps: BookingJobDeps): Promise<ReminderResult> {
+  if (!(await ready(deps.db, 'waitlist_entries'))) return { status: 'not-ready' };
+  const now = deps.now();
+  const claimed = await queryRows<{ id: string }>(
+    deps.db,
+    sql`update appointments set reminder_sent_at = ${now.toISOString()}::timestamptz
+        where id in (
+          select id from appointments
+          where status in ('booked', 'confirmed') and reminder_sent_at is null
+            and starts_at > ${now.toISOString()}::timestamptz
+            and starts_at <= ${now.toISOString()}::timestamptz + make_interval(hours => ${REMINDER_HOURS_BEFORE})
+            and created_at <= starts_at - make_interval(hours => ${REMINDER_HOURS_BEFORE})
+          order by starts_at limit ${REMINDER_BATCH} for update skip locked)
+        returning id`,
+  );
+  const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: deps.origin(), now: deps.now };
+  let sent = 0;
+  for (const { id } of claimed) {
+    const ok = await notifyAppointment(ctx, id, 'reminder', 'system');
+    if (ok) sent++;
+    else await queryRows(deps.db, sql`update appointments set reminder_sent_at = null where id = ${id}`);
+  }
+  return { status: 'sent', count: sent };
+}
+
+export type WaitlistResult = { status: 'offered'; offers: number; expired: number } | { status: 'skipped' } | { status: 'not-ready' };
+
+export async function offerFreedTimes(deps: BookingJobDeps): Promise<WaitlistResult> {
+  if (!(await ready(deps.db, 'waitlist_entries'))) return { status: 'not-ready' };
+  const now = deps.now();
+  const offers: { entryId: string; patientId: string; providerId: string; serviceId: string; locationId: string; start: Date; end: Date }[] = [];
+  const result = await deps.db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${WAITLIST_LOCK_KEY}) as locked`);
+    if (!lock?.locked) return { status: 'skipped' } as const;
+    const expired = await tx
+      .update(waitlistEntries)
+      .set({ status: 'expired' })
+      .where(and(eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.offerExpiresAt, now)))
+      .returning({ id: waitlistEntries.id });
+    // Days still ahead, each with its queue in the order people joined.
+    const waiting = await tx
+      .select()
+      .from(waitlistEntries)
+      .where(and(inArray(waitlistEntries.status, ['waiting', 'offered']), sql`${waitlistEntries.date} >= (${now.toISOString()}::timestamptz - interval '1 day')::date`))
+      .orderBy(asc(waitlistEntries.createdAt));
+    const queues = new Map<string, (typeof waiting)[number][]>();
+    for (const w of waiting) {
+      const key = `${w.providerId}|${w.serviceId}|${w.locationId}|${w.date}`;
+      queues.set(key, [...(queues.get(key) ?? []), w]);
+    }
+    for (const queue of queues.values()) {
+      // One offer at a time per day: the next person is asked when it is taken up or runs out.
+      if (queue.some((w) => w.status === 'offered')) continue;
+      const first = queue[0]!;
+      const target = await loadBookingTarget(tx, { providerId: first.providerId, serviceId: first.serviceId, locationId: first.locationId });
+      if (!target) continue;
+      const [slot] = await freeOnDate(tx, target, first.date, now);
+      if (!slot) continue;
+      const heldFrom = new Date(slot.start.getTime() - target.service.bufferBeforeMinutes * 60_000);
+      const heldTo = new Date(slot.end.getTime() + target.service.bufferAfterMinutes * 60_000);
+      await tx
+        .update(waitlistEntries)
+        .set({ status: 'offered', offeredStartsAt: slot.start, heldFrom, heldTo, offerExpiresAt: new Date(now.getTime() + WAITLIST_HOLD_HOURS * 3_600_000) })
+        .where(eq(waitlistEntries.id, first.id));
+      offers.push({ entryId: first.id, patientId: first.patientId, providerId: first.providerId, serviceId: first.serviceId, locationId: first.locationId, start: slot.start, end: slot.end });
+    }
+    return { status: 'offered', offers: offers.length, expired: expired.length } as const;
+  });
+  for (const offer of offers) await sendOffer(deps, offer);
+  return result;
+}
+
+async function sendOffer(
+  deps: BookingJobDeps,
+  offer: { entryId: string; patientId: string; providerId: string; serviceId: string; locationId: string; start: Date; end: Date },
+): Promise<void> {
+  try {
+    const [patient] = await deps.db.select({ name: users.name, email: users.email, locale: users.locale, timeZone: users.timeZone }).from(users).where(eq(users.id, offer.patientId));
+    const [provider] = await deps.db.select({ name: providerProfiles.displayName }).from(providerProfiles).where(eq(providerProfiles.id, offer.providerId));
+    const target = await loadBookingTarget(deps.db, { providerId: offer.providerId, serviceId: offer.serviceId, locationId: offer.locationId });
+    if (!patient || !provider || !target) return;
+    const link = new URL(`/appointments/book/${offer.providerId}`, deps.origin());
+    link.searchParams.set('service', offer.serviceId);
+    link.searchParams.set('location', offer.locationId);
+    link.searchParams.set('time', offer.start.toISOString());
+    await deps.db.insert(notifications).values({
+      userId: offer.patientId,
+      kind: 'waitlist_offer',
+      data: { provider: provider.name, service: target.service.name, startsAt: offer.start.toISOString(), timeZone: target.location.timeZone, link: `${link.pathname}${link.search}` },
+    });
+    await deps.mailer.send(
+      renderAppointmentEmail('waitlist-offer', {
+        to: patient.email,
+        name: patient.name,
+        locale: patient.locale,
+        readerTimeZone: patient.timeZone,
+        provider: provider.name,
+        service: target.service.name,
+        organisation: '',
+        start: offer.start,
+        end: offer.end,
+        timeZone: target.location.timeZone,
+        address: '',
+        url: link.toString(),
+        holdHours: WAITLIST_HOLD_HOURS,
+      }),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, entryId: offer.entryId }, 'waitlist offer could not be sent');
+  }
+}
+
+export function createReminderJob(deps: BookingJobDeps & { intervalSeconds: number }): PeriodicJob<ReminderResult> {
+  return createPeriodicJob({ name: 'appointment-reminders', intervalMs: deps.intervalSeconds * 1000, log: deps.log, run: () => sendDueReminders(deps) });
+}
+
+export function createWaitlistJob(deps: BookingJobDeps & { intervalSeconds: number }): PeriodicJob<WaitlistResult> {
+  return createPeriodicJob({ name: 'waitlist-offers', intervalMs: deps.intervalSeconds * 1000, log: deps.log, run: () => offerFreedTimes(deps) });
+}
