@@ -18,6 +18,7 @@ import { providersRoutes } from './features/providers/providers.routes.js';
 import { bookingRoutes } from './features/booking/booking.routes.js';
 import { practiceRoutes } from './features/booking/practice.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { adminProvidersRoutes } from './features/providers/admin-providers.routes.js';
 import type { DatabaseHandle } from './platform/db/database.js';
 import { DomainError } from './platform/errors/domain-errors.js';
 import { problemErrorHandler } from './platform/errors/problem-response.js';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(bookingRoutes, { context });
   await app.register(practiceRoutes, { context });
   await app.register(notificationsRoutes, { context });
+  await app.register(adminProvidersRoutes, { context });
   await app.register(enquiriesRoutes, { context, perMinute: config.ENQUIRY_RATE_LIMIT_PER_MINUTE });
   await app.register(consentRoutes, { context, perMinute: config.CONSENT_RATE_LIMIT_PER_MINUTE });
   await app.register(newsletterRoutes, { context, perMinute: config.NEWSLETTER_RATE_LIMIT_PER_MINUTE });

@@ -23,6 +23,16 @@ export const PAGE_ROUTES: readonly string[] = [
   '/profile',
   '/admin/users',
   '/dev/mailbox',
+  '/providers',
+  '/providers/:id',
+  '/appointments',
+  '/appointments/book',
+  '/appointments/book/:id',
+  '/dashboard',
+  '/provider/dashboard',
+  '/provider/appointments',
+  '/provider/availability',
+  '/admin/providers',
 ];
 
 function patternToRegExp(pattern: string): RegExp {

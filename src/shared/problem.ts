@@ -7,7 +7,8 @@ export const ProblemFieldErrorSchema = z.object({
   message: z.string().max(500).optional(),
 });
 
-export const ProblemSchema = z.object({
+/** Loose: extension members (RFC 9457 §3.2, e.g. `slots`) are kept for the caller to read. */
+export const ProblemSchema = z.looseObject({
   type: z.string().max(500),
   title: z.string().max(200),
   status: z.number().int().min(400).max(599),
@@ -16,7 +17,6 @@ export const ProblemSchema = z.object({
   code: z.string().max(100),
   errors: z.array(ProblemFieldErrorSchema).optional(),
 });
-/** Extension members some problems carry (RFC 9457 §3.2); read with the schema of that problem's code. */
 export type Problem = z.infer<typeof ProblemSchema>;
 export type ProblemFieldError = z.infer<typeof ProblemFieldErrorSchema>;
 

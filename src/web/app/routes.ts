@@ -16,6 +16,16 @@ export default [
   route('profile', 'routes/profile.tsx'),
   route('admin/users', 'routes/admin-users.tsx'),
   route('dev/mailbox', 'routes/dev-mailbox.tsx'),
+  route('providers', 'routes/providers/index.tsx'),
+  route('providers/:id', 'routes/providers/profile.tsx'),
+  route('appointments', 'routes/appointments/index.tsx'),
+  route('appointments/book', 'routes/appointments/book.tsx', { id: 'appointments-book' }),
+  route('appointments/book/:id', 'routes/appointments/book.tsx', { id: 'appointments-book-provider' }),
+  route('dashboard', 'routes/dashboard.tsx'),
+  route('provider/dashboard', 'routes/provider/dashboard.tsx'),
+  route('provider/appointments', 'routes/provider/appointments.tsx'),
+  route('provider/availability', 'routes/provider/availability.tsx'),
+  route('admin/providers', 'routes/admin-providers.tsx'),
   // Public content pages: one module, rendered from src/content/pages/<slug>/<lng>.md.
   ...CONTENT_PAGE_PATHS.map((path) => route(path.slice(1), 'routes/content-page.tsx', { id: `content-${contentSlugOfPath(path)}` })),
   // The contact and demo-request forms, with their introductions from content files.

@@ -17,6 +17,8 @@ export interface ApiFetchOptions<T> {
   /** Parses (and so types) the success body. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -47,7 +49,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Promise<T> {
   const { method = 'GET', body, schema, signal } = options;
-  const headers: Record<string, string> = { accept: `application/json, ${PROBLEM_CONTENT_TYPE}` };
+  const headers: Record<string, string> = { ...options.headers, accept: `application/json, ${PROBLEM_CONTENT_TYPE}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;

@@ -26,6 +26,8 @@ import type enContent from '../../../public/locales/en/content.json';
 import type enDashboard from '../../../public/locales/en/dashboard.json';
 import type enForms from '../../../public/locales/en/forms.json';
 import type enHome from '../../../public/locales/en/home.json';
+import type enAppointments from '../../../public/locales/en/appointments.json';
+import type enProviders from '../../../public/locales/en/providers.json';
 
 export const LOCALES_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
@@ -35,7 +37,7 @@ export const BUNDLED_COMMON = enCommon;
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon; auth: typeof enAuth; dashboard: typeof enDashboard; content: typeof enContent; home: typeof enHome; consent: typeof enConsent; forms: typeof enForms };
+    resources: { common: typeof enCommon; auth: typeof enAuth; dashboard: typeof enDashboard; content: typeof enContent; home: typeof enHome; consent: typeof enConsent; forms: typeof enForms; appointments: typeof enAppointments; providers: typeof enProviders };
   }
 }
 

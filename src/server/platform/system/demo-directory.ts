@@ -185,10 +185,25 @@ export async function seedDirectoryPractices(tx: Transaction, now: Date): Promis
     const userId = idByEmail.get(d.email.toLowerCase());
     const cities = byRegion.get(d.region) ?? [];
     const place = cities[n % cities.length];
-    if (userId && place) plans.push({ userId, region: d.region, specialty: d.specialty, name: d.name, n: n + 1, place, telehealth: n % 3 !== 0, inPerson: n % 7 !== 3 });
+    if (userId && place) plans.push({ userId, region: d.region, specialty: d.specialty, name: d.name, n: n + 1, place, telehealth: n % 3 !== 0 || n % 7 === 3, inPerson: n % 7 !== 3 });
   });
   const sydney = PLACES.find((p) => p.id === 'sydney')!;
   plans.push({ userId: DEMO_USER_IDS.provider, region: 'AU', specialty: 'family-medicine', name: 'Demo Provider', n: 0, place: sydney, telehealth: true, inPerson: true });
+  // Providers waiting for the platform's verification (the admin review list has work to do).
+  const pending = PENDING_PROVIDERS.map((p, i) => ({ ...p, email: `pending-provider-${i + 1}@${DEMO_EMAIL_DOMAIN}` }));
+  await tx
+    .insert(users)
+    .values(pending.map((p) => ({ name: p.name, email: p.email, emailVerified: true, role: 'provider', professionalStatus: 'unverified', region: p.region, createdAt: now, updatedAt: now })))
+    .onConflictDoNothing();
+  const pendingUsers = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, pending.map((p) => p.email)));
+  await tx
+    .insert(providerProfiles)
+    .values(pendingUsers.map((u) => ({ userId: u.id, specialtySlug: pending.find((p) => p.email === u.email.toLowerCase())?.specialty ?? 'family-medicine', verificationStatus: 'pending', regionCode: 'AU', createdAt: now, updatedAt: now })))
+    .onConflictDoNothing({ target: providerProfiles.userId });
+  pendingUsers.forEach((u, i) => {
+    const p = pending.find((x) => x.email === u.email.toLowerCase());
+    if (p) plans.push({ userId: u.id, region: 'AU', specialty: p.specialty, name: p.name, n: 400 + i, place: PLACES.find((x) => x.id === p.place)!, telehealth: true, inPerson: true });
+  });
 
   const existing = await tx.select({ userId: providerProfiles.userId, id: providerProfiles.id, tenantId: providerProfiles.tenantId }).from(providerProfiles).where(inArray(providerProfiles.userId, plans.map((p) => p.userId)));
   const profileByUser = new Map(existing.map((e) => [e.userId, e]));
@@ -203,7 +218,10 @@ export async function seedDirectoryPractices(tx: Transaction, now: Date): Promis
     const profile = profileByUser.get(plan.userId);
     const tenantId = orgBySlug.get(DEMO_PRACTICES[plan.region as keyof typeof DEMO_PRACTICES].slug);
     if (!profile || !tenantId || seeded.has(profile.id)) continue;
-    await tx.update(providerProfiles).set({ ...planProfile(plan), tenantId, regionCode: plan.region, nextAvailableStale: true, updatedAt: now }).where(eq(providerProfiles.id, profile.id));
+    await tx
+      .update(providerProfiles)
+      .set({ ...planProfile(plan), tenantId, regionCode: plan.region, nextAvailableStale: true, updatedAt: now, ...(plan.n >= 400 ? { acceptingNewPatients: true } : {}) })
+      .where(eq(providerProfiles.id, profile.id));
     memberships.push({ tenantId, userId: plan.userId, role: 'provider', status: 'active', joinedAt: now });
     const hours = weeklyHours(plan.n);
     const region = getRegion(plan.region);
@@ -244,6 +262,13 @@ export async function seedDirectoryPractices(tx: Transaction, now: Date): Promis
   if (locationRows.length > 0) await tx.insert(providerLocations).values(locationRows);
   if (serviceRows.length > 0) await tx.insert(providerServices).values(serviceRows);
 }
+
+/** Providers who signed up and wait for verification (AU, in the demo organisation). */
+const PENDING_PROVIDERS = [
+  { name: 'Dr Harriet Okonkwo', specialty: 'neurology', region: 'AU', place: 'melbourne' },
+  { name: 'Dr Tomás Lindqvist', specialty: 'dermatology', region: 'AU', place: 'brisbane' },
+  { name: 'Dr Mei Whitaker', specialty: 'pediatrics', region: 'AU', place: 'parramatta' },
+] as const;
 
 /** Demo patients who fill the demo provider's calendar besides the demo patient. */
 const HISTORY_PATIENTS = ['Ava Thompson', 'Noah Williams', 'Mia Robinson', 'Leo Nguyen', 'Isla Brown', 'Ethan Kelly'];

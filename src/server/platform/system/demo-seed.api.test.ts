@@ -35,6 +35,27 @@ describe('demo directory', () => {
       dermatology: 36,
     });
     expect(counts).toEqual(DEMO_DIRECTORY_COUNTS);
+    // Every directory provider belongs to an organisation and has a practice or video room, services and hours.
+    const [gaps] = await queryRows<{ n: number | string }>(
+      t.database.db,
+      sql`select count(*) as n from provider_profiles p join users u on u.id = p.user_id
+          where u.email like ${`%@${DEMO_EMAIL_DOMAIN}`}
+            and (p.tenant_id is null or p.display_name = '' or p.search_document = ''
+              or not exists (select 1 from provider_locations l where l.provider_id = p.id and jsonb_array_length(l.weekly_hours) > 0)
+              or not exists (select 1 from provider_services s where s.provider_id = p.id))`,
+    );
+    expect(Number(gaps?.n)).toBe(0);
+    const [pending] = await queryRows<{ n: number | string }>(t.database.db, sql`select count(*) as n from provider_profiles where verification_status = 'pending' and user_id in (select id from users where email like ${`pending-provider-%@${DEMO_EMAIL_DOMAIN}`})`);
+    expect(Number(pending?.n)).toBe(3);
+    // The demo patient has a history: past visits (one rated) and upcoming ones.
+    const history = await queryRows<{ status: string; n: number | string }>(
+      t.database.db,
+      sql`select status, count(*) as n from appointments where patient_id = '00000000-0000-4000-a000-000000000001' group by status`,
+    );
+    const byStatus = Object.fromEntries(history.map((h) => [h.status, Number(h.n)]));
+    expect(byStatus.completed).toBeGreaterThanOrEqual(2);
+    expect((byStatus.booked ?? 0) + (byStatus.confirmed ?? 0)).toBeGreaterThanOrEqual(2);
+    expect(byStatus.cancelled).toBe(1);
     // The public API counts at least these (other tests may add providers of their own).
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/specialties' });
     for (const s of res.json<{ specialties: { slug: string; providerCount: number }[] }>().specialties) {

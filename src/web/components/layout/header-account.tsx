@@ -8,6 +8,7 @@ import { useAuth } from '~/web/lib/session';
 import { FIND_PROVIDERS_PATH, accountLinks, showsFindProviders } from './account-links';
 import { AccountMenu } from './account-menu';
 import { AccountPlaceholder } from './account-placeholder';
+import { NotificationBell } from './notification-bell';
 import { SIGN_IN_PATH, SIGN_UP_PATH, mobileNavLinkClassName } from './header-links';
 import { useLogOut } from './use-log-out';
 import { UserAvatar } from './user-avatar';
@@ -40,7 +41,12 @@ export default function HeaderAccount() {
       </>
     );
   }
-  return <AccountMenu session={session} />;
+  return (
+    <>
+      <NotificationBell />
+      <AccountMenu session={session} />
+    </>
+  );
 }
 
 /** The mobile menu's Find Providers item: signed-in patients only (spec §2, §6). */

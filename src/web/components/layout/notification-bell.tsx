@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type Notification, NotificationListSchema } from '~/shared/contracts/notifications';
+import { apiFetch } from '~/web/lib/api-client';
+import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { useAuth } from '~/web/lib/session';
+
+const KEY = ['notifications'] as const;
+/** How often the header looks for new notifications while the page is open. */
+const POLL_MS = 60_000;
+
+/** Where a notification leads: the booking page for an offer, else the reader's appointments. */
+function linkOf(n: Notification, practice: boolean): string {
+  if (n.kind === 'waitlist_offer' && n.data.link) return n.data.link;
+  return practice && (n.kind === 'appointment_booked' || n.kind === 'appointment_rescheduled' || n.kind === 'appointment_cancelled') ? '/provider/appointments' : '/appointments';
+}
+
+/** The header's bell: unread count, the newest notifications, and mark-all-read. */
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session, can } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiFetch('/api/v1/notifications', { schema: NotificationListSchema, signal }), refetchInterval: POLL_MS });
+  const markAll = useMutation({
+    mutationFn: () => apiFetch('/api/v1/notifications/read-all', { method: 'POST', body: {}, schema: NotificationListSchema }),
+    onSuccess: (data) => client.setQueryData(KEY, data),
+  });
+  const unread = list.data?.unread ?? 0;
+  const practice = can('appointments.manage');
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        className="relative inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+        aria-label={unread > 0 ? t('notifications.unread', { count: unread }) : t('notifications.label')}
+      >
+        <Bell aria-hidden="true" className="size-5" />
+        {unread > 0 ? (
+          <span aria-hidden="true" className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-semibold text-white">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content align="end" sideOffset={8} className="z-50 w-80 rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="text-sm font-semibold text-slate-900">{t('notifications.title')}</h2>
+            {unread > 0 ? (
+              <button type="button" className="text-sm font-medium text-teal-800 underline" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
+                {t('notifications.markAll')}
+              </button>
+            ) : null}
+          </div>
+          {list.isError ? (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {t('notifications.loadFailed')}
+            </p>
+          ) : (list.data?.notifications.length ?? 0) === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">{t('notifications.empty')}</p>
+          ) : (
+            <ul className="mt-2 max-h-96 divide-y divide-slate-100 overflow-y-auto">
+              {list.data?.notifications.map((n) => (
+                <li key={n.id} className="py-2">
+                  <Popover.Close asChild>
+                    <Link to={linkOf(n, practice)} className="block rounded-md p-1 text-sm text-slate-900 hover:bg-slate-50">
+                      {n.readAt ? null : <span className="me-1 inline-block size-2 rounded-full bg-teal-700" aria-hidden="true" />}
+                      {t(`notifications.kinds.${n.kind}`, {
+                        patient: n.data.patient ?? '',
+                        provider: n.data.provider ?? '',
+                        service: n.data.service ?? '',
+                        when: n.data.startsAt ? formatDateTime(n.data.startsAt, language, zone) : '',
+                      })}
+                      <span className="mt-0.5 block text-xs text-slate-700">{formatDateTime(n.createdAt, language, zone)}</span>
+                    </Link>
+                  </Popover.Close>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

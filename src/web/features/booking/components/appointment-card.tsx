@@ -1,0 +1,186 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { appointmentCalendarPath, googleCalendarUrl, outlookCalendarUrl } from '~/shared/calendar-links';
+import type { Appointment } from '~/shared/contracts/appointments';
+import { Button } from '~/web/components/ui/button';
+import { Field } from '~/web/components/ui/field';
+import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { problemMessage } from '~/web/lib/problem-message';
+import { useAuth } from '~/web/lib/session';
+import { useCancelAppointment, useRateAppointment, useRescheduleAppointment } from '../api/booking-api';
+import { formatMoney, zoneName } from '../lib/format';
+import { Badge, SELECT_CLASS_NAME } from './parts';
+import { SlotPicker } from './slot-picker';
+
+const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
+
+/** One of the patient's appointments, with what they may do with it now. */
+export function AppointmentCard({ appointment }: { appointment: Appointment }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const [mode, setMode] = useState<'idle' | 'cancel' | 'reschedule' | 'rate'>('idle');
+  const [reason, setReason] = useState('');
+  const [newStart, setNewStart] = useState<string | null>(null);
+  const [score, setScore] = useState('5');
+  const [comment, setComment] = useState('');
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const cancel = useCancelAppointment();
+  const reschedule = useRescheduleAppointment();
+  const rate = useRateAppointment();
+  const headingId = useId();
+  const a = appointment;
+  const upcoming = ['booked', 'confirmed', 'checked_in'].includes(a.status) && new Date(a.endsAt) > new Date();
+  const canCancel = a.actions.includes('cancel');
+  const canMove = a.actions.includes('reschedule');
+  const event = { title: `${a.service.name} — ${a.provider.displayName}`, start: new Date(a.startsAt), end: new Date(a.endsAt), details: a.organisation.name, location: a.location.address || a.organisation.name };
+  // A toast outlives the card, which may move to the other list once the change is saved.
+  const done = (text: string) => () => {
+    setMode('idle');
+    setMessage(null);
+    toast.success(text);
+  };
+  const failed = (e: unknown) => setMessage({ tone: 'error', text: problemMessage(i18n, e) });
+
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            {formatDateTime(a.startsAt, language, zone)}
+          </h3>
+          <p className="text-sm text-slate-700">{t('list.zone', { zone: zoneName(zone, language, new Date(a.startsAt)) })}</p>
+        </div>
+        <Badge tone={STATUS_TONE[a.status]}>{t(`status.${a.status}`)}</Badge>
+      </div>
+      <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
+        <dt className="text-slate-700">{t('book.with')}</dt>
+        <dd className="text-slate-900">
+          <bdi>{a.provider.displayName}</bdi> · {a.organisation.name}
+        </dd>
+        <dt className="text-slate-700">{t('book.service')}</dt>
+        <dd className="text-slate-900">
+          {a.service.name} · {formatMoney(a.priceMinor, a.currency, language)}
+        </dd>
+        <dt className="text-slate-700">{t('book.where')}</dt>
+        <dd className="text-slate-900">{a.mode === 'telehealth' ? t('modes.telehealth') : a.location.address || a.location.name}</dd>
+        {a.reason ? (
+          <>
+            <dt className="text-slate-700">{t('book.reason')}</dt>
+            <dd className="text-slate-900">{a.reason}</dd>
+          </>
+        ) : null}
+        {a.status === 'cancelled' ? (
+          <>
+            <dt className="text-slate-700">{t('list.cancelled')}</dt>
+            <dd className="text-slate-900">
+              {t(a.cancelledBy === 'practice' ? 'list.byPractice' : 'list.byYou')}
+              {a.cancellationReason ? ` — ${a.cancellationReason}` : ''}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      {upcoming ? (
+        <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <a className="font-medium text-teal-800 underline" href={appointmentCalendarPath(a.id)} download>
+            {t('calendar.file')}
+          </a>
+          <a className="font-medium text-teal-800 underline" href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
+            {t('calendar.google')}
+          </a>
+          <a className="font-medium text-teal-800 underline" href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
+            {t('calendar.outlook')}
+          </a>
+        </div>
+      ) : null}
+
+      {upcoming && !canCancel && !canMove && ['booked', 'confirmed'].includes(a.status) ? (
+        <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t('list.insideWindow', { hours: a.cancellationWindowHours, organisation: a.organisation.name })}</p>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        {canMove ? (
+          <Button variant="outline" size="sm" aria-expanded={mode === 'reschedule'} onClick={() => setMode(mode === 'reschedule' ? 'idle' : 'reschedule')}>
+            {t('list.reschedule')}
+          </Button>
+        ) : null}
+        {canCancel ? (
+          <Button variant="outline" size="sm" aria-expanded={mode === 'cancel'} onClick={() => setMode(mode === 'cancel' ? 'idle' : 'cancel')}>
+            {t('list.cancel')}
+          </Button>
+        ) : null}
+        {a.status === 'completed' && !a.rated ? (
+          <Button variant="outline" size="sm" aria-expanded={mode === 'rate'} onClick={() => setMode(mode === 'rate' ? 'idle' : 'rate')}>
+            {t('list.rate')}
+          </Button>
+        ) : null}
+        {a.rated ? <span className="text-sm text-slate-700">{t('list.rated')}</span> : null}
+      </div>
+
+      {mode === 'cancel' ? (
+        <form
+          className="mt-4 space-y-3 rounded-lg bg-slate-50 p-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            cancel.mutate({ id: a.id, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: done(t('list.cancelledDone')), onError: failed });
+          }}
+        >
+          <Field label={t('list.cancelReason')}>{({ id }) => <input id={id} className="h-10 w-full rounded-md border border-slate-400 px-3" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}</Field>
+          <Button type="submit" size="sm" disabled={cancel.isPending}>
+            {t('list.confirmCancel')}
+          </Button>
+        </form>
+      ) : null}
+
+      {mode === 'reschedule' ? (
+        <div className="mt-4 space-y-3 rounded-lg bg-slate-50 p-4">
+          <SlotPicker providerId={a.provider.id} serviceId={a.service.id} locationId={a.location.id} viewerTimeZone={zone} selected={newStart} onSelect={setNewStart} />
+          <Button
+            size="sm"
+            disabled={!newStart || reschedule.isPending}
+            onClick={() => newStart && reschedule.mutate({ id: a.id, startsAt: newStart }, { onSuccess: done(t('list.rescheduledDone')), onError: failed })}
+          >
+            {newStart ? t('list.moveTo', { when: formatDateTime(newStart, language, zone) }) : t('list.pickNewTime')}
+          </Button>
+        </div>
+      ) : null}
+
+      {mode === 'rate' ? (
+        <form
+          className="mt-4 grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            rate.mutate({ id: a.id, score: Number(score), comment: comment.trim() }, { onSuccess: done(t('list.ratedDone')), onError: failed });
+          }}
+        >
+          <Field label={t('list.score')}>
+            {({ id }) => (
+              <select id={id} className={SELECT_CLASS_NAME} value={score} onChange={(e) => setScore(e.target.value)}>
+                {[5, 4, 3, 2, 1].map((n) => (
+                  <option key={n} value={n}>
+                    {t('list.stars', { count: n })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('list.comment')}>{({ id }) => <input id={id} className="h-10 w-full rounded-md border border-slate-400 px-3" value={comment} maxLength={2000} onChange={(e) => setComment(e.target.value)} />}</Field>
+          <Button type="submit" size="sm" disabled={rate.isPending}>
+            {t('list.sendRating')}
+          </Button>
+        </form>
+      ) : null}
+
+      <p role="status" className={message?.tone === 'ok' ? 'mt-3 text-sm font-medium text-emerald-800' : 'sr-only'}>
+        {message?.tone === 'ok' ? message.text : ''}
+      </p>
+      <p role="alert" className={message?.tone === 'error' ? 'mt-3 text-sm font-medium text-red-700' : 'sr-only'}>
+        {message?.tone === 'error' ? message.text : ''}
+      </p>
+    </li>
+  );
+}

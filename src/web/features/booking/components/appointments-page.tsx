@@ -1,0 +1,126 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DocumentTitle } from '~/web/components/layout/document-title';
+import { Button, ButtonLink } from '~/web/components/ui/button';
+import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { useAuth } from '~/web/lib/session';
+import { useLeaveWaitlist, useMyAppointments, useMyWaitlist } from '../api/booking-api';
+import { formatCalendarDayInZone } from '../lib/format';
+import { AppointmentCard } from './appointment-card';
+import { PageHeading, QueryState } from './parts';
+
+/** /appointments: the patient's upcoming and past appointments, and the days they wait for. */
+export function AppointmentsPage() {
+  const { t } = useTranslation('appointments');
+  const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
+  const [page, setPage] = useState(1);
+  const list = useMyAppointments(when, page);
+  const id = useId();
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <DocumentTitle title={t('list.title')} />
+      <PageHeading title={t('list.title')} intro={t('list.intro')}>
+        <ButtonLink to="/appointments/book">{t('list.bookNew')}</ButtonLink>
+      </PageHeading>
+      <WaitlistOffers />
+      <div role="group" aria-label={t('list.which')} className="mt-8 inline-flex rounded-lg border border-slate-300 bg-white p-1">
+        {(['upcoming', 'past'] as const).map((w) => (
+          <button
+            key={w}
+            type="button"
+            aria-pressed={when === w}
+            onClick={() => {
+              setWhen(w);
+              setPage(1);
+            }}
+            className={when === w ? 'rounded-md bg-teal-700 px-4 py-2 text-sm font-medium text-white' : 'rounded-md px-4 py-2 text-sm font-medium text-slate-800'}
+          >
+            {t(`list.${w}`)}
+          </button>
+        ))}
+      </div>
+      <section aria-labelledby={id} className="mt-6">
+        <h2 id={id} className="sr-only">
+          {t(`list.${when}`)}
+        </h2>
+        <QueryState pending={list.isPending} error={list.isError ? list.error : null} retry={() => void list.refetch()}>
+          {list.data && list.data.appointments.length === 0 ? (
+            <p className="text-slate-700">
+              {t(when === 'upcoming' ? 'list.noneUpcoming' : 'list.nonePast')}{' '}
+              <Link to="/providers" className="font-medium text-teal-800 underline">
+                {t('list.findProvider')}
+              </Link>
+            </p>
+          ) : (
+            <ul className="space-y-4" aria-busy={list.isFetching}>
+              {list.data?.appointments.map((a) => <AppointmentCard key={a.id} appointment={a} />)}
+            </ul>
+          )}
+          {pages > 1 ? (
+            <nav aria-label={t('list.pages')} className="mt-6 flex items-center justify-between gap-3">
+              <p className="text-sm text-slate-700">{t('list.pageOf', { page, pages })}</p>
+              <div className="flex gap-2">
+                <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  {t('list.previous')}
+                </Button>
+                <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  {t('list.next')}
+                </Button>
+              </div>
+            </nav>
+          ) : null}
+        </QueryState>
+      </section>
+    </div>
+  );
+}
+
+/** Days the patient waits for; a held offer links straight to booking that time. */
+export function WaitlistOffers() {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const waitlist = useMyWaitlist();
+  const leave = useLeaveWaitlist();
+  const id = useId();
+  const entries = waitlist.data?.entries ?? [];
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mt-8 rounded-xl border border-teal-200 bg-teal-50 p-5">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {t('waitlist.title')}
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {entries.map((e) => (
+          <li key={e.id} className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-slate-900">
+              <bdi>{e.provider.displayName}</bdi> · {e.service.name} · {formatCalendarDayInZone(e.date, language)}
+              {e.status === 'offered' && e.offeredStartsAt ? (
+                <span className="block text-sm font-medium text-teal-900">
+                  {t('waitlist.offered', { when: formatDateTime(e.offeredStartsAt, language, zone), until: formatDateTime(e.offerExpiresAt ?? e.offeredStartsAt, language, zone) })}
+                </span>
+              ) : (
+                <span className="block text-sm text-slate-700">{t('waitlist.waiting')}</span>
+              )}
+            </p>
+            <div className="flex gap-2">
+              {e.status === 'offered' && e.offeredStartsAt ? (
+                <ButtonLink size="sm" to={`/appointments/book/${e.provider.id}?service=${e.service.id}&location=${e.locationId}&time=${encodeURIComponent(e.offeredStartsAt)}`}>
+                  {t('waitlist.bookOffer')}
+                </ButtonLink>
+              ) : null}
+              <Button variant="outline" size="sm" disabled={leave.isPending} onClick={() => leave.mutate(e.id)}>
+                {t('waitlist.leave')}
+                <span className="sr-only">: {e.provider.displayName}</span>
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,353 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { BookingSettings, PracticeLocation, WeeklyRangeInput } from '~/shared/contracts/practice';
+import { DocumentTitle } from '~/web/components/layout/document-title';
+import { Button } from '~/web/components/ui/button';
+import { Input } from '~/web/components/ui/input';
+import { formatTime } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { problemMessage } from '~/web/lib/problem-message';
+import { useAvailability, useDeleteOverride, usePreview, usePutOverride, useSaveHours, useSaveSettings } from '../api/booking-api';
+import { addDays, formatDayHeading, localDate, mondayOf, zoneName } from '../lib/format';
+import { PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
+
+/** Monday first, as a practice's week reads. */
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
+const INTERVALS = [5, 10, 15, 20, 30, 45, 60];
+
+/** A time input cannot say 24:00: midnight at the end of a range is typed as 00:00. */
+function toStoredEnd(value: string): string {
+  return value === '00:00' ? '24:00' : value;
+}
+function toInputEnd(value: string): string {
+  return value === '24:00' ? '00:00' : value;
+}
+
+/** /provider/availability: booking rules, weekly hours and breaks, date changes, and a week preview. */
+export function AvailabilityPage() {
+  const { t } = useTranslation('appointments');
+  const availability = useAvailability();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      <DocumentTitle title={t('availability.title')} />
+      <PageHeading title={t('availability.title')} intro={t('availability.intro')} />
+      <QueryState pending={availability.isPending} error={availability.isError ? availability.error : null} retry={() => void availability.refetch()}>
+        {availability.data ? (
+          <div className="mt-8 space-y-8">
+            <SettingsForm settings={availability.data.settings} />
+            {availability.data.locations.map((location) => (
+              <LocationEditor key={location.id} location={location} services={availability.data.services} />
+            ))}
+          </div>
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: BookingSettings }) {
+  const { t, i18n } = useTranslation('appointments');
+  const [draft, setDraft] = useState(settings);
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveSettings();
+  const id = useId();
+  // Saved settings from the server replace the draft.
+  const [shown, setShown] = useState(settings);
+  if (shown !== settings) {
+    setShown(settings);
+    setDraft(settings);
+  }
+  const number = (key: keyof BookingSettings, scale = 1) => ({
+    value: String(Number(draft[key]) / scale),
+    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: Math.round(Number(e.target.value) * scale) })),
+  });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    save.mutate(draft, { onSuccess: () => toast.success(t('availability.saved')), onError: (e) => setError(problemMessage(i18n, e)) });
+  }
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {t('availability.rules')}
+      </h2>
+      <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <label htmlFor={`${id}-interval`} className="block text-sm font-medium text-slate-900">
+            {t('availability.interval')}
+          </label>
+          <select id={`${id}-interval`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.slotIntervalMinutes} onChange={(e) => setDraft((d) => ({ ...d, slotIntervalMinutes: Number(e.target.value) }))}>
+            {INTERVALS.map((m) => (
+              <option key={m} value={m}>
+                {t('availability.minutes', { count: m })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-notice`} className="block text-sm font-medium text-slate-900">
+            {t('availability.notice')}
+          </label>
+          <Input id={`${id}-notice`} type="number" min={0} max={720} step={0.5} className="mt-1.5" {...number('minimumNoticeMinutes', 60)} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-horizon`} className="block text-sm font-medium text-slate-900">
+            {t('availability.horizon')}
+          </label>
+          <Input id={`${id}-horizon`} type="number" min={1} max={365} className="mt-1.5" {...number('horizonDays')} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-window`} className="block text-sm font-medium text-slate-900">
+            {t('availability.window')}
+          </label>
+          <Input id={`${id}-window`} type="number" min={0} max={336} className="mt-1.5" {...number('cancellationWindowHours')} />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-900 sm:col-span-2">
+          <input type="checkbox" className="size-4" checked={draft.acceptingNewPatients} onChange={(e) => setDraft((d) => ({ ...d, acceptingNewPatients: e.target.checked }))} />
+          {t('availability.acceptingNew')}
+        </label>
+        <div className="sm:col-span-2 lg:col-span-4">
+          {error ? (
+            <p role="alert" className="mb-2 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <Button type="submit" disabled={save.isPending}>
+            {t('availability.saveRules')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function RangesEditor({ legend, ranges, onChange }: { legend: string; ranges: WeeklyRangeInput[]; onChange(next: WeeklyRangeInput[]): void }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const weekdayName = (weekday: number) => new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-base font-semibold text-slate-900">{legend}</legend>
+      {WEEKDAYS.map((weekday) => {
+        const day = ranges.map((r, index) => ({ r, index })).filter(({ r }) => r.weekday === weekday);
+        return (
+          <div key={weekday} className="grid gap-2 sm:grid-cols-[9rem_1fr] sm:items-start">
+            <p className="pt-2 text-sm font-medium text-slate-900">{weekdayName(weekday)}</p>
+            <div className="space-y-2">
+              {day.length === 0 ? <p className="pt-2 text-sm text-slate-700">{t('availability.closed')}</p> : null}
+              {day.map(({ r, index }) => (
+                <div key={index} className="flex flex-wrap items-center gap-2">
+                  <label className="text-sm text-slate-800">
+                    <span className="sr-only">
+                      {weekdayName(weekday)} {t('availability.from')}
+                    </span>
+                    <Input type="time" className="w-32" value={r.start} onChange={(e) => onChange(ranges.map((x, i) => (i === index ? { ...x, start: e.target.value } : x)))} />
+                  </label>
+                  <span aria-hidden="true">–</span>
+                  <label className="text-sm text-slate-800">
+                    <span className="sr-only">
+                      {weekdayName(weekday)} {t('availability.to')}
+                    </span>
+                    <Input type="time" className="w-32" value={toInputEnd(r.end)} onChange={(e) => onChange(ranges.map((x, i) => (i === index ? { ...x, end: toStoredEnd(e.target.value) } : x)))} />
+                  </label>
+                  <Button variant="ghost" size="sm" onClick={() => onChange(ranges.filter((_, i) => i !== index))}>
+                    {t('availability.remove')}
+                    <span className="sr-only">
+                      : {weekdayName(weekday)} {r.start}
+                    </span>
+                  </Button>
+                </div>
+              ))}
+              <Button variant="outline" size="sm" onClick={() => onChange([...ranges, { weekday, start: day.length ? '14:00' : '09:00', end: day.length ? '17:00' : '12:00' }])}>
+                {t('availability.add')}
+                <span className="sr-only">: {weekdayName(weekday)}</span>
+              </Button>
+            </div>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function LocationEditor({ location, services }: { location: PracticeLocation; services: { id: string; name: string; mode: string }[] }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const [weekly, setWeekly] = useState<WeeklyRangeInput[]>(location.weeklyHours);
+  const [breaks, setBreaks] = useState<WeeklyRangeInput[]>(location.breaks);
+  const [error, setError] = useState<string | null>(null);
+  const saveHours = useSaveHours();
+  const id = useId();
+  const [shown, setShown] = useState(location);
+  if (shown !== location) {
+    setShown(location);
+    setWeekly(location.weeklyHours);
+    setBreaks(location.breaks);
+  }
+  function onSave() {
+    setError(null);
+    saveHours.mutate(
+      { locationId: location.id, hours: { weeklyHours: weekly, breaks } },
+      { onSuccess: () => toast.success(t('availability.hoursSaved')), onError: (e) => setError(problemMessage(i18n, e)) },
+    );
+  }
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {location.name}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t('availability.zoneNote', { zone: zoneName(location.timeZone, language), id: location.timeZone })}</p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <RangesEditor legend={t('availability.weekly')} ranges={weekly} onChange={setWeekly} />
+        <RangesEditor legend={t('availability.breaks')} ranges={breaks} onChange={setBreaks} />
+      </div>
+      {error ? (
+        <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Button className="mt-4" onClick={onSave} disabled={saveHours.isPending}>
+        {t('availability.saveHours')}
+      </Button>
+      <Overrides location={location} />
+      <WeekPreview location={location} services={services.filter((s) => s.mode === 'telehealth' || location.kind === 'practice')} />
+    </section>
+  );
+}
+
+function Overrides({ location }: { location: PracticeLocation }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const put = usePutOverride();
+  const remove = useDeleteOverride();
+  const today = localDate(new Date(), location.timeZone);
+  const [date, setDate] = useState(addDays(today, 7));
+  const [dayOff, setDayOff] = useState(true);
+  const [start, setStart] = useState('09:00');
+  const [end, setEnd] = useState('13:00');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    put.mutate(
+      { locationId: location.id, date, body: { hours: dayOff ? [] : [{ start, end: toStoredEnd(end) }], note: note.trim() } },
+      { onSuccess: () => toast.success(t('availability.overrideSaved')), onError: (e) => setError(problemMessage(i18n, e)) },
+    );
+  }
+  return (
+    <div className="mt-8 border-t border-slate-200 pt-6">
+      <h3 id={id} className="text-lg font-semibold text-slate-900">
+        {t('availability.overrides')}
+      </h3>
+      {location.overrides.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{t('availability.noOverrides')}</p>
+      ) : (
+        <ul className="mt-2 space-y-2" aria-labelledby={id}>
+          {location.overrides.map((o) => (
+            <li key={o.date} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 p-2 text-sm">
+              <span className="text-slate-900">
+                {formatDayHeading(o.date, language)}: {o.hours.length === 0 ? t('availability.dayOff') : o.hours.map((h) => `${h.start}–${h.end}`).join(', ')}
+                {o.note ? ` · ${o.note}` : ''}
+              </span>
+              <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => remove.mutate({ locationId: location.id, date: o.date })}>
+                {t('availability.remove')}
+                <span className="sr-only">: {o.date}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
+        <label className="text-sm font-medium text-slate-900">
+          {t('availability.date')}
+          <Input type="date" min={today} className="mt-1.5 w-44" value={date} onChange={(e) => setDate(e.target.value)} />
+        </label>
+        <label className="flex items-center gap-2 pb-2 text-sm text-slate-900">
+          <input type="checkbox" className="size-4" checked={dayOff} onChange={(e) => setDayOff(e.target.checked)} />
+          {t('availability.dayOff')}
+        </label>
+        {dayOff ? null : (
+          <>
+            <label className="text-sm font-medium text-slate-900">
+              {t('availability.from')}
+              <Input type="time" className="mt-1.5 w-32" value={start} onChange={(e) => setStart(e.target.value)} />
+            </label>
+            <label className="text-sm font-medium text-slate-900">
+              {t('availability.to')}
+              <Input type="time" className="mt-1.5 w-32" value={end} onChange={(e) => setEnd(e.target.value)} />
+            </label>
+          </>
+        )}
+        <label className="text-sm font-medium text-slate-900">
+          {t('availability.note')}
+          <Input className="mt-1.5 w-56" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <Button type="submit" variant="outline" disabled={put.isPending}>
+          {t('availability.saveOverride')}
+        </Button>
+      </form>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function WeekPreview({ location, services }: { location: PracticeLocation; services: { id: string; name: string }[] }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const [serviceId, setServiceId] = useState(services[0]?.id ?? '');
+  const [weekStart, setWeekStart] = useState(() => mondayOf(localDate(new Date(), location.timeZone)));
+  const preview = usePreview(serviceId ? { locationId: location.id, serviceId, weekStart } : null);
+  const id = useId();
+  if (services.length === 0) return null;
+  return (
+    <div className="mt-8 border-t border-slate-200 pt-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h3 id={id} className="text-lg font-semibold text-slate-900">
+          {t('availability.preview')}
+        </h3>
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="text-sm font-medium text-slate-900">
+            {t('book.service')}
+            <select className={`${SELECT_CLASS_NAME} mt-1.5`} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
+              {services.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button variant="outline" size="sm" onClick={() => setWeekStart(addDays(weekStart, -7))}>
+            {t('practice.previous')}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setWeekStart(addDays(weekStart, 7))}>
+            {t('practice.next')}
+          </Button>
+        </div>
+      </div>
+      <p className="mt-1 text-sm text-slate-700">{t('availability.previewNote', { zone: zoneName(location.timeZone, language) })}</p>
+      <div className="mt-4 grid gap-2 md:grid-cols-7" aria-labelledby={id} aria-busy={preview.isFetching} role="group">
+        {preview.data?.days.map((day) => (
+          <div key={day.date} className="rounded-lg bg-slate-50 p-2">
+            <h4 className="text-sm font-semibold text-slate-900">{formatDayHeading(day.date, language)}</h4>
+            <p className="text-xs text-slate-700">{t('availability.slotCount', { count: day.slots.length })}</p>
+            <ul className="mt-1 flex flex-wrap gap-1">
+              {day.slots.slice(0, 12).map((s) => (
+                <li key={s.start} className="rounded bg-white px-1.5 py-0.5 text-xs text-slate-900">
+                  {formatTime(s.start, language, location.timeZone)}
+                </li>
+              ))}
+              {day.slots.length > 12 ? <li className="text-xs text-slate-700">{t('availability.more', { count: day.slots.length - 12 })}</li> : null}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

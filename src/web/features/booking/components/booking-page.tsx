@@ -1,0 +1,334 @@
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { googleCalendarUrl, outlookCalendarUrl, appointmentCalendarPath } from '~/shared/calendar-links';
+import { type Appointment, REASON_MAX_LENGTH, SlotTakenExtensionSchema } from '~/shared/contracts/appointments';
+import type { ProviderDetail } from '~/shared/contracts/providers';
+import { DocumentTitle } from '~/web/components/layout/document-title';
+import { Button, ButtonLink } from '~/web/components/ui/button';
+import { Field } from '~/web/components/ui/field';
+import { Input } from '~/web/components/ui/input';
+import { ApiError } from '~/web/lib/api-client';
+import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { problemMessage } from '~/web/lib/problem-message';
+import { useAuth } from '~/web/lib/session';
+import { useBook, useDirectory, useJoinWaitlist, useProvider } from '../api/booking-api';
+import { formatMoney, zoneName } from '../lib/format';
+import { PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
+import { SlotPicker, addDays, todayIn } from './slot-picker';
+
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * /appointments/book and /appointments/book/{id}: provider → service → time → reason → confirm.
+ * The chosen time is re-checked by the server; a time taken meanwhile answers with fresh times.
+ */
+export function BookingPage({ providerId }: { providerId?: string | undefined }) {
+  const { t } = useTranslation('appointments');
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
+      <DocumentTitle title={t('book.title')} />
+      <PageHeading title={t('book.title')} intro={t('book.intro')} />
+      {providerId ? <BookWithProvider providerId={providerId} /> : <ChooseProvider />}
+    </div>
+  );
+}
+
+function ChooseProvider() {
+  const { t, i18n } = useTranslation('appointments');
+  const [query, setQuery] = useState('');
+  const [submitted, setSubmitted] = useState('');
+  const search = new URLSearchParams({ lang: currentLanguage(i18n.resolvedLanguage), ...(submitted ? { query: submitted } : {}) }).toString();
+  const directory = useDirectory(search);
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-h`} className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
+      <h2 id={`${id}-h`} className="text-xl font-semibold text-slate-900">
+        {t('book.step1')}
+      </h2>
+      <form
+        role="search"
+        aria-label={t('book.findProvider')}
+        className="mt-4 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSubmitted(query.trim());
+        }}
+      >
+        <div className="min-w-64 flex-1">
+          <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-900">
+            {t('book.findProvider')}
+          </label>
+          <Input id={`${id}-q`} type="search" className="mt-1.5" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('book.findPlaceholder')} />
+        </div>
+        <Button type="submit">{t('book.search')}</Button>
+      </form>
+      <QueryState pending={directory.isPending} error={directory.isError ? directory.error : null}>
+        <ul className="mt-4 divide-y divide-slate-100">
+          {directory.data?.providers.slice(0, 8).map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-medium text-slate-900">
+                  <bdi>{p.displayName}</bdi>
+                </p>
+                <p className="text-sm text-slate-700">{t(`specialties.${p.specialty}`)}</p>
+              </div>
+              <ButtonLink variant="outline" size="sm" to={`/appointments/book/${p.id}`}>
+                {t('book.choose')}
+                <span className="sr-only">: {p.displayName}</span>
+              </ButtonLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm">
+          <Link to="/providers" className="font-medium text-teal-800 underline">
+            {t('book.browseAll')}
+          </Link>
+        </p>
+      </QueryState>
+    </section>
+  );
+}
+
+function BookWithProvider({ providerId }: { providerId: string }) {
+  const provider = useProvider(providerId);
+  return (
+    <QueryState pending={provider.isPending} error={provider.isError ? provider.error : null} retry={() => void provider.refetch()}>
+      {provider.data ? <BookingSteps provider={provider.data} /> : null}
+    </QueryState>
+  );
+}
+
+function BookingSteps({ provider }: { provider: ProviderDetail }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session } = useAuth();
+  const viewerZone = userTimeZone(session?.user.timeZone);
+  const [params] = useSearchParams();
+  const [serviceId, setServiceId] = useState(() => provider.services.find((s) => s.id === params.get('service'))?.id ?? provider.services[0]?.id ?? '');
+  const service = provider.services.find((s) => s.id === serviceId);
+  const locations = useMemo(
+    () => provider.locations.filter((l) => (service?.mode === 'in_person' ? l.kind === 'practice' : true)),
+    [provider.locations, service?.mode],
+  );
+  const [locationId, setLocationId] = useState(() => params.get('location') ?? locations[0]?.id ?? '');
+  const location = locations.find((l) => l.id === locationId) ?? locations[0];
+  const [start, setStart] = useState<string | null>(params.get('time'));
+  const [reason, setReason] = useState('');
+  // One idempotency key per attempt: a retry of the same choice sends the same key.
+  const attempt = JSON.stringify([serviceId, locationId, start, reason]);
+  const [keyed, setKeyed] = useState(() => ({ attempt, key: newKey() }));
+  if (keyed.attempt !== attempt) setKeyed({ attempt, key: newKey() });
+  const key = keyed.key;
+  const [booked, setBooked] = useState<Appointment | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const book = useBook();
+  const ids = { service: useId(), time: useId(), reason: useId(), confirm: useId() };
+
+
+  if (booked) return <Booked appointment={booked} />;
+  if (!service || !location) return <p className="mt-8 text-slate-700">{t('book.noServices')}</p>;
+
+  function onConfirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!start || !service || !location) return;
+    setError(null);
+    book.mutate(
+      { body: { providerId: provider.id, serviceId: service.id, locationId: location.id, startsAt: start, reason: reason.trim() }, key },
+      {
+        onSuccess: setBooked,
+        onError: (e) => {
+          if (e instanceof ApiError && (e.code === 'booking.slot-taken' || e.code === 'booking.time-unavailable')) {
+            const fresh = SlotTakenExtensionSchema.safeParse(e.problem);
+            setStart(null);
+            setError(`${problemMessage(i18n, e)} ${fresh.success && fresh.data.slots.length > 0 ? t('book.freshTimes') : ''}`.trim());
+            return;
+          }
+          setError(problemMessage(i18n, e));
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onConfirm} className="mt-8 space-y-6" noValidate>
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.service}>
+        <h2 id={ids.service} className="text-xl font-semibold text-slate-900">
+          {t('book.step2', { provider: provider.displayName })}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          {provider.organisation.name} · {t(`specialties.${provider.specialty}`)}
+        </p>
+        <fieldset className="mt-4 space-y-2">
+          <legend className="sr-only">{t('book.service')}</legend>
+          {provider.services.map((s) => (
+            <label key={s.id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50">
+              <input type="radio" name="service" value={s.id} className="mt-1 size-4" checked={serviceId === s.id} onChange={() => { setServiceId(s.id); setStart(null); }} />
+              <span className="font-medium text-slate-900">
+                {s.name}
+                <span className="block text-sm font-normal text-slate-700">
+                  {t('book.serviceLine', { minutes: s.durationMinutes, price: formatMoney(s.priceMinor, s.currency, language), mode: t(`modes.${s.mode}`) })}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {locations.length > 1 ? (
+          <div className="mt-4">
+            <label htmlFor={`${ids.service}-loc`} className="block text-sm font-medium text-slate-900">
+              {t('book.location')}
+            </label>
+            <select id={`${ids.service}-loc`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={location.id} onChange={(e) => { setLocationId(e.target.value); setStart(null); }}>
+              {locations.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </section>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.time}>
+        <h2 id={ids.time} className="text-xl font-semibold text-slate-900">
+          {t('book.step3')}
+        </h2>
+        <div className="mt-4">
+          <SlotPicker providerId={provider.id} serviceId={service.id} locationId={location.id} viewerTimeZone={viewerZone} selected={start} onSelect={setStart} labelledBy={ids.time} />
+        </div>
+        <Waitlist providerId={provider.id} serviceId={service.id} locationId={location.id} timeZone={location.timeZone} />
+      </section>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.reason}>
+        <h2 id={ids.reason} className="text-xl font-semibold text-slate-900">
+          {t('book.step4')}
+        </h2>
+        <Field label={t('book.reason')} hint={t('book.reasonHint')} className="mt-4">
+          {({ id, describedBy }) => (
+            <textarea id={id} aria-describedby={describedBy} maxLength={REASON_MAX_LENGTH} rows={3} className="w-full rounded-md border border-slate-400 p-3 text-base text-slate-900" value={reason} onChange={(e) => setReason(e.target.value)} />
+          )}
+        </Field>
+      </section>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.confirm}>
+        <h2 id={ids.confirm} className="text-xl font-semibold text-slate-900">
+          {t('book.step5')}
+        </h2>
+        {start ? (
+          <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-[10rem_1fr]">
+            <dt className="text-slate-700">{t('book.with')}</dt>
+            <dd className="text-slate-900"><bdi>{provider.displayName}</bdi></dd>
+            <dt className="text-slate-700">{t('book.service')}</dt>
+            <dd className="text-slate-900">{service.name} · {formatMoney(service.priceMinor, service.currency, language)}</dd>
+            <dt className="text-slate-700">{t('book.when')}</dt>
+            <dd className="text-slate-900">
+              {formatDateTime(start, language, viewerZone)} ({zoneName(viewerZone, language)})
+            </dd>
+            <dt className="text-slate-700">{t('book.where')}</dt>
+            <dd className="text-slate-900">{service.mode === 'telehealth' ? t('modes.telehealth') : [location.name, location.street, location.city].filter(Boolean).join(', ')}</dd>
+            <dt className="text-slate-700">{t('book.cancellation')}</dt>
+            <dd className="text-slate-900">{t('book.cancellationPolicy', { hours: provider.cancellationWindowHours })}</dd>
+          </dl>
+        ) : (
+          <p className="mt-4 text-slate-700">{t('book.pickTime')}</p>
+        )}
+        <div className="mt-4 min-h-6" aria-live="assertive">
+          {error ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" size="lg" className="mt-2" disabled={!start || book.isPending}>
+          {book.isPending ? t('book.booking') : t('book.confirm')}
+        </Button>
+      </section>
+    </form>
+  );
+}
+
+function Waitlist({ providerId, serviceId, locationId, timeZone }: { providerId: string; serviceId: string; locationId: string; timeZone: string }) {
+  const { t, i18n } = useTranslation('appointments');
+  const join = useJoinWaitlist();
+  const today = todayIn(timeZone);
+  const [date, setDate] = useState(addDays(today, 1));
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const id = useId();
+  return (
+    <details className="mt-6 rounded-lg bg-slate-50 p-4">
+      <summary className="cursor-pointer text-sm font-medium text-teal-800">{t('waitlist.open')}</summary>
+      <p className="mt-2 text-sm text-slate-700">{t('waitlist.intro')}</p>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={`${id}-date`} className="block text-sm font-medium text-slate-900">
+            {t('waitlist.day')}
+          </label>
+          <Input id={`${id}-date`} type="date" min={today} className="mt-1.5" value={date} onChange={(e) => setDate(e.target.value)} />
+        </div>
+        <Button
+          variant="outline"
+          disabled={join.isPending || !date}
+          onClick={() =>
+            join.mutate(
+              { providerId, serviceId, locationId, date },
+              {
+                onSuccess: () => setMessage({ tone: 'ok', text: t('waitlist.joined') }),
+                onError: (e) => setMessage({ tone: 'error', text: problemMessage(i18n, e) }),
+              },
+            )
+          }
+        >
+          {t('waitlist.join')}
+        </Button>
+      </div>
+      <p role="status" className={message?.tone === 'ok' ? 'mt-2 text-sm font-medium text-emerald-800' : 'sr-only'}>
+        {message?.tone === 'ok' ? message.text : ''}
+      </p>
+      <p role="alert" className={message?.tone === 'error' ? 'mt-2 text-sm font-medium text-red-700' : 'sr-only'}>
+        {message?.tone === 'error' ? message.text : ''}
+      </p>
+    </details>
+  );
+}
+
+function Booked({ appointment }: { appointment: Appointment }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const event = {
+    title: `${appointment.service.name} — ${appointment.provider.displayName}`,
+    start: new Date(appointment.startsAt),
+    end: new Date(appointment.endsAt),
+    details: appointment.organisation.name,
+    location: appointment.location.address || appointment.organisation.name,
+  };
+  return (
+    <section className="mt-8 rounded-xl border border-emerald-200 bg-emerald-50 p-6" aria-labelledby="booked-heading">
+      <h2 id="booked-heading" role="status" className="text-xl font-semibold text-emerald-900">
+        {t('book.done')}
+      </h2>
+      <p className="mt-2 text-slate-800">
+        {t('book.doneLine', { provider: appointment.provider.displayName, when: formatDateTime(appointment.startsAt, language, zone) })}
+      </p>
+      <p className="mt-1 text-sm text-slate-700">{t('book.doneEmail')}</p>
+      <div className="mt-4 flex flex-wrap gap-3 text-sm">
+        <a className="font-medium text-teal-800 underline" href={appointmentCalendarPath(appointment.id)} download>
+          {t('calendar.file')}
+        </a>
+        <a className="font-medium text-teal-800 underline" href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
+          {t('calendar.google')}
+        </a>
+        <a className="font-medium text-teal-800 underline" href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
+          {t('calendar.outlook')}
+        </a>
+      </div>
+      <ButtonLink className="mt-6" to="/appointments">
+        {t('book.seeAppointments')}
+      </ButtonLink>
+    </section>
+  );
+}

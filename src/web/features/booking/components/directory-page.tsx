@@ -1,0 +1,320 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { DIRECTORY_SORTS, type DirectorySort, type ProviderSummary, SERVICE_MODES } from '~/shared/contracts/providers';
+import { LANGUAGES } from '~/shared/languages';
+import { SPECIALTY_SLUGS, isSpecialtySlug } from '~/shared/specialties';
+import { DocumentTitle } from '~/web/components/layout/document-title';
+import { Button } from '~/web/components/ui/button';
+import { Input } from '~/web/components/ui/input';
+import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { useAuth } from '~/web/lib/session';
+import { useDirectory } from '../api/booking-api';
+import { Badge, PageHeading, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
+
+/** The parameters the page keeps in its URL (the API reads the same ones). */
+const FILTER_KEYS = ['query', 'specialty', 'language', 'mode', 'near', 'lat', 'lng', 'radiusKm', 'acceptingNew', 'ndis', 'availableWithinDays', 'sort'] as const;
+const RADII = ['5', '10', '25', '50', '100'];
+const WITHIN_DAYS = ['1', '3', '7', '14', '30'];
+
+/** /providers: search, filter and sort the directory; the whole query is in the URL, so it can be shared. */
+export function DirectoryPage() {
+  const { t, i18n } = useTranslation('providers');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const [params, setParams] = useSearchParams();
+  const apiParams = new URLSearchParams(params);
+  apiParams.set('lang', language);
+  const directory = useDirectory(apiParams.toString());
+  const fromUrl = () => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;
+  const [draft, setDraft] = useState(fromUrl);
+  // When the URL changes (back, forward, a shared link), the form follows it.
+  const [shownUrl, setShownUrl] = useState(params.toString());
+  if (shownUrl !== params.toString()) {
+    setShownUrl(params.toString());
+    setDraft(fromUrl());
+  }
+  const [locating, setLocating] = useState<'idle' | 'busy' | 'denied'>('idle');
+  const id = useId();
+
+  function apply(next: Partial<typeof draft>, page = 1) {
+    const merged = { ...draft, ...next };
+    const out = new URLSearchParams();
+    for (const key of FILTER_KEYS) if (merged[key]) out.set(key, merged[key]);
+    if (page > 1) out.set('page', String(page));
+    setParams(out);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply({});
+  }
+
+  function useMyLocation() {
+    if (!('geolocation' in navigator)) {
+      setLocating('denied');
+      return;
+    }
+    setLocating('busy');
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating('idle');
+        apply({ lat: position.coords.latitude.toFixed(4), lng: position.coords.longitude.toFixed(4), near: '', sort: draft.sort || 'distance' });
+      },
+      () => setLocating('denied'),
+      { timeout: 10_000, maximumAge: 600_000 },
+    );
+  }
+
+  const set = (key: (typeof FILTER_KEYS)[number]) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const page = directory.data;
+  const pageNumber = Number(params.get('page') ?? '1') || 1;
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const hasPoint = Boolean(params.get('lat') && params.get('lng'));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <DocumentTitle title={t('directory.title')} />
+      <PageHeading title={t('directory.title')} intro={t('directory.intro')} />
+
+      <form role="search" aria-label={t('directory.searchLabel')} onSubmit={onSubmit} className="mt-8 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <div className="grid gap-4 md:grid-cols-[2fr_1fr_auto] md:items-end">
+          <div>
+            <label htmlFor={`${id}-query`} className="block text-sm font-medium text-slate-900">
+              {t('directory.query')}
+            </label>
+            <Input id={`${id}-query`} type="search" name="query" className="mt-1.5" placeholder={t('directory.queryPlaceholder')} value={draft.query} onChange={(e) => set('query')(e.target.value)} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-specialty`} className="block text-sm font-medium text-slate-900">
+              {t('directory.specialty')}
+            </label>
+            <select id={`${id}-specialty`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.specialty} onChange={(e) => set('specialty')(e.target.value)}>
+              <option value="">{t('directory.any')}</option>
+              {SPECIALTY_SLUGS.map((slug) => (
+                <option key={slug} value={slug}>
+                  {t(`specialties.${slug}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit">{t('directory.search')}</Button>
+        </div>
+        <details className="group" open={FILTER_KEYS.slice(2).some((k) => params.get(k))}>
+          <summary className="cursor-pointer text-sm font-medium text-teal-800">{t('directory.moreFilters')}</summary>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div>
+              <label htmlFor={`${id}-near`} className="block text-sm font-medium text-slate-900">
+                {t('directory.near')}
+              </label>
+              <Input id={`${id}-near`} name="near" className="mt-1.5" placeholder={t('directory.nearPlaceholder')} value={draft.near} onChange={(e) => setDraft((d) => ({ ...d, near: e.target.value, lat: '', lng: '' }))} />
+              <button type="button" onClick={useMyLocation} className="mt-1.5 text-sm font-medium text-teal-800 underline" disabled={locating === 'busy'}>
+                {locating === 'busy' ? t('directory.locating') : hasPoint ? t('directory.usingLocation') : t('directory.useLocation')}
+              </button>
+              {locating === 'denied' ? (
+                <p role="alert" className="mt-1 text-sm text-red-700">
+                  {t('directory.locationDenied')}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label htmlFor={`${id}-radius`} className="block text-sm font-medium text-slate-900">
+                {t('directory.radius')}
+              </label>
+              <select id={`${id}-radius`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.radiusKm || '25'} onChange={(e) => set('radiusKm')(e.target.value)}>
+                {RADII.map((r) => (
+                  <option key={r} value={r}>
+                    {t('directory.km', { count: Number(r) })}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${id}-language`} className="block text-sm font-medium text-slate-900">
+                {t('directory.language')}
+              </label>
+              <select id={`${id}-language`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.language} onChange={(e) => set('language')(e.target.value)}>
+                <option value="">{t('directory.any')}</option>
+                {LANGUAGES.map((l) => (
+                  <option key={l.code} value={l.code} lang={l.code}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${id}-mode`} className="block text-sm font-medium text-slate-900">
+                {t('directory.mode')}
+              </label>
+              <select id={`${id}-mode`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.mode} onChange={(e) => set('mode')(e.target.value)}>
+                <option value="">{t('directory.any')}</option>
+                {SERVICE_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`modes.${m}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${id}-within`} className="block text-sm font-medium text-slate-900">
+                {t('directory.availableWithin')}
+              </label>
+              <select id={`${id}-within`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.availableWithinDays} onChange={(e) => set('availableWithinDays')(e.target.value)}>
+                <option value="">{t('directory.anyTime')}</option>
+                {WITHIN_DAYS.map((d) => (
+                  <option key={d} value={d}>
+                    {t('directory.days', { count: Number(d) })}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset className="space-y-2 sm:col-span-2 lg:col-span-1">
+              <legend className="text-sm font-medium text-slate-900">{t('directory.show')}</legend>
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" className="size-4" checked={draft.acceptingNew === 'true'} onChange={(e) => set('acceptingNew')(e.target.checked ? 'true' : '')} />
+                {t('directory.acceptingNew')}
+              </label>
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" className="size-4" checked={draft.ndis === 'true'} onChange={(e) => set('ndis')(e.target.checked ? 'true' : '')} />
+                {t('directory.ndis')}
+              </label>
+            </fieldset>
+          </div>
+        </details>
+      </form>
+
+      <QueryState pending={directory.isPending} error={directory.isError ? directory.error : null} retry={() => void directory.refetch()}>
+        {page ? (
+          <section aria-labelledby={`${id}-results`} className="mt-8">
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <h2 id={`${id}-results`} role="status" className="text-lg font-semibold text-slate-900">
+                {t('directory.results', { count: page.total })}
+                {page.place?.name ? ` · ${t('directory.nearPlace', { place: page.place.name })}` : ''}
+              </h2>
+              <div className="flex items-center gap-2">
+                <label htmlFor={`${id}-sort`} className="text-sm font-medium text-slate-900">
+                  {t('directory.sort')}
+                </label>
+                <select id={`${id}-sort`} className={`${SELECT_CLASS_NAME} w-auto`} value={page.sort} onChange={(e) => apply({ sort: e.target.value })}>
+                  {DIRECTORY_SORTS.filter((s) => s !== 'distance' || page.place).map((s: DirectorySort) => (
+                    <option key={s} value={s}>
+                      {t(`sorts.${s}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            {page.placeNotFound ? (
+              <p role="alert" className="mt-3 text-sm text-amber-900">
+                {t('directory.placeNotFound', { place: params.get('near') ?? '' })}
+              </p>
+            ) : null}
+            {page.providers.length === 0 ? (
+              <p className="mt-6 text-slate-700">{t('directory.empty')}</p>
+            ) : (
+              <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-busy={directory.isFetching}>
+                {page.providers.map((p) => (
+                  <ProviderCard key={p.id} provider={p} />
+                ))}
+              </ul>
+            )}
+            {pages > 1 ? (
+              <nav aria-label={t('directory.pages')} className="mt-6 flex flex-wrap items-center justify-between gap-3">
+                <p className="text-sm text-slate-700">{t('directory.pageOf', { page: pageNumber, pages })}</p>
+                <div className="flex gap-2">
+                  <Button variant="outline" disabled={pageNumber <= 1} onClick={() => apply({}, pageNumber - 1)}>
+                    {t('directory.previous')}
+                  </Button>
+                  <Button variant="outline" disabled={pageNumber >= pages} onClick={() => apply({}, pageNumber + 1)}>
+                    {t('directory.next')}
+                  </Button>
+                </div>
+              </nav>
+            ) : null}
+          </section>
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}
+
+function ProviderCard({ provider }: { provider: ProviderSummary }) {
+  const { t, i18n } = useTranslation('providers');
+  const { session } = useAuth();
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const zone = userTimeZone(session?.user.timeZone);
+  const headingId = useId();
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            <Link to={`/providers/${provider.id}`} className="hover:underline">
+              <bdi>{provider.displayName}</bdi>
+            </Link>
+          </h3>
+          <p className="text-sm text-slate-700">
+            {t(`specialties.${provider.specialty}`)}
+            {provider.title ? ` · ${provider.title}` : ''}
+          </p>
+        </div>
+        <RatingText average={provider.rating.average} count={provider.rating.count} />
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {provider.offersInPerson ? <Badge>{t('modes.in_person')}</Badge> : null}
+        {provider.offersTelehealth ? <Badge tone="teal">{t('modes.telehealth')}</Badge> : null}
+        {provider.ndisRegistered ? <Badge tone="green">{t('card.ndis')}</Badge> : null}
+        {provider.acceptingNewPatients ? null : <Badge tone="amber">{t('card.notAccepting')}</Badge>}
+      </div>
+      <dl className="mt-3 grid gap-1 text-sm text-slate-800 sm:grid-cols-2">
+        <div>
+          <dt className="inline text-slate-700">{t('card.where')}: </dt>
+          <dd className="inline">
+            {provider.city ?? t('modes.telehealth')}
+            {provider.distanceKm !== null ? ` · ${t('card.distance', { km: provider.distanceKm })}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-700">{t('card.languages')}: </dt>
+          <dd className="inline">{provider.languages.map((code) => LANGUAGES.find((l) => l.code === code)?.name ?? code).join(', ')}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="inline text-slate-700">{t('card.next')}: </dt>
+          <dd className="inline">{provider.nextAvailableAt ? formatDateTime(provider.nextAvailableAt, language, zone) : t('card.noTimes')}</dd>
+        </div>
+      </dl>
+      {provider.reasons.length > 0 ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-medium text-teal-800">{t('card.why', { score: Math.round(provider.score * 100) })}</summary>
+          <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-slate-800">
+            {provider.reasons.map((r) => (
+              <li key={r.kind}>
+                {t(`reasons.${r.kind}`, {
+                  detail:
+                    r.kind === 'availability'
+                      ? formatDateTime(r.detail, language, zone)
+                      : r.kind === 'fit' && isSpecialtySlug(r.detail)
+                        ? t(`specialties.${r.detail}`)
+                        : r.kind === 'language'
+                          ? (LANGUAGES.find((l) => l.code === r.detail)?.name ?? r.detail)
+                          : r.detail,
+                  points: Math.round(r.score * 100),
+                })}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Link to={`/providers/${provider.id}`} className="text-sm font-medium text-teal-800 underline">
+          {t('card.profile')}
+          <span className="sr-only">: {provider.displayName}</span>
+        </Link>
+        <Link to={`/appointments/book/${provider.id}`} className="text-sm font-medium text-teal-800 underline">
+          {t('card.book')}
+          <span className="sr-only">: {provider.displayName}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}

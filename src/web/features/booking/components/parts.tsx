@@ -1,0 +1,69 @@
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { problemMessage } from '~/web/lib/problem-message';
+
+export const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
+
+/** The three states every list and detail of these screens shows, with the same words. */
+export function QueryState({ pending, error, retry, children }: { pending: boolean; error: unknown; retry?: () => void; children: ReactNode }) {
+  const { t, i18n } = useTranslation('appointments');
+  if (pending) {
+    return (
+      <p role="status" className="mt-6 text-slate-700">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (error) {
+    return (
+      <div role="alert" className="mt-6 space-y-2">
+        <p className="text-red-700">{t('common.loadFailed')}</p>
+        <p className="text-sm text-slate-700">{problemMessage(i18n, error)}</p>
+        {retry ? (
+          <button type="button" className="text-sm font-medium text-teal-800 underline" onClick={retry}>
+            {t('common.retry')}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
+export function Badge({ children, tone = 'slate' }: { children: ReactNode; tone?: 'slate' | 'teal' | 'amber' | 'red' | 'green' }) {
+  const tones = {
+    slate: 'bg-slate-100 text-slate-800',
+    teal: 'bg-teal-50 text-teal-900',
+    amber: 'bg-amber-50 text-amber-900',
+    red: 'bg-red-50 text-red-800',
+    green: 'bg-emerald-50 text-emerald-900',
+  };
+  return <span className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', tones[tone])}>{children}</span>;
+}
+
+/** A 1-5 star rating read aloud as "Rated 4.8 out of 5 (25 ratings)". */
+export function RatingText({ average, count }: { average: number | null; count: number }) {
+  const { t } = useTranslation('providers');
+  if (average === null || count === 0) return <span className="text-sm text-slate-700">{t('card.noRatings')}</span>;
+  return (
+    <span className="text-sm text-slate-800">
+      <span aria-hidden="true" className="text-amber-600">
+        ★{' '}
+      </span>
+      {t('card.rating', { average: average.toFixed(1), count })}
+    </span>
+  );
+}
+
+export function PageHeading({ title, intro, children }: { title: string; intro?: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {intro ? <p className="mt-2 text-base text-slate-700">{intro}</p> : null}
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { AppointmentAction } from '~/shared/appointments';
+import type { Appointment } from '~/shared/contracts/appointments';
+import { Button } from '~/web/components/ui/button';
+import { formatTime } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { problemMessage } from '~/web/lib/problem-message';
+import { usePracticeAction } from '../api/booking-api';
+import { Badge } from './parts';
+
+const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
+const ORDER: AppointmentAction[] = ['confirm', 'check_in', 'complete', 'mark_no_show', 'cancel'];
+
+/** One appointment as the practice sees it, with the status changes the server allows now. */
+export function PracticeAppointment({ appointment, timeZone, showDate }: { appointment: Appointment; timeZone: string; showDate?: (iso: string) => string }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const act = usePracticeAction();
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const a = appointment;
+  const actions = ORDER.filter((x) => a.actions.includes(x));
+  function run(action: AppointmentAction, why?: string) {
+    setError(null);
+    act.mutate(
+      { id: a.id, action, ...(why ? { reason: why } : {}) },
+      {
+        onSuccess: () => {
+          setCancelling(false);
+          toast.success(t(`practice.done.${action}`, { patient: a.patient.name }));
+        },
+        onError: (e) => setError(problemMessage(i18n, e)),
+      },
+    );
+  }
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-slate-900">
+          {showDate ? `${showDate(a.startsAt)} · ` : ''}
+          {formatTime(a.startsAt, language, timeZone)}–{formatTime(a.endsAt, language, timeZone)} · <bdi>{a.patient.name}</bdi>
+        </p>
+        <Badge tone={STATUS_TONE[a.status]}>{t(`status.${a.status}`)}</Badge>
+      </div>
+      <p className="text-sm text-slate-700">
+        {a.service.name} · {a.mode === 'telehealth' ? t('modes.telehealth') : a.location.name}
+        {a.reason ? ` · ${a.reason}` : ''}
+      </p>
+      {actions.length > 0 ? (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {actions.map((action) =>
+            action === 'cancel' ? (
+              <Button key={action} variant="outline" size="sm" aria-expanded={cancelling} onClick={() => setCancelling(!cancelling)}>
+                {t('practice.actions.cancel')}
+                <span className="sr-only">: {a.patient.name}</span>
+              </Button>
+            ) : (
+              <Button key={action} variant={action === 'mark_no_show' ? 'outline' : 'primary'} size="sm" disabled={act.isPending} onClick={() => run(action)}>
+                {t(`practice.actions.${action}`)}
+                <span className="sr-only">: {a.patient.name}</span>
+              </Button>
+            ),
+          )}
+        </div>
+      ) : null}
+      {cancelling ? (
+        <form
+          className="mt-2 flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run('cancel', reason.trim() || undefined);
+          }}
+        >
+          <label className="text-sm text-slate-900">
+            {t('practice.cancelReason')}
+            <input className="ms-2 h-9 rounded-md border border-slate-400 px-2" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          </label>
+          <Button type="submit" size="sm" disabled={act.isPending}>
+            {t('practice.confirmCancel')}
+          </Button>
+        </form>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { TZDate } from '@date-fns/tz';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DocumentTitle } from '~/web/components/layout/document-title';
+import { Button } from '~/web/components/ui/button';
+import { userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { useAuth } from '~/web/lib/session';
+import { usePracticeAppointments } from '../api/booking-api';
+import { addDays, formatDayHeading, localDate, mondayOf, slotsByDay, zoneName } from '../lib/format';
+import { PageHeading, QueryState } from './parts';
+import { PracticeAppointment } from './practice-appointment';
+
+type View = 'day' | 'week' | 'list';
+
+/** The instant a local date starts in a zone. */
+function startOf(isoDay: string, timeZone: string): string {
+  const [y, m, d] = isoDay.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, 0, 0, timeZone).getTime()).toISOString();
+}
+
+/** /provider/appointments: a day or week calendar, or a list, with check-in, completion and no-show. */
+export function PracticeCalendarPage() {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const [view, setView] = useState<View>('week');
+  const [anchor, setAnchor] = useState(() => localDate(new Date(), zone));
+  const first = view === 'day' ? anchor : mondayOf(anchor);
+  const days = view === 'day' ? 1 : view === 'week' ? 7 : 28;
+  const last = addDays(first, days);
+  const list = usePracticeAppointments(startOf(first, zone), startOf(last, zone));
+  const headingId = useId();
+  const byDay = slotsByDay((list.data?.appointments ?? []).map((a) => ({ ...a, start: a.startsAt })), zone);
+  const step = view === 'day' ? 1 : view === 'week' ? 7 : 28;
+  const rangeLabel = view === 'day' ? formatDayHeading(first, language) : `${formatDayHeading(first, language)} – ${formatDayHeading(addDays(last, -1), language)}`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <DocumentTitle title={t('practice.calendarTitle')} />
+      <PageHeading title={t('practice.calendarTitle')} intro={t('practice.calendarIntro', { zone: zoneName(zone, language) })} />
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <div role="group" aria-label={t('practice.view')} className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+          {(['day', 'week', 'list'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+              className={view === v ? 'rounded-md bg-teal-700 px-4 py-2 text-sm font-medium text-white' : 'rounded-md px-4 py-2 text-sm font-medium text-slate-800'}
+            >
+              {t(`practice.views.${v}`)}
+            </button>
+          ))}
+        </div>
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" onClick={() => setAnchor(addDays(anchor, -step))}>
+            {t('practice.previous')}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setAnchor(localDate(new Date(), zone))}>
+            {t('practice.today_button')}
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setAnchor(addDays(anchor, step))}>
+            {t('practice.next')}
+          </Button>
+        </div>
+      </div>
+      <section aria-labelledby={headingId} className="mt-6">
+        <h2 id={headingId} role="status" className="text-lg font-semibold text-slate-900">
+          {rangeLabel}
+        </h2>
+        <QueryState pending={list.isPending} error={list.isError ? list.error : null} retry={() => void list.refetch()}>
+          {view === 'week' ? (
+            <div className="mt-4 grid gap-3 md:grid-cols-7" aria-busy={list.isFetching}>
+              {Array.from({ length: 7 }, (_, i) => addDays(first, i)).map((day) => {
+                const items = byDay.find((d) => d.day === day)?.slots ?? [];
+                return (
+                  <div key={day} className="min-h-32 rounded-lg border border-slate-200 bg-slate-50 p-2">
+                    <h3 className="text-sm font-semibold text-slate-900">{formatDayHeading(day, language)}</h3>
+                    {items.length === 0 ? <p className="mt-2 text-xs text-slate-700">{t('practice.free')}</p> : null}
+                    <ul className="mt-2 space-y-2">
+                      {items.map((a) => (
+                        <li key={a.id}>
+                          <PracticeAppointment appointment={a} timeZone={zone} />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                );
+              })}
+            </div>
+          ) : byDay.length === 0 ? (
+            <p className="mt-4 text-slate-700">{t('practice.noneInRange')}</p>
+          ) : (
+            <div className="mt-4 space-y-6" aria-busy={list.isFetching}>
+              {byDay.map(({ day, slots: items }) => (
+                <div key={day}>
+                  <h3 className="text-base font-semibold text-slate-900">{formatDayHeading(day, language)}</h3>
+                  <ul className="mt-2 space-y-2">
+                    {items.map((a) => (
+                      <li key={a.id}>
+                        <PracticeAppointment appointment={a} timeZone={zone} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          )}
+        </QueryState>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProviderDetail } from '~/shared/contracts/providers';
+import { LANGUAGES } from '~/shared/languages';
+import { formatAddress } from '~/shared/regions';
+import { DocumentTitle } from '~/web/components/layout/document-title';
+import { NotFoundContent } from '~/web/components/layout/not-found-content';
+import { ButtonLink } from '~/web/components/ui/button';
+import { ApiError } from '~/web/lib/api-client';
+import { formatDateTime, formatTime, userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { useAuth } from '~/web/lib/session';
+import { useProvider, useSlots } from '../api/booking-api';
+import { formatDayHeading, formatMoney, slotsByDay, zoneName } from '../lib/format';
+import { Badge, QueryState, RatingText } from './parts';
+
+/** /providers/{id}: a verified provider's profile, services, next free times and a way to book. */
+export function ProviderProfilePage({ id }: { id: string }) {
+  const provider = useProvider(id);
+  if (provider.error instanceof ApiError && provider.error.status === 404) return <NotFoundContent pathname={`/providers/${id}`} />;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <QueryState pending={provider.isPending} error={provider.isError ? provider.error : null} retry={() => void provider.refetch()}>
+        {provider.data ? <Profile provider={provider.data} /> : null}
+      </QueryState>
+    </div>
+  );
+}
+
+function Profile({ provider }: { provider: ProviderDetail }) {
+  const { t, i18n } = useTranslation('providers');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const ids = { about: useId(), services: useId(), where: useId(), times: useId() };
+  return (
+    <article>
+      <DocumentTitle title={provider.displayName} />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm font-medium text-teal-800">
+            <Link to={`/providers?specialty=${provider.specialty}`} className="underline">
+              {t(`specialties.${provider.specialty}`)}
+            </Link>
+          </p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">
+            <bdi>{provider.displayName}</bdi>
+          </h1>
+          <p className="mt-1 text-slate-700">
+            {provider.title} · {provider.organisation.name}
+          </p>
+          <div className="mt-2">
+            <RatingText average={provider.rating.average} count={provider.rating.count} />
+          </div>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {provider.offersInPerson ? <Badge>{t('modes.in_person')}</Badge> : null}
+            {provider.offersTelehealth ? <Badge tone="teal">{t('modes.telehealth')}</Badge> : null}
+            {provider.ndisRegistered ? <Badge tone="green">{t('card.ndis')}</Badge> : null}
+            {provider.acceptingNewPatients ? <Badge tone="green">{t('card.accepting')}</Badge> : <Badge tone="amber">{t('card.notAccepting')}</Badge>}
+          </div>
+        </div>
+        <ButtonLink size="lg" to={`/appointments/book/${provider.id}`}>
+          {t('profile.book')}
+        </ButtonLink>
+      </div>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-8">
+          <section aria-labelledby={ids.about}>
+            <h2 id={ids.about} className="text-xl font-semibold text-slate-900">
+              {t('profile.about')}
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-slate-800">{provider.bio}</p>
+            <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="font-medium text-slate-900">{t('profile.conditions')}</dt>
+                <dd className="mt-1 text-slate-800">{provider.conditions.join(', ') || '—'}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">{t('card.languages')}</dt>
+                <dd className="mt-1 text-slate-800">{provider.languages.map((code) => LANGUAGES.find((l) => l.code === code)?.name ?? code).join(', ')}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">{t('profile.qualifications')}</dt>
+                <dd className="mt-1 text-slate-800">{provider.qualifications.join(', ') || '—'}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">{t('profile.registration')}</dt>
+                <dd className="mt-1 text-slate-800">{provider.registrationNumber ?? '—'}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby={ids.services}>
+            <h2 id={ids.services} className="text-xl font-semibold text-slate-900">
+              {t('profile.services')}
+            </h2>
+            <ul className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+              {provider.services.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                  <div>
+                    <p className="font-medium text-slate-900">{s.name}</p>
+                    <p className="text-sm text-slate-700">
+                      {t('profile.serviceLine', { minutes: s.durationMinutes, mode: t(`modes.${s.mode}`) })}
+                      {s.description ? ` · ${s.description}` : ''}
+                    </p>
+                  </div>
+                  <span className="font-medium text-slate-900">{formatMoney(s.priceMinor, s.currency, language)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby={ids.where}>
+            <h2 id={ids.where} className="text-xl font-semibold text-slate-900">
+              {t('profile.where')}
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {provider.locations.map((l) => (
+                <li key={l.id} className="text-slate-800">
+                  <span className="font-medium text-slate-900">{l.name}</span>
+                  {l.kind === 'practice' ? ` — ${formatAddress(l, l.country)}` : ` — ${t('modes.telehealth')}`}
+                  <span className="block text-sm text-slate-700">{t('profile.hoursIn', { zone: zoneName(l.timeZone, language), id: l.timeZone })}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-3 text-sm text-slate-700">{t('profile.cancellation', { hours: provider.cancellationWindowHours })}</p>
+          </section>
+        </div>
+
+        <aside aria-labelledby={ids.times} className="h-fit rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id={ids.times} className="text-lg font-semibold text-slate-900">
+            {t('profile.nextTimes')}
+          </h2>
+          <NextTimes provider={provider} />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function NextTimes({ provider }: { provider: ProviderDetail }) {
+  const { t, i18n } = useTranslation('providers');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const service = provider.services[0];
+  const location = provider.locations.find((l) => (service?.mode === 'in_person' ? l.kind === 'practice' : true));
+  const slots = useSlots(service && location ? { providerId: provider.id, serviceId: service.id, locationId: location.id, days: 14 } : null);
+  if (!service || !location) return <p className="mt-3 text-sm text-slate-700">{t('card.noTimes')}</p>;
+  const days = slots.data ? slotsByDay(slots.data.slots, zone).slice(0, 3) : [];
+  return (
+    <div className="mt-2">
+      <p className="text-sm text-slate-700">{t('profile.forService', { service: service.name, zone: zoneName(zone, language) })}</p>
+      {slots.isPending ? (
+        <p role="status" className="mt-3 text-sm text-slate-700">
+          {t('profile.loadingTimes')}
+        </p>
+      ) : days.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">{provider.nextAvailableAt ? t('profile.nextAt', { when: formatDateTime(provider.nextAvailableAt, language, zone) }) : t('card.noTimes')}</p>
+      ) : (
+        days.map(({ day, slots: list }) => (
+          <div key={day} className="mt-3">
+            <h3 className="text-sm font-semibold text-slate-900">{formatDayHeading(day, language)}</h3>
+            <ul className="mt-1 flex flex-wrap gap-2">
+              {list.slice(0, 6).map((s) => (
+                <li key={s.start}>
+                  <Link
+                    to={`/appointments/book/${provider.id}?service=${service.id}&location=${location.id}&time=${encodeURIComponent(s.start)}`}
+                    className="inline-flex min-h-9 items-center rounded-md border border-slate-300 px-2.5 text-sm text-slate-900 hover:border-teal-700"
+                  >
+                    <span className="sr-only">{t('profile.bookAt')} </span>
+                    {formatTime(s.start, language, zone)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { clsx } from 'clsx';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { useSlots } from '../api/booking-api';
+import { addDays, formatDayHeading, localDate, slotsByDay, zoneName } from '../lib/format';
+import { Button } from '~/web/components/ui/button';
+
+const DAYS_PER_PAGE = 14;
+
+/**
+ * Free times of one service, grouped by day in the viewer's own time zone, which is named. When
+ * the practice keeps its hours in another zone, that is said too. Times load two weeks at a time.
+ */
+export function SlotPicker({
+  providerId,
+  serviceId,
+  locationId,
+  viewerTimeZone,
+  selected,
+  onSelect,
+  labelledBy,
+}: {
+  providerId: string;
+  serviceId: string;
+  locationId: string;
+  viewerTimeZone: string;
+  selected: string | null;
+  onSelect(start: string): void;
+  labelledBy?: string;
+}) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const [from, setFrom] = useState<string | undefined>(undefined);
+  const slots = useSlots({ providerId, serviceId, locationId, days: DAYS_PER_PAGE, ...(from ? { from } : {}) });
+  const noteId = useId();
+  const data = slots.data;
+  const days = data ? slotsByDay(data.slots, viewerTimeZone) : [];
+  const practiceZone = data?.timeZone;
+
+  function later() {
+    const start = from ? new Date(from) : new Date();
+    setFrom(new Date(start.getTime() + DAYS_PER_PAGE * 86_400_000).toISOString());
+  }
+  function earlier() {
+    if (!from) return;
+    const previous = new Date(new Date(from).getTime() - DAYS_PER_PAGE * 86_400_000);
+    setFrom(previous.getTime() <= Date.now() ? undefined : previous.toISOString());
+  }
+
+  return (
+    <div aria-labelledby={labelledBy} role="group">
+      <p id={noteId} className="text-sm text-slate-700">
+        {t('slots.inYourZone', { zone: zoneName(viewerTimeZone, language), id: viewerTimeZone })}
+        {practiceZone && practiceZone !== viewerTimeZone ? ` ${t('slots.practiceZone', { zone: zoneName(practiceZone, language), id: practiceZone })}` : ''}
+      </p>
+      {slots.isPending ? (
+        <p role="status" className="mt-4 text-slate-700">
+          {t('slots.loading')}
+        </p>
+      ) : slots.isError ? (
+        <p role="alert" className="mt-4 text-red-700">
+          {t('slots.loadFailed')}
+        </p>
+      ) : days.length === 0 ? (
+        <p className="mt-4 text-slate-700">{t('slots.none', { days: DAYS_PER_PAGE })}</p>
+      ) : (
+        <div className="mt-4 space-y-4" aria-busy={slots.isFetching}>
+          {days.map(({ day, slots: list }) => (
+            <div key={day}>
+              <h4 className="text-sm font-semibold text-slate-900">{formatDayHeading(day, language)}</h4>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {list.map((slot) => {
+                  const isSelected = selected === slot.start;
+                  return (
+                    <li key={slot.start}>
+                      <button
+                        type="button"
+                        aria-pressed={isSelected}
+                        aria-describedby={noteId}
+                        onClick={() => onSelect(slot.start)}
+                        className={clsx(
+                          'min-h-10 rounded-md border px-3 text-sm font-medium',
+                          isSelected ? 'border-teal-800 bg-teal-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-teal-700',
+                        )}
+                      >
+                        <span className="sr-only">{formatDayHeading(localDate(slot.start, viewerTimeZone), language)}, </span>
+                        {formatTime(slot.start, language, viewerTimeZone)}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+      <div className="mt-4 flex gap-2">
+        <Button variant="outline" size="sm" disabled={!from} onClick={earlier}>
+          {t('slots.earlier')}
+        </Button>
+        <Button variant="outline" size="sm" onClick={later}>
+          {t('slots.later')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Today's date in a zone, and a date some days on (for the waitlist's date field). */
+export function todayIn(timeZone: string): string {
+  return localDate(new Date(), timeZone);
+}
+export { addDays };

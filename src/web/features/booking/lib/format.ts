@@ -1,0 +1,63 @@
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { dateLocale, isTimeZone } from '~/web/lib/dates';
+
+const NUMBER_LOCALES: Record<string, string> = { en: 'en', es: 'es', fr: 'fr', pt: 'pt-BR', ar: 'ar', 'zh-CN': 'zh-CN' };
+
+/** A price in minor units in its currency, in the interface language (0 to 2 fraction digits, spec §9). */
+export function formatMoney(minor: number, currency: string, language: string): string {
+  try {
+    return new Intl.NumberFormat(NUMBER_LOCALES[language] ?? 'en', { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(minor / 100);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** The local calendar date of an instant in a zone, as YYYY-MM-DD. */
+export function localDate(instant: string | Date, timeZone: string): string {
+  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
+  return format(typeof instant === 'string' ? new Date(instant) : instant, 'yyyy-MM-dd', { in: tz(zone) });
+}
+
+/** A day heading: "Tuesday, 1 December" in the interface language. */
+export function formatDayHeading(isoDay: string, language: string): string {
+  const date = new Date(`${isoDay}T12:00:00Z`);
+  return format(date, 'EEEE PPP', { locale: dateLocale(language), in: tz('UTC') });
+}
+
+/** The zone's name as people read it ("Australian Eastern Daylight Time"), with its IANA id as a fallback. */
+export function zoneName(timeZone: string, language: string, at: Date = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat(NUMBER_LOCALES[language] ?? 'en', { timeZone, timeZoneName: 'long' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+    return part?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/** Slots grouped by the viewer's local day, in order. */
+export function slotsByDay<T extends { start: string }>(slots: readonly T[], timeZone: string): { day: string; slots: T[] }[] {
+  // Generic over anything with a start, so appointments group the same way.
+  const days = new Map<string, T[]>();
+  for (const slot of slots) {
+    const day = localDate(slot.start, timeZone);
+    days.set(day, [...(days.get(day) ?? []), slot]);
+  }
+  return [...days].map(([day, list]) => ({ day, slots: list }));
+}
+
+/** Monday (YYYY-MM-DD) of the week of a local date. */
+export function mondayOf(isoDay: string): string {
+  const date = new Date(`${isoDay}T12:00:00Z`);
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  return new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function addDays(isoDay: string, days: number): string {
+  return new Date(new Date(`${isoDay}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A calendar day (YYYY-MM-DD) as a date heading, without shifting it by any zone. */
+export function formatCalendarDayInZone(isoDay: string, language: string): string {
+  return formatDayHeading(isoDay, language);
+}
