@@ -51,7 +51,7 @@ export function NotificationBell() {
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-sm font-semibold text-slate-900">{t('notifications.title')}</h2>
             {unread > 0 ? (
-              <button type="button" className="text-sm font-medium text-teal-800 underline" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
+              <button type="button" className="text-sm font-medium text-teal-800 underline inline-flex min-h-6 items-center" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
                 {t('notifications.markAll')}
               </button>
             ) : null}

@@ -86,13 +86,13 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
 
       {upcoming ? (
         <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          <a className="font-medium text-teal-800 underline" href={appointmentCalendarPath(a.id)} download>
+          <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={appointmentCalendarPath(a.id)} download>
             {t('calendar.file')}
           </a>
-          <a className="font-medium text-teal-800 underline" href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
+          <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
             {t('calendar.google')}
           </a>
-          <a className="font-medium text-teal-800 underline" href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
+          <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
             {t('calendar.outlook')}
           </a>
         </div>

@@ -50,7 +50,7 @@ export function AppointmentsPage() {
           {list.data && list.data.appointments.length === 0 ? (
             <p className="text-slate-700">
               {t(when === 'upcoming' ? 'list.noneUpcoming' : 'list.nonePast')}{' '}
-              <Link to="/providers" className="font-medium text-teal-800 underline">
+              <Link to="/providers" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
                 {t('list.findProvider')}
               </Link>
             </p>

@@ -84,7 +84,7 @@ function ChooseProvider() {
           ))}
         </ul>
         <p className="mt-3 text-sm">
-          <Link to="/providers" className="font-medium text-teal-800 underline">
+          <Link to="/providers" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
             {t('book.browseAll')}
           </Link>
         </p>
@@ -259,7 +259,7 @@ function Waitlist({ providerId, serviceId, locationId, timeZone }: { providerId:
   const id = useId();
   return (
     <details className="mt-6 rounded-lg bg-slate-50 p-4">
-      <summary className="cursor-pointer text-sm font-medium text-teal-800">{t('waitlist.open')}</summary>
+      <summary className="min-h-6 cursor-pointer text-sm font-medium text-teal-800">{t('waitlist.open')}</summary>
       <p className="mt-2 text-sm text-slate-700">{t('waitlist.intro')}</p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div>
@@ -308,7 +308,7 @@ function Booked({ appointment }: { appointment: Appointment }) {
   };
   return (
     <section className="mt-8 rounded-xl border border-emerald-200 bg-emerald-50 p-6" aria-labelledby="booked-heading">
-      <h2 id="booked-heading" role="status" className="text-xl font-semibold text-emerald-900">
+      <h2 id="booked-heading" aria-live="polite" className="text-xl font-semibold text-emerald-900">
         {t('book.done')}
       </h2>
       <p className="mt-2 text-slate-800">
@@ -316,13 +316,13 @@ function Booked({ appointment }: { appointment: Appointment }) {
       </p>
       <p className="mt-1 text-sm text-slate-700">{t('book.doneEmail')}</p>
       <div className="mt-4 flex flex-wrap gap-3 text-sm">
-        <a className="font-medium text-teal-800 underline" href={appointmentCalendarPath(appointment.id)} download>
+        <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={appointmentCalendarPath(appointment.id)} download>
           {t('calendar.file')}
         </a>
-        <a className="font-medium text-teal-800 underline" href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
+        <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
           {t('calendar.google')}
         </a>
-        <a className="font-medium text-teal-800 underline" href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
+        <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
           {t('calendar.outlook')}
         </a>
       </div>

@@ -101,16 +101,16 @@ export function DirectoryPage() {
           <Button type="submit">{t('directory.search')}</Button>
         </div>
         <details className="group" open={FILTER_KEYS.slice(2).some((k) => params.get(k))}>
-          <summary className="cursor-pointer text-sm font-medium text-teal-800">{t('directory.moreFilters')}</summary>
+          <summary className="min-h-6 cursor-pointer text-sm font-medium text-teal-800">{t('directory.moreFilters')}</summary>
           <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <div>
               <label htmlFor={`${id}-near`} className="block text-sm font-medium text-slate-900">
                 {t('directory.near')}
               </label>
               <Input id={`${id}-near`} name="near" className="mt-1.5" placeholder={t('directory.nearPlaceholder')} value={draft.near} onChange={(e) => setDraft((d) => ({ ...d, near: e.target.value, lat: '', lng: '' }))} />
-              <button type="button" onClick={useMyLocation} className="mt-1.5 text-sm font-medium text-teal-800 underline" disabled={locating === 'busy'}>
+              <Button variant="outline" size="sm" onClick={useMyLocation} className="mt-2" disabled={locating === 'busy'}>
                 {locating === 'busy' ? t('directory.locating') : hasPoint ? t('directory.usingLocation') : t('directory.useLocation')}
-              </button>
+              </Button>
               {locating === 'denied' ? (
                 <p role="alert" className="mt-1 text-sm text-red-700">
                   {t('directory.locationDenied')}
@@ -187,7 +187,7 @@ export function DirectoryPage() {
         {page ? (
           <section aria-labelledby={`${id}-results`} className="mt-8">
             <div className="flex flex-wrap items-center justify-between gap-4">
-              <h2 id={`${id}-results`} role="status" className="text-lg font-semibold text-slate-900">
+              <h2 id={`${id}-results`} aria-live="polite" className="text-lg font-semibold text-slate-900">
                 {t('directory.results', { count: page.total })}
                 {page.place?.name ? ` · ${t('directory.nearPlace', { place: page.place.name })}` : ''}
               </h2>
@@ -285,7 +285,7 @@ function ProviderCard({ provider }: { provider: ProviderSummary }) {
       </dl>
       {provider.reasons.length > 0 ? (
         <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium text-teal-800">{t('card.why', { score: Math.round(provider.score * 100) })}</summary>
+          <summary className="min-h-6 cursor-pointer text-sm font-medium text-teal-800">{t('card.why', { score: Math.round(provider.score * 100) })}</summary>
           <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-slate-800">
             {provider.reasons.map((r) => (
               <li key={r.kind}>
@@ -306,11 +306,11 @@ function ProviderCard({ provider }: { provider: ProviderSummary }) {
         </details>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Link to={`/providers/${provider.id}`} className="text-sm font-medium text-teal-800 underline">
+        <Link to={`/providers/${provider.id}`} className="text-sm font-medium text-teal-800 underline inline-flex min-h-6 items-center">
           {t('card.profile')}
           <span className="sr-only">: {provider.displayName}</span>
         </Link>
-        <Link to={`/appointments/book/${provider.id}`} className="text-sm font-medium text-teal-800 underline">
+        <Link to={`/appointments/book/${provider.id}`} className="text-sm font-medium text-teal-800 underline inline-flex min-h-6 items-center">
           {t('card.book')}
           <span className="sr-only">: {provider.displayName}</span>
         </Link>

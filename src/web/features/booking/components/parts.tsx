@@ -21,7 +21,7 @@ export function QueryState({ pending, error, retry, children }: { pending: boole
         <p className="text-red-700">{t('common.loadFailed')}</p>
         <p className="text-sm text-slate-700">{problemMessage(i18n, error)}</p>
         {retry ? (
-          <button type="button" className="text-sm font-medium text-teal-800 underline" onClick={retry}>
+          <button type="button" className="text-sm font-medium text-teal-800 underline inline-flex min-h-6 items-center" onClick={retry}>
             {t('common.retry')}
           </button>
         ) : null}

@@ -39,7 +39,7 @@ export function PatientDashboard() {
             )}
             {(upcoming.data?.total ?? 0) > 1 ? (
               <p className="mt-3 text-sm">
-                <Link to="/appointments" className="font-medium text-teal-800 underline">
+                <Link to="/appointments" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
                   {t('dashboard.allUpcoming', { count: upcoming.data?.total ?? 0 })}
                 </Link>
               </p>
@@ -77,7 +77,7 @@ export function PatientDashboard() {
                     <Link to={`/providers/${p.id}`} className="font-medium text-slate-900 hover:underline">
                       <bdi>{p.displayName}</bdi>
                     </Link>
-                    <Link to={`/appointments/book/${p.id}`} className="text-sm font-medium text-teal-800 underline">
+                    <Link to={`/appointments/book/${p.id}`} className="text-sm font-medium text-teal-800 underline inline-flex min-h-6 items-center">
                       {t('dashboard.bookAgain')}
                       <span className="sr-only">: {p.displayName}</span>
                     </Link>

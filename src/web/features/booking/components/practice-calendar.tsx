@@ -67,7 +67,7 @@ export function PracticeCalendarPage() {
         </div>
       </div>
       <section aria-labelledby={headingId} className="mt-6">
-        <h2 id={headingId} role="status" className="text-lg font-semibold text-slate-900">
+        <h2 id={headingId} aria-live="polite" className="text-lg font-semibold text-slate-900">
           {rangeLabel}
         </h2>
         <QueryState pending={list.isPending} error={list.isError ? list.error : null} retry={() => void list.refetch()}>

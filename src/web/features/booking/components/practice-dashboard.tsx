@@ -32,10 +32,10 @@ export function PracticeDashboardPage() {
       <DocumentTitle title={t('practice.dashboardTitle')} />
       <PageHeading title={t('practice.dashboardTitle')} intro={session?.currentTenant ? t('practice.dashboardIntro', { organisation: session.currentTenant.name }) : undefined}>
         <div className="flex gap-3 text-sm">
-          <Link to="/provider/appointments" className="font-medium text-teal-800 underline">
+          <Link to="/provider/appointments" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
             {t('practice.calendarLink')}
           </Link>
-          <Link to="/provider/availability" className="font-medium text-teal-800 underline">
+          <Link to="/provider/availability" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
             {t('practice.availabilityLink')}
           </Link>
         </div>

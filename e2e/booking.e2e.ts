@@ -1,0 +1,207 @@
+import ICAL from 'ical.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
+import { expectToast, settleToasts } from './support/auth-flows.js';
+import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
+import { interpolate, translation } from './support/locales.js';
+
+/**
+ * Booking end to end against the real server and its demo directory, with mail from a real SMTP
+ * listener: a patient searches (with a typo), filters, opens a profile and books the demo
+ * provider; the confirmation mail carries a valid calendar file; the same time chosen in another
+ * tab meanwhile gets the "just booked" message; the patient reschedules and cancels; the provider
+ * sees the booking in the calendar, confirms it and takes a day off; an admin verifies a waiting
+ * provider, who then appears in the directory. axe checks every page state.
+ */
+let smtp: SmtpListener;
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url, AUTH_IP_LIMIT_PER_MINUTE: '1000', DEMO_MODE: 'true' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const prov = (key: string) => translation('en', key, 'providers');
+const appt = (key: string) => translation('en', key, 'appointments');
+const common = (key: string) => translation('en', key);
+const DEMO_PATIENT_EMAIL = 'patient@demo.tendwell.app';
+
+async function signedIn(role: string, timezoneId = 'Australia/Sydney'): Promise<Page> {
+  const { page } = await newPage(browser, { timezoneId });
+  const response = await page.request.post(`${server.url}/api/auth/demo/sign-in`, { data: { role } });
+  expect(response.status()).toBe(200);
+  return page;
+}
+
+async function h1(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+/** The free times in the booking page's time step. */
+function times(page: Page) {
+  return page.getByRole('group', { name: appt('book.step3') }).locator('button[aria-pressed="false"]');
+}
+
+/** Shows the next two weeks (outside the 24-hour cancellation window, so the booking can be changed later). */
+async function laterTimes(page: Page) {
+  const before = await times(page).first().textContent();
+  await page.getByRole('button', { name: appt('slots.later') }).click();
+  await page.waitForFunction(
+    ([label, text]) => {
+      const group = [...document.querySelectorAll('[role="group"]')].find((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent === label);
+      const first = group?.querySelector('button[aria-pressed="false"]');
+      return Boolean(first && first.textContent !== text);
+    },
+    [appt('book.step3'), before] as const,
+  );
+}
+
+describe('booking', () => {
+  const reason = `E2E check-up ${Date.now()}`;
+
+  it('finds a provider with a typo and filters, books a time, gets the mail with a valid calendar file, and a time taken in another tab answers clearly', async () => {
+    const page = await signedIn('patient');
+    await page.goto(`${server.url}/providers`);
+    await h1(page, prov('directory.title'));
+    await page.getByRole('heading', { level: 2, name: /providers?$/ }).waitFor();
+    await expectAxeClean(page);
+    // A misspelt specialty still finds cardiologists; the URL holds the query.
+    await page.getByRole('searchbox', { name: prov('directory.query') }).fill('cardiolgist');
+    await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
+    await page.waitForURL(/query=cardiolgist/);
+    await page.getByRole('main').getByRole('listitem').getByText(prov('specialties.cardiology')).first().waitFor();
+    await page.getByText(prov('directory.moreFilters')).click();
+    await page.getByLabel(prov('directory.mode')).selectOption('telehealth');
+    await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
+    await page.waitForURL(/mode=telehealth/);
+    const firstCard = page.getByRole('main').getByRole('listitem').first();
+    await firstCard.getByText(prov('modes.telehealth')).first().waitFor();
+    await firstCard.getByText(/Why this match/).click();
+    await expectAxeClean(page);
+
+    // The demo provider: profile, then book.
+    await page.goto(`${server.url}/providers?query=${encodeURIComponent('Demo Provider')}`);
+    await page.getByRole('link', { name: 'Demo Provider', exact: true }).first().click();
+    await h1(page, 'Demo Provider');
+    await page.getByRole('heading', { level: 2, name: prov('profile.nextTimes') }).waitFor();
+    await expectAxeClean(page);
+    await page.getByRole('link', { name: prov('profile.book') }).click();
+    await h1(page, appt('book.title'));
+    await times(page).first().waitFor();
+    await laterTimes(page);
+
+    // The same choice in a second tab of the same person.
+    const { page: other } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    await other.context().addCookies(await page.context().cookies());
+    await other.goto(page.url());
+    await times(other).first().waitFor();
+    await laterTimes(other);
+
+    const chosen = (await times(page).first().textContent())?.trim() ?? '';
+    await times(page).first().click();
+    await page.getByLabel(appt('book.reason')).fill(reason);
+    await expectAxeClean(page);
+    await times(other).first().click();
+    await page.getByRole('button', { name: appt('book.confirm') }).click();
+    await page.getByRole('heading', { name: appt('book.done') }).waitFor();
+    await expectAxeClean(page);
+
+    await other.getByRole('button', { name: appt('book.confirm') }).click();
+    await other.getByRole('alert').filter({ hasText: common('errors.booking.slot-taken') }).waitFor();
+    await expectAxeClean(other);
+    await other.context().close();
+
+    const mail = await smtp.waitFor((m) => m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Booked'));
+    const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+    expect(ics).toBeDefined();
+    const calendar = new ICAL.Component(ICAL.parse(ics!.content));
+    const event = calendar.getFirstSubcomponent('vevent')!;
+    expect(event.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Australia/Sydney');
+    expect(String(event.getFirstPropertyValue('summary'))).toContain('Demo Provider');
+    expect(chosen.length).toBeGreaterThan(0);
+  });
+
+  it('the provider sees the booking in the calendar and confirms it, and takes a day off', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/dashboard`);
+    await h1(page, appt('practice.dashboardTitle'));
+    await page.getByRole('heading', { level: 2, name: appt('practice.week') }).waitFor();
+    await expectAxeClean(page);
+    await page.goto(`${server.url}/provider/appointments`);
+    await h1(page, appt('practice.calendarTitle'));
+    await page.getByRole('button', { name: appt('practice.views.list'), exact: true }).click();
+    const card = page.getByRole('main').locator('div.rounded-lg').filter({ hasText: reason });
+    await card.waitFor();
+    await expectAxeClean(page);
+    await card.getByRole('button', { name: new RegExp(`^${appt('practice.actions.confirm')}`) }).click();
+    await expectToast(page, interpolate(appt('practice.done.confirm'), { patient: 'Demo Patient' }));
+    await card.getByText(appt('status.confirmed'), { exact: true }).waitFor();
+
+    await page.goto(`${server.url}/provider/availability`);
+    await h1(page, appt('availability.title'));
+    await page.getByRole('heading', { level: 3, name: appt('availability.preview') }).waitFor();
+    await expectAxeClean(page);
+    await page.getByRole('textbox', { name: appt('availability.note') }).fill('Conference');
+    await page.getByRole('button', { name: appt('availability.saveOverride') }).click();
+    await expectToast(page, appt('availability.overrideSaved'));
+    await page.getByRole('main').getByText(/Conference/).first().waitFor();
+    await page.mouse.move(0, 0);
+    await settleToasts(page);
+    await expectAxeClean(page);
+  });
+
+  it('the patient reschedules and then cancels from My appointments', async () => {
+    const page = await signedIn('patient');
+    await page.goto(`${server.url}/appointments`);
+    await h1(page, appt('list.title'));
+    const card = page.getByRole('main').getByRole('listitem').filter({ hasText: reason });
+    await card.waitFor();
+    await expectAxeClean(page);
+    await card.getByRole('button', { name: appt('list.reschedule') }).click();
+    // A time two weeks on, so the moved appointment can still be cancelled online.
+    const firstDay = card.locator('h4').first();
+    await firstDay.waitFor();
+    const dayBefore = await firstDay.textContent();
+    await card.getByRole('button', { name: appt('slots.later') }).click();
+    await expect.poll(() => firstDay.textContent(), { timeout: 15_000 }).not.toBe(dayBefore);
+    const slot = card.locator('button[aria-pressed="false"]').nth(1);
+    await slot.click();
+    await card.getByRole('button', { name: /^Move to / }).click();
+    await expectToast(page, appt('list.rescheduledDone'));
+    await smtp.waitFor((m) => m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Moved'));
+    const moved = page.getByRole('main').getByRole('listitem').filter({ hasText: reason });
+    await moved.getByRole('button', { name: appt('list.cancel') }).click();
+    await moved.getByRole('button', { name: appt('list.confirmCancel') }).click();
+    await expectToast(page, appt('list.cancelledDone'));
+    await smtp.waitFor((m) => m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Cancelled'));
+    await page.getByRole('button', { name: appt('list.past'), exact: true }).click();
+    await page.getByRole('main').getByRole('listitem').filter({ hasText: reason }).getByText(appt('status.cancelled'), { exact: true }).first().waitFor();
+    await page.mouse.move(0, 0);
+    await settleToasts(page);
+    await expectAxeClean(page);
+
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('heading', { level: 2, name: appt('dashboard.next') }).waitFor();
+    await page.getByRole('heading', { level: 2, name: appt('dashboard.recent') }).waitFor();
+    await expectAxeClean(page);
+  });
+
+  it('an admin verifies a waiting provider, who then appears in the directory', async () => {
+    const page = await signedIn('admin');
+    await page.goto(`${server.url}/admin/providers`);
+    await h1(page, common('adminProviders.title'));
+    const item = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Dr Harriet Okonkwo' });
+    await item.waitFor();
+    await expectAxeClean(page);
+    await item.getByRole('button', { name: new RegExp(`^${common('adminProviders.verify')}`) }).click();
+    await page.getByRole('status').filter({ hasText: interpolate(common('adminProviders.verifiedDone'), { name: 'Dr Harriet Okonkwo' }) }).waitFor();
+    await page.goto(`${server.url}/providers?query=Okonkwo`);
+    await page.getByRole('link', { name: 'Dr Harriet Okonkwo', exact: true }).first().waitFor();
+  });
+});
