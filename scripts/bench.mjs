@@ -14,12 +14,14 @@ import { freePort, get, killAll, msUntilFirst200, rssBytes, startNode, stop, wai
 import { consoleTable, markdown, meets } from '../bench/lib/report.mjs';
 import { measureInitialAssets } from '../bench/lib/web-assets.mjs';
 import { createVerifiedAccount, startMailCatcher } from '../bench/lib/accounts.mjs';
+import { bookingRows } from '../bench/lib/booking.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench', 'results');
 const SERVER = join(root, 'build', 'server', 'main.mjs');
 const BARE_FASTIFY = join(root, 'bench', 'bare-fastify.mjs');
 const PASSWORD_BASELINE = join(root, 'bench', 'password-baseline.mjs');
+const BARE_INSERT = join(root, 'bench', 'bare-insert.mjs');
 const BARE_NODE = "require('node:http').createServer((q,s)=>s.end('ok')).listen(Number(process.env.PORT),'127.0.0.1')";
 /** The flags `npm start` runs the server with (scripts/start.mjs); every process here gets the same. */
 const NODE_FLAGS = ['--enable-source-maps'];
@@ -360,6 +362,34 @@ async function authRows() {
   }
 }
 
+// ── Rows 7-10: booking ──────────────────────────────────────────────────────────────────────
+async function bookingGroup() {
+  const mail = await startMailCatcher();
+  try {
+    return await bookingRows({
+      log,
+      round,
+      async startServer(extra) {
+        const proc = startServer(tempDir('tendwell-bench-booking-'), 0, { SMTP_URL: mail.url, AUTH_IP_LIMIT_PER_MINUTE: '1000000', ...extra });
+        const port = await waitForListening(proc);
+        await msUntilFirst200(proc, port, '/readyz', { intervalMs: 50 });
+        return { base: `http://127.0.0.1:${port}`, stop: () => stopCleanly(proc) };
+      },
+      async startInsertBaseline(databaseUrl) {
+        const proc = startNode('bare insert', [...NODE_FLAGS, BARE_INSERT], { cwd: root, env: cleanEnv({ PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, POOL_MAX: '10' }) });
+        const port = await waitForListening(proc);
+        return { base: `http://127.0.0.1:${port}`, stop: () => stop(proc) };
+      },
+      async account(base) {
+        const { cookie } = await createVerifiedAccount(base, mail, { email: 'bench.patient@example.test', password: 'bench-passphrase-not-common', name: 'Bench Patient' });
+        return cookie;
+      },
+    });
+  } finally {
+    await mail.close();
+  }
+}
+
 // ── Main ────────────────────────────────────────────────────────────────────────────────────
 function git(args) {
   const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
@@ -408,7 +438,9 @@ async function main() {
     authRows,
   );
 
-  const order = ['stack-overhead', 'startup', 'idle-memory', 'initial-js', 'initial-css', 'sign-in', 'session-p99'];
+  await run('booking on PostgreSQL: concurrency, availability, search, bookings per second', 'no-double-booking', 'booked', { of: 'value', op: '<=', limit: 1 }, bookingGroup);
+
+  const order = ['stack-overhead', 'startup', 'idle-memory', 'initial-js', 'initial-css', 'sign-in', 'session-p99', 'no-double-booking', 'availability-p95', 'search-p95', 'bookings-per-second'];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   for (const row of rows) row.pass = row.error ? null : meets(row.target, row);
 

@@ -163,3 +163,39 @@ describe('the practice’s appointments', () => {
     await book(start);
   });
 });
+
+describe("another organisation's staff", () => {
+  it('never see or change this practice: its ids answer 404 like missing ones, and lists show only their own', async () => {
+    const appointment = await book(quarterAfter(60 * 24 * 6));
+    const missing = randomUUID();
+    const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const from = encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString());
+    const to = encodeURIComponent(new Date(Date.now() + 30 * 86_400_000).toISOString());
+    // Reads: only the rival's own organisation.
+    for (const url of ['/api/v1/practice/dashboard', `/api/v1/practice/appointments?from=${from}&to=${to}`, '/api/v1/practice/availability']) {
+      const res = await call('GET', url, rival.provider);
+      expect(res.statusCode, url).toBe(200);
+      for (const secret of [appointment.id, practice.locationId, practice.profileId, patient.name]) expect(res.body, `${url} ${secret}`).not.toContain(secret);
+    }
+    // By id: exactly like a missing one.
+    const attempts: [Parameters<typeof call>[0], (id: string) => string, unknown][] = [
+      ['POST', (id) => `/api/v1/practice/appointments/${id}/actions`, { action: 'confirm' }],
+      ['PUT', (id) => `/api/v1/practice/locations/${id}/hours`, { weeklyHours: [], breaks: [] }],
+      ['PUT', (id) => `/api/v1/practice/locations/${id}/overrides/${day}`, { hours: [] }],
+      ['DELETE', (id) => `/api/v1/practice/locations/${id}/overrides/${day}`, undefined],
+      ['GET', (id) => `/api/v1/practice/availability/preview?locationId=${id}&serviceId=${practice.serviceId}&weekStart=${day}`, undefined],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const target = url(method === 'POST' ? appointment.id : practice.locationId);
+      const theirs = await call(method, target, rival.provider, payload);
+      const none = await call(method, url(missing), rival.provider, payload);
+      expect(theirs.statusCode, `${method} ${target}`).toBe(404);
+      expect(theirs.json<{ code: string }>().code).toBe(none.json<{ code: string }>().code);
+    }
+    // Settings change the rival's own profile, never this one.
+    const before = (await call('GET', '/api/v1/practice/availability', practice.provider)).json<Availability>().settings;
+    await call('PUT', '/api/v1/practice/availability/settings', rival.provider, { slotIntervalMinutes: 60, minimumNoticeMinutes: 0, horizonDays: 30, cancellationWindowHours: 1, acceptingNewPatients: false });
+    expect((await call('GET', '/api/v1/practice/availability', practice.provider)).json<Availability>().settings).toEqual(before);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/appointments/${appointment.id}`, headers: { cookie: patient.cookie } })).json<Appointment>().status).toBe('booked');
+  });
+});

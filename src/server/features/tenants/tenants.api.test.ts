@@ -728,6 +728,17 @@ describe('cross-tenant isolation', () => {
       'POST /api/v1/tenant/invitations/:id/resend',
       'DELETE /api/v1/tenant/invitations/:id',
       'GET /api/v1/tenant/usage',
+      // The practice's side of booking: its cross-organisation test is in
+      // features/booking/practice.api.test.ts ("another organisation's staff…").
+      'GET /api/v1/practice/dashboard',
+      'GET /api/v1/practice/appointments',
+      'POST /api/v1/practice/appointments/:id/actions',
+      'GET /api/v1/practice/availability',
+      'PUT /api/v1/practice/availability/settings',
+      'PUT /api/v1/practice/locations/:id/hours',
+      'PUT /api/v1/practice/locations/:id/overrides/:date',
+      'DELETE /api/v1/practice/locations/:id/overrides/:date',
+      'GET /api/v1/practice/availability/preview',
     ]);
     const tenantScoped = t.app.registeredRoutes
       .filter((r) => r.method !== 'HEAD' && r.permission !== undefined && r.permission !== 'public' && isTenantPermission(r.permission))
