@@ -71,7 +71,7 @@ async function seedProviders(db, count) {
        select u.id, $2, (array['cardiology','neurology','family-medicine','pediatrics','orthopedics','ophthalmology','dentistry','dermatology'])[1 + (row_number() over () % 8)],
          'verified', 'AU', u.name, 'MBBS', 'A bench provider who treats many conditions.', array['en'], array['back pain', 'asthma'],
          true, true, -33.87 + random() - 0.5, 151.21 + random() - 0.5, 0,
-         lower(u.name) || ' heart skin children back pain asthma sydney', now() + random() * interval '20 days', false, 0, 0
+         lower(u.name) || ' ' || (array['cardiology cardiologist heart high blood pressure','neurology neurologist brain migraine epilepsy','family medicine general practitioner gp asthma diabetes','pediatrics paediatrician children allergies','orthopedics bones joints back pain knee pain','ophthalmology eyes cataracts glaucoma','dentistry dentist teeth fillings','dermatology skin eczema acne'])[1 + (row_number() over () % 8)] || ' ' || (array['sydney','melbourne','brisbane','perth','parramatta'])[1 + (row_number() over () % 5)], now() + random() * interval '20 days', false, 0, 0
        from u returning id)
      insert into provider_locations (tenant_id, provider_id, name, kind, city, country, latitude, longitude, time_zone, weekly_hours)
      select $2, p.id, 'Bench practice', 'practice', 'Sydney', 'AU', -33.87, 151.21, 'Australia/Sydney',

@@ -19,6 +19,7 @@ import { bookingRoutes } from './features/booking/booking.routes.js';
 import { practiceRoutes } from './features/booking/practice.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { adminProvidersRoutes } from './features/providers/admin-providers.routes.js';
+import { drainNotifications } from './features/booking/notify.js';
 import type { DatabaseHandle } from './platform/db/database.js';
 import { DomainError } from './platform/errors/domain-errors.js';
 import { problemErrorHandler } from './platform/errors/problem-response.js';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     if (sweeper) clearInterval(sweeper);
     await usageMetrics.stop();
     await availabilityRefresh.stop();
+    await drainNotifications();
     await reminders.stop();
     await waitlist.stop();
     await mailer.close();

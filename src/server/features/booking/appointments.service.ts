@@ -19,7 +19,7 @@ import { conflict, type DomainError, notFound } from '../../platform/errors/doma
 import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor, type BookingTarget } from './availability.js';
 import { findAppointment, findByIdempotencyKey, listPatientAppointments, type AppointmentRow } from './appointments.repo.js';
-import { notifyAppointment } from './notify.js';
+import { notifyInBackground } from './notify.js';
 import { takeUpOffer } from './waitlist.service.js';
 import type { Slot } from './slots.js';
 
@@ -208,7 +208,7 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
         requestId: ctx.requestId,
         clientIp: ctx.clientIp,
       });
-      await notifyAppointment(ctx, result.row.a.id, 'booked', 'patient');
+      notifyInBackground(ctx, result.row.a.id, 'booked', 'patient');
     }
     return { appointment: toAppointment(result.row, 'patient', now), created: result.created };
   } catch (error) {
@@ -295,7 +295,7 @@ export async function cancelMyAppointment(ctx: ActorContext, id: string, reason:
     return ownAppointment(ctx, tx, id);
   });
   await recordAudit(ctx.db, { action: 'appointment.cancelled', tenantId: row.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
-  await notifyAppointment(ctx, id, 'cancelled', 'patient');
+  notifyInBackground(ctx, id, 'cancelled', 'patient');
   return toAppointment(row, 'patient', now);
 }
 
@@ -343,7 +343,7 @@ export async function rescheduleMyAppointment(ctx: ActorContext, id: string, sta
       return ownAppointment(ctx, tx, id);
     });
     await recordAudit(ctx.db, { action: 'appointment.rescheduled', tenantId: row.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
-    await notifyAppointment(ctx, id, 'rescheduled', 'patient');
+    notifyInBackground(ctx, id, 'rescheduled', 'patient');
     return toAppointment(row, 'patient', now);
   } catch (error) {
     if (!isExclusionViolation(error)) throw error;
@@ -381,7 +381,7 @@ export async function practiceAction(ctx: ActorContext, id: string, action: Appo
     await recordAudit(tx, { action: `appointment.${action}`, tenantId: tenant.id, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'practice' } });
     return (await findAppointment(tx, id))!;
   });
-  if (action === 'confirm') await notifyAppointment(ctx, id, 'confirmed', 'practice');
-  if (action === 'cancel') await notifyAppointment(ctx, id, 'cancelled', 'practice');
+  if (action === 'confirm') notifyInBackground(ctx, id, 'confirmed', 'practice');
+  if (action === 'cancel') notifyInBackground(ctx, id, 'cancelled', 'practice');
   return toAppointment(row, 'practice', now);
 }

@@ -101,3 +101,18 @@ export async function notifyAppointment(ctx: NotifyContext, appointmentId: strin
     return false;
   }
 }
+
+const inFlight = new Set<Promise<unknown>>();
+
+/**
+ * Notifies after the answer: a booking does not wait for SMTP. The server waits for these on
+ * shutdown ({@link drainNotifications}), so a clean stop loses none.
+ */
+export function notifyInBackground(ctx: NotifyContext, appointmentId: string, event: AppointmentEvent, by: 'patient' | 'practice'): void {
+  const sending: Promise<unknown> = notifyAppointment(ctx, appointmentId, event, by).finally(() => inFlight.delete(sending));
+  inFlight.add(sending);
+}
+
+export async function drainNotifications(): Promise<void> {
+  await Promise.allSettled([...inFlight]);
+}

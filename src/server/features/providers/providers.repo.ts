@@ -62,7 +62,7 @@ export const RATING_CONFIDENCE_COUNT = 10;
 export async function searchDirectory(db: Queryable, f: DirectoryFilters, weights: Record<'fit' | 'distance' | 'language' | 'availability' | 'rating', number>): Promise<DirectoryRow[]> {
   const conditions: SQL[] = [sql`p.verification_status = 'verified'`, sql`p.tenant_id is not null`];
   const tsq = f.tsQuery ? sql`to_tsquery('simple', ${f.tsQuery})` : null;
-  if (tsq && f.rawQuery) conditions.push(sql`(p.search_vector @@ ${tsq} or ${f.rawQuery} <% p.search_document)`);
+  if (tsq && f.rawQuery) conditions.push(sql`(p.search_vector @@ ${tsq} or p.search_document %> ${f.rawQuery})`);
   if (f.specialty) conditions.push(sql`(p.specialty_slug = ${f.specialty} or ${f.specialty} = any(p.other_specialties))`);
   if (f.language) conditions.push(sql`${f.language} = any(p.languages)`);
   if (f.mode === 'telehealth') conditions.push(sql`p.offers_telehealth`);
