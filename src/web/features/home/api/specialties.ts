@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type SpecialtyList, SpecialtyListSchema } from '~/shared/contracts/specialties';
+import { type DirectoryPage, DirectoryPageSchema } from '~/shared/contracts/providers';
 import { apiFetch } from '~/web/lib/api-client';
 
 export const SPECIALTIES_PATH = '/api/v1/specialties';
@@ -13,6 +14,17 @@ export function useSpecialties() {
   return useQuery({
     queryKey: ['specialties'],
     queryFn: ({ signal }) => getSpecialties(signal),
+    staleTime: 60 * 1000,
+    retry: 1,
+  });
+}
+
+/** The hero's AI Matching tab: the directory's real best matches near the visitor's region. */
+export function useTopMatches(params: { near: string | undefined; lang: string }) {
+  const search = new URLSearchParams({ sort: 'best', lang: params.lang, ...(params.near ? { near: params.near, radiusKm: '50' } : {}) });
+  return useQuery({
+    queryKey: ['top-matches', search.toString()],
+    queryFn: ({ signal }): Promise<DirectoryPage> => apiFetch(`/api/v1/providers?${search.toString()}`, { schema: DirectoryPageSchema, signal }),
     staleTime: 60 * 1000,
     retry: 1,
   });

@@ -2,7 +2,12 @@ import { Ambulance, Brain, Building2, CalendarCheck, Info, MapPin, Phone, Shield
 import { Dialog, Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { type RegionCode, formatMoney, getRegion, regionalMarketing } from '~/shared/regions';
+import { Link } from 'react-router';
+import { PLACES } from '~/shared/places';
 import { Button } from '~/web/components/ui/button';
+import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { useTopMatches } from '../api/specialties';
 import { CtaLink } from './cta-link';
 
 const HERO_COPY_REGIONS = ['AU', 'GB', 'CA', 'NG'] as const;
@@ -12,13 +17,6 @@ export function heroCopyKey(region: RegionCode): HeroCopyKey {
   return (HERO_COPY_REGIONS as readonly string[]).includes(region) ? (region as HeroCopyKey) : 'default';
 }
 
-interface MatchingProvider {
-  name: string;
-  specialty: string;
-  distance: string;
-  rating: string;
-  availability: string;
-}
 interface ClinicalItem {
   title: string;
   detail: string;
@@ -112,11 +110,66 @@ export function Hero({ region }: { region: RegionCode }) {
 const TAB_CLASS =
   'flex min-h-10 flex-1 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-teal-900 data-[state=active]:shadow';
 
-/** The preview tabs: static, illustrative samples (spec §2), labelled as such. */
+/**
+ * The real best matches of the directory near the region's first city (the transparent score
+ * of /providers), three of them, each linking to its profile.
+ */
+function TopMatches({ region }: { region: RegionCode }) {
+  const { t, i18n } = useTranslation('home');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const place = PLACES.find((p) => p.region === region);
+  const matches = useTopMatches({ near: place?.name, lang: language });
+  const providers = (matches.data?.providers ?? []).slice(0, 3);
+  if (matches.isPending) {
+    return (
+      <p role="status" className="mt-3 text-sm text-slate-700">
+        {t('hero.matching.loading')}
+      </p>
+    );
+  }
+  if (providers.length === 0) return <p className="mt-3 text-sm text-slate-700">{t('hero.matching.none')}</p>;
+  return (
+    <>
+      {place && matches.data?.place ? <p className="mt-1 text-sm text-slate-700">{t('hero.matching.near', { place: place.name })}</p> : null}
+      <ul className="mt-3 space-y-3">
+        {providers.map((p) => (
+          <li key={p.id} className="rounded-lg border border-slate-200 p-3">
+            <Link to={`/providers/${p.id}`} className="font-medium text-slate-900 hover:underline">
+              <bdi>{p.displayName}</bdi>
+            </Link>
+            <p className="text-sm text-slate-700">{t(`specialties.names.${p.specialty}`)}</p>
+            <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+              <span className="inline-flex items-center gap-1">
+                <MapPin aria-hidden="true" className="size-4" />
+                {p.distanceKm !== null ? t('hero.matching.km', { km: p.distanceKm }) : (p.city ?? t('hero.matching.video'))}
+              </span>
+              {p.rating.average !== null ? (
+                <span className="inline-flex items-center gap-1">
+                  <Star aria-hidden="true" className="size-4 text-amber-600" />
+                  {t('hero.matching.rating', { rating: p.rating.average.toFixed(1) })}
+                </span>
+              ) : null}
+              {p.nextAvailableAt ? (
+                <span className="inline-flex items-center gap-1">
+                  <CalendarCheck aria-hidden="true" className="size-4" />
+                  {t('hero.matching.nextAvailable', { when: formatDateTime(p.nextAvailableAt, language, userTimeZone(null)) })}
+                </span>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Link to={place ? `/providers?near=${encodeURIComponent(place.name)}` : '/providers'} className="mt-3 inline-flex min-h-6 items-center text-sm font-medium text-teal-800 underline">
+        {t('hero.matching.seeAll')}
+      </Link>
+    </>
+  );
+}
+
+/** The preview tabs: real best matches, and static illustrative samples (spec §2) labelled as such. */
 function HeroPreview({ region }: { region: RegionCode }) {
   const { t } = useTranslation('home');
   const emergencyNumber = getRegion(region).emergencyNumber;
-  const providers = asArray<MatchingProvider>(t('hero.matching.providers', { returnObjects: true }));
   const clinical = asArray<ClinicalItem>(t('hero.clinical.items', { returnObjects: true }));
   return (
     <section aria-labelledby="hero-preview" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-lg">
@@ -141,28 +194,7 @@ function HeroPreview({ region }: { region: RegionCode }) {
         </Tabs.List>
         <Tabs.Content value="matching" className="mt-4">
           <h3 className="font-semibold text-slate-900">{t('hero.matching.heading')}</h3>
-          <ul className="mt-3 space-y-3">
-            {providers.map((p) => (
-              <li key={p.name} className="rounded-lg border border-slate-200 p-3">
-                <p className="font-medium text-slate-900">{p.name}</p>
-                <p className="text-sm text-slate-700">{p.specialty}</p>
-                <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-                  <span className="inline-flex items-center gap-1">
-                    <MapPin aria-hidden="true" className="size-4" />
-                    {p.distance}
-                  </span>
-                  <span className="inline-flex items-center gap-1">
-                    <Star aria-hidden="true" className="size-4 text-amber-600" />
-                    {t('hero.matching.rating', { rating: p.rating })}
-                  </span>
-                  <span className="inline-flex items-center gap-1">
-                    <CalendarCheck aria-hidden="true" className="size-4" />
-                    {t('hero.matching.nextAvailable', { when: p.availability })}
-                  </span>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <TopMatches region={region} />
         </Tabs.Content>
         <Tabs.Content value="emergency" className="mt-4">
           <h3 className="font-semibold text-slate-900">{t('hero.emergency.heading')}</h3>
