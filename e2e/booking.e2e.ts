@@ -67,6 +67,11 @@ describe('booking', () => {
 
   it('finds a provider with a typo and filters, books a time, gets the mail with a valid calendar file, and a time taken in another tab answers clearly', async () => {
     const page = await signedIn('patient');
+    // The home page's AI Matching tab shows real best matches near the region, each a profile link.
+    await page.goto(`${server.url}/?region=AU`);
+    const preview = page.getByRole('region', { name: translation('en', 'hero.previewLabel', 'home') });
+    await preview.locator('a[href^="/providers/"]').first().waitFor();
+    await preview.getByText(interpolate(translation('en', 'hero.matching.near', 'home'), { place: 'Sydney' })).waitFor();
     await page.goto(`${server.url}/providers`);
     await h1(page, prov('directory.title'));
     await page.getByRole('heading', { level: 2, name: /providers?$/ }).waitFor();
