@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await b.newContext({ timezoneId: 'Australia/Sydney', viewport: { width: 1280, height: 1400 } });
+const page = await ctx.newPage();
+const url = 'http://127.0.0.1:3456';
+await page.request.post(url + '/api/auth/demo/sign-in', { data: { role: process.argv[3] ?? 'patient' } });
+await page.goto(url + process.argv[2]);
+await page.waitForTimeout(2500);
+await page.screenshot({ path: process.argv[4] ?? '/tmp/shot.png', fullPage: false });
+await b.close();
