@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
-import { expectToast, settleToasts } from './support/auth-flows.js';
+import { createVerifiedPerson, expectToast, settleToasts } from './support/auth-flows.js';
 import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
 import { interpolate, translation } from './support/locales.js';
 
@@ -19,7 +19,7 @@ let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url, AUTH_IP_LIMIT_PER_MINUTE: '1000', DEMO_MODE: 'true' }), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url, AUTH_IP_LIMIT_PER_MINUTE: '1000', DEMO_MODE: 'true', WAITLIST_INTERVAL_SECONDS: '2' }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -194,6 +194,57 @@ describe('booking', () => {
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { level: 2, name: appt('dashboard.next') }).waitFor();
     await page.getByRole('heading', { level: 2, name: appt('dashboard.recent') }).waitFor();
+    await expectAxeClean(page);
+  });
+
+  it('a patient waits for a full day; when a time frees up the waitlist mail arrives and its link books the held time', async () => {
+    const provider = await signedIn('provider');
+    const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
+      providerId: string;
+      locations: { id: string; kind: string }[];
+      services: { id: string; name: string }[];
+    };
+    const location = availability.locations.find((l) => l.kind === 'practice')!;
+    const followUp = availability.services.find((s) => s.name === 'Follow-up consultation')!;
+    // One 20-minute opening on a day three weeks ahead.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + 21 * 86_400_000));
+    const set = await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/overrides/${day}`, { data: { hours: [{ start: '10:00', end: '10:20' }], note: '' } });
+    expect(set.status()).toBe(200);
+    await provider.context().close();
+
+    // The demo patient takes the only time.
+    const taker = await signedIn('patient');
+    const slots = (await (await taker.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&from=${encodeURIComponent(`${day}T00:00:00+11:00`)}&days=1`)).json()) as { slots: { start: string }[] };
+    expect(slots.slots).toHaveLength(1);
+    const taken = await taker.request.post(`${server.url}/api/v1/appointments`, {
+      data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: slots.slots[0]!.start },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(taken.status()).toBe(201);
+
+    // Another person joins the waitlist for that day on the booking page.
+    const person = await createVerifiedPerson(server.url, smtp, 'waiter');
+    const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
+    expect(signIn.status()).toBe(200);
+    await page.goto(`${server.url}/appointments/book/${availability.providerId}?service=${followUp.id}`);
+    await h1(page, appt('book.title'));
+    await page.getByText(appt('waitlist.open')).click();
+    await page.getByLabel(appt('waitlist.day')).fill(day);
+    await page.getByRole('button', { name: appt('waitlist.join') }).click();
+    await page.getByRole('status').filter({ hasText: appt('waitlist.joined') }).waitFor();
+    await expectAxeClean(page);
+
+    // The time frees up: the first person waiting is mailed a link that holds it for them.
+    const id = ((await taken.json()) as { id: string }).id;
+    expect((await taker.request.post(`${server.url}/api/v1/appointments/${id}/cancel`, { data: {} })).status()).toBe(200);
+    const offer = await smtp.waitFor((m) => m.to.includes(person.email.toLowerCase()) && m.subject.startsWith('A time has opened'), 30_000);
+    const link = /https?:\/\/\S+\/appointments\/book\/\S+/.exec(offer.text)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await h1(page, appt('book.title'));
+    await page.getByRole('button', { name: appt('book.confirm') }).click();
+    await page.getByRole('heading', { name: appt('book.done') }).waitFor();
     await expectAxeClean(page);
   });
 
