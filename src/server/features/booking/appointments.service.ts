@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { availableActions, decideTransition, patientMayChange, type AppointmentAction, type AppointmentParty, type AppointmentStatus } from '../../../shared/appointments.js';
 import {
   APPOINTMENTS_PAGE_SIZE,
@@ -146,12 +146,16 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
   let target: BookingTarget | undefined;
   try {
     const result = await asPatient(ctx, async (tx) => {
-      const existing = await findByIdempotencyKey(tx, ctx.actor.userId, idempotencyKey);
+      // A light look for a retry first; the full row only when there is one.
+      const [retried] = await tx
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(and(eq(appointments.patientId, ctx.actor.userId), eq(appointments.idempotencyKey, idempotencyKey)));
+      const existing = retried ? await findAppointment(tx, retried.id) : undefined;
       if (existing) return { row: existing, created: false };
       target = await loadBookingTarget(tx, input);
       if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
-      const [own] = await tx.execute(sql`select 1 from provider_profiles where id = ${input.providerId} and user_id = ${ctx.actor.userId}`).then((r) => (r as unknown as { rows: unknown[] }).rows);
-      if (own) throw conflict('booking.own-profile', 'You cannot book an appointment with yourself.');
+      if (target.providerUserId === ctx.actor.userId) throw conflict('booking.own-profile', 'You cannot book an appointment with yourself.');
       if (!target.acceptingNewPatients) {
         const [seen] = await tx
           .select({ id: appointments.id })

@@ -8,6 +8,8 @@ const DAY_MS = 86_400_000;
 
 export interface BookingTarget {
   providerId: string;
+  /** The provider's own account (nobody books themselves). */
+  providerUserId: string;
   tenantId: string;
   cancellationWindowHours: number;
   acceptingNewPatients: boolean;
@@ -29,6 +31,7 @@ export async function loadBookingTarget(
   const rows = await db
     .select({
       providerId: providerProfiles.id,
+      providerUserId: providerProfiles.userId,
       tenantId: providerProfiles.tenantId,
       verificationStatus: providerProfiles.verificationStatus,
       cancellationWindowHours: providerProfiles.cancellationWindowHours,
@@ -76,6 +79,7 @@ export async function loadBookingTarget(
   if (row.service.mode === 'in_person' && row.location.kind !== 'practice') return undefined;
   return {
     providerId: row.providerId,
+    providerUserId: row.providerUserId,
     tenantId: row.tenantId,
     cancellationWindowHours: row.cancellationWindowHours,
     acceptingNewPatients: row.acceptingNewPatients,
