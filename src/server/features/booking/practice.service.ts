@@ -10,7 +10,6 @@ import type {
   PracticeDashboard,
   Preview,
 } from '../../../shared/contracts/practice.js';
-import { isRegionCode } from '../../../shared/regions.js';
 import { canonicalTimeZone } from '../../../shared/time-zones.js';
 import { appointments, availabilityOverrides, providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
@@ -22,6 +21,7 @@ import { withTenant } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor } from './availability.js';
 import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
 import { practiceAction, toAppointment } from './appointments.service.js';
+import { toPublicLocation } from '../providers/providers.service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -68,18 +68,7 @@ export async function getAvailability(ctx: ActorContext): Promise<Availability> 
         acceptingNewPatients: profile.acceptingNewPatients,
       },
       locations: locations.map((l) => ({
-        id: l.id,
-        name: l.name,
-        kind: l.kind as 'practice' | 'virtual',
-        street: l.street,
-        suburb: l.suburb,
-        city: l.city,
-        state: l.state,
-        postalCode: l.postalCode,
-        country: isRegionCode(l.country) ? l.country : 'US',
-        latitude: l.latitude,
-        longitude: l.longitude,
-        timeZone: l.timeZone,
+        ...toPublicLocation(l),
         weeklyHours: l.weeklyHours,
         breaks: l.breaks,
         overrides: overrides.filter((o) => o.locationId === l.id).map((o) => ({ date: o.date, hours: o.hours, note: o.note })),

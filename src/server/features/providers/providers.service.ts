@@ -5,6 +5,7 @@ import {
   MATCH_WEIGHTS,
   type DirectoryPage,
   type DirectoryQuery,
+  type Location,
   type MatchReason,
   type ProviderDetail,
   type ProviderSummary,
@@ -113,6 +114,24 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
   return { providers, page: query.page, pageSize: DIRECTORY_PAGE_SIZE, total: Number(rows[0]?.total ?? 0), sort, place, placeNotFound };
 }
 
+/** A practice location as the directory shows it (address fields, coordinates, time zone). */
+export function toPublicLocation(l: typeof providerLocations.$inferSelect): Location {
+  return {
+    id: l.id,
+    name: l.name,
+    kind: l.kind as 'practice' | 'virtual',
+    street: l.street,
+    suburb: l.suburb,
+    city: l.city,
+    state: l.state,
+    postalCode: l.postalCode,
+    country: regionOf(l.country),
+    latitude: l.latitude,
+    longitude: l.longitude,
+    timeZone: l.timeZone,
+  };
+}
+
 /** A verified provider's public profile with locations and active services; 404 otherwise. */
 export async function getProvider(ctx: Pick<ServiceContext, 'db'>, id: string): Promise<ProviderDetail> {
   return asAppUser(ctx.db, { tenantId: null, userId: null }, async (tx) => {
@@ -153,20 +172,7 @@ export async function getProvider(ctx: Pick<ServiceContext, 'db'>, id: string): 
       registrationNumber: p.registrationNumber,
       organisation: { name: org?.name ?? '' },
       cancellationWindowHours: p.cancellationWindowHours,
-      locations: locations.map((l) => ({
-        id: l.id,
-        name: l.name,
-        kind: l.kind as 'practice' | 'virtual',
-        street: l.street,
-        suburb: l.suburb,
-        city: l.city,
-        state: l.state,
-        postalCode: l.postalCode,
-        country: regionOf(l.country),
-        latitude: l.latitude,
-        longitude: l.longitude,
-        timeZone: l.timeZone,
-      })),
+      locations: locations.map(toPublicLocation),
       services: services.map((s) => ({
         id: s.id,
         name: s.name,

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { appointmentCalendarPath, googleCalendarUrl, outlookCalendarUrl } from '~/shared/calendar-links';
 import type { Appointment } from '~/shared/contracts/appointments';
 import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
@@ -11,7 +10,7 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useCancelAppointment, useRateAppointment, useRescheduleAppointment } from '../api/booking-api';
 import { formatMoney, zoneName } from '../lib/format';
-import { Badge, SELECT_CLASS_NAME } from './parts';
+import { CalendarLinks, Badge, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker } from './slot-picker';
 
 const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
@@ -36,7 +35,6 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const upcoming = ['booked', 'confirmed', 'checked_in'].includes(a.status) && new Date(a.endsAt) > new Date();
   const canCancel = a.actions.includes('cancel');
   const canMove = a.actions.includes('reschedule');
-  const event = { title: `${a.service.name} — ${a.provider.displayName}`, start: new Date(a.startsAt), end: new Date(a.endsAt), details: a.organisation.name, location: a.location.address || a.organisation.name };
   // A toast outlives the card, which may move to the other list once the change is saved.
   const done = (text: string) => () => {
     setMode('idle');
@@ -85,17 +83,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
       </dl>
 
       {upcoming ? (
-        <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={appointmentCalendarPath(a.id)} download>
-            {t('calendar.file')}
-          </a>
-          <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
-            {t('calendar.google')}
-          </a>
-          <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
-            {t('calendar.outlook')}
-          </a>
-        </div>
+        <CalendarLinks appointment={a} className="mt-4" />
       ) : null}
 
       {upcoming && !canCancel && !canMove && ['booked', 'confirmed'].includes(a.status) ? (

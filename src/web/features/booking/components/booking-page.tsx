@@ -1,7 +1,6 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { googleCalendarUrl, outlookCalendarUrl, appointmentCalendarPath } from '~/shared/calendar-links';
 import { type Appointment, REASON_MAX_LENGTH, SlotTakenExtensionSchema } from '~/shared/contracts/appointments';
 import type { ProviderDetail } from '~/shared/contracts/providers';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -15,7 +14,7 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useBook, useDirectory, useJoinWaitlist, useProvider } from '../api/booking-api';
 import { formatMoney, zoneName } from '../lib/format';
-import { PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
+import { CalendarLinks, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker, addDays, todayIn } from './slot-picker';
 
 function newKey(): string {
@@ -299,13 +298,6 @@ function Booked({ appointment }: { appointment: Appointment }) {
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
-  const event = {
-    title: `${appointment.service.name} — ${appointment.provider.displayName}`,
-    start: new Date(appointment.startsAt),
-    end: new Date(appointment.endsAt),
-    details: appointment.organisation.name,
-    location: appointment.location.address || appointment.organisation.name,
-  };
   return (
     <section className="mt-8 rounded-xl border border-emerald-200 bg-emerald-50 p-6" aria-labelledby="booked-heading">
       <h2 id="booked-heading" aria-live="polite" className="text-xl font-semibold text-emerald-900">
@@ -315,17 +307,7 @@ function Booked({ appointment }: { appointment: Appointment }) {
         {t('book.doneLine', { provider: appointment.provider.displayName, when: formatDateTime(appointment.startsAt, language, zone) })}
       </p>
       <p className="mt-1 text-sm text-slate-700">{t('book.doneEmail')}</p>
-      <div className="mt-4 flex flex-wrap gap-3 text-sm">
-        <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={appointmentCalendarPath(appointment.id)} download>
-          {t('calendar.file')}
-        </a>
-        <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
-          {t('calendar.google')}
-        </a>
-        <a className="font-medium text-teal-800 underline inline-flex min-h-6 items-center" href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
-          {t('calendar.outlook')}
-        </a>
-      </div>
+      <CalendarLinks appointment={appointment} className="mt-4" />
       <ButtonLink className="mt-6" to="/appointments">
         {t('book.seeAppointments')}
       </ButtonLink>

@@ -1,6 +1,8 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { appointmentCalendarPath, googleCalendarUrl, outlookCalendarUrl } from '~/shared/calendar-links';
+import type { Appointment } from '~/shared/contracts/appointments';
 import { problemMessage } from '~/web/lib/problem-message';
 
 export const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
@@ -64,6 +66,27 @@ export function PageHeading({ title, intro, children }: { title: string; intro?:
         {intro ? <p className="mt-2 text-base text-slate-700">{intro}</p> : null}
       </div>
       {children}
+    </div>
+  );
+}
+
+const LINK = 'inline-flex min-h-6 items-center font-medium text-teal-800 underline';
+
+/** The appointment's calendar file and add-to-calendar links (Google, Outlook). */
+export function CalendarLinks({ appointment: a, className }: { appointment: Appointment; className?: string }) {
+  const { t } = useTranslation('appointments');
+  const event = { title: `${a.service.name} — ${a.provider.displayName}`, start: new Date(a.startsAt), end: new Date(a.endsAt), details: a.organisation.name, location: a.location.address || a.organisation.name };
+  return (
+    <div className={clsx('flex flex-wrap gap-x-4 gap-y-2 text-sm', className)}>
+      <a className={LINK} href={appointmentCalendarPath(a.id)} download>
+        {t('calendar.file')}
+      </a>
+      <a className={LINK} href={googleCalendarUrl(event)} target="_blank" rel="noreferrer">
+        {t('calendar.google')}
+      </a>
+      <a className={LINK} href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
+        {t('calendar.outlook')}
+      </a>
     </div>
   );
 }
