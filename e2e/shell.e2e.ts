@@ -23,7 +23,7 @@ async function visit(page: Page, path: string) {
 }
 
 describe('not-found page', () => {
-  for (const path of ['/no/such/page', '/appointments/book/42']) {
+  for (const path of ['/no/such/page', '/patient/medical-records']) {
     it(`shows 'Page Not Found' for ${path}, with HTTP 404, a way back and the path logged`, async () => {
       const { context, page } = await newPage(browser, { viewport: DESKTOP });
       const logged: string[] = [];

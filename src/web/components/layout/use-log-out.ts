@@ -29,10 +29,11 @@ export function useLogOut(): { logOut(): Promise<boolean>; pending: boolean } {
       return false;
     }
     clearReturnPath();
+    // Leave first: a signed-in page that saw the session end would send the person to sign in.
+    await navigate(AFTER_LOG_OUT_PATH);
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     // Data cached for the person who just left must not be shown to whoever comes next.
     queryClient.removeQueries({ type: 'inactive' });
-    await navigate(AFTER_LOG_OUT_PATH);
     setPending(false);
     return true;
   }
