@@ -90,6 +90,18 @@ describe('booking', () => {
     await firstCard.getByText(/Why this match/).click();
     await expectAxeClean(page);
 
+    // /appointments/book without a provider: find one there, and choose it.
+    await page.goto(`${server.url}/appointments/book`);
+    await h1(page, appt('book.title'));
+    await page.getByRole('searchbox', { name: appt('book.findProvider') }).fill('Demo Provider');
+    await page.getByRole('button', { name: appt('book.search'), exact: true }).click();
+    const choose = page.getByRole('link', { name: new RegExp(`^${appt('book.choose')}.*Demo Provider$`) }).first();
+    await choose.waitFor();
+    await expectAxeClean(page);
+    await choose.click();
+    await page.waitForURL(/\/appointments\/book\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 2, name: /Demo Provider/ }).waitFor();
+
     // The demo provider: profile, then book.
     await page.goto(`${server.url}/providers?query=${encodeURIComponent('Demo Provider')}`);
     await page.getByRole('link', { name: 'Demo Provider', exact: true }).first().click();

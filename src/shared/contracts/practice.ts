@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalTimeZone } from '../time-zones.js';
+import { knownTimeZone } from '../time-zones.js';
 import { APPOINTMENT_ACTIONS } from '../appointments.js';
 import { AppointmentSchema } from './appointments.js';
 import { LocationSchema, ServiceSchema } from './providers.js';
@@ -125,5 +125,5 @@ export const PracticeDashboardSchema = z.object({
 export type PracticeDashboard = z.infer<typeof PracticeDashboardSchema>;
 
 export const PracticeDashboardQuerySchema = z
-  .object({ timeZone: z.string().max(100).refine((v) => canonicalTimeZone(v) !== null, 'an IANA time zone').optional() })
+  .object({ timeZone: z.string().max(100).refine((v) => knownTimeZone(v) !== null, 'an IANA time zone').optional() })
   .strict();

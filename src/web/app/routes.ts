@@ -22,9 +22,9 @@ export default [
   route('appointments/book', 'routes/appointments/book.tsx', { id: 'appointments-book' }),
   route('appointments/book/:id', 'routes/appointments/book.tsx', { id: 'appointments-book-provider' }),
   route('dashboard', 'routes/dashboard.tsx'),
-  route('provider/dashboard', 'routes/provider/dashboard.tsx'),
-  route('provider/appointments', 'routes/provider/appointments.tsx'),
-  route('provider/availability', 'routes/provider/availability.tsx'),
+  route('provider/dashboard', 'routes/provider/practice.tsx', { id: 'provider-dashboard' }),
+  route('provider/appointments', 'routes/provider/practice.tsx', { id: 'provider-appointments' }),
+  route('provider/availability', 'routes/provider/practice.tsx', { id: 'provider-availability' }),
   route('admin/providers', 'routes/admin-providers.tsx'),
   // Public content pages: one module, rendered from src/content/pages/<slug>/<lng>.md.
   ...CONTENT_PAGE_PATHS.map((path) => route(path.slice(1), 'routes/content-page.tsx', { id: `content-${contentSlugOfPath(path)}` })),

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/contracts/appointments.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
 import { queryRows } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
+import { users } from '../../db/schema/auth.js';
 import { createPractice, dayOff, hoursAhead, setProfile, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 
 let t: TestApp;
@@ -132,6 +133,16 @@ describe('my appointments', () => {
     expect(theirs.statusCode).toBe(404);
     const cancelTheirs = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${created.id}/cancel`, headers: { cookie: other.cookie }, payload: {} });
     expect(cancelTheirs.statusCode).toBe(404);
+    for (const [method, url, payload] of [
+      ['POST', `/api/v1/appointments/${created.id}/reschedule`, { startsAt: hoursAhead(170).toISOString() }],
+      ['POST', `/api/v1/appointments/${created.id}/rating`, { score: 1 }],
+      ['GET', `/api/v1/appointments/${created.id}/calendar.ics`, undefined],
+    ] as const) {
+      const theirs = await t.app.inject({ method, url, headers: { cookie: other.cookie }, ...(payload ? { payload } : {}) });
+      const none = await t.app.inject({ method, url: url.replace(created.id, randomUUID()), headers: { cookie: other.cookie }, ...(payload ? { payload } : {}) });
+      expect(theirs.statusCode, url).toBe(404);
+      expect(theirs.json<{ code: string }>().code).toBe(none.json<{ code: string }>().code);
+    }
     const otherList = await t.app.inject({ method: 'GET', url: '/api/v1/appointments', headers: { cookie: other.cookie } });
     expect(otherList.json<{ appointments: Appointment[] }>().appointments.map((a) => a.id)).not.toContain(created.id);
   });
@@ -243,5 +254,25 @@ describe('ratings', () => {
     const bad = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${done.id}/rating`, headers: { cookie: patient.cookie }, payload: { score: 6 } });
     expect(bad.statusCode).toBe(400);
     await setProfile(t, target, { acceptingNewPatients: false });
+  });
+});
+
+describe('provider verification (platform admins only)', () => {
+  it('refuses everyone else with 403, and answers 404 for an unknown provider', async () => {
+    for (const who of [patient, practice.provider]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/providers', headers: { cookie: who.cookie } })).statusCode).toBe(403);
+      const decide = await t.app.inject({ method: 'POST', url: `/api/v1/admin/providers/${practice.profileId}/decision`, headers: { cookie: who.cookie }, payload: { status: 'rejected', reason: 'x' } });
+      expect(decide.statusCode).toBe(403);
+    }
+    // Test setup: platform admins are granted, never chosen at sign-up.
+    const admin = await createSignedInUser(t, { prefix: 'platform-admin' });
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+    const { cookie } = admin;
+    const missing = await t.app.inject({ method: 'POST', url: `/api/v1/admin/providers/${randomUUID()}/decision`, headers: { cookie }, payload: { status: 'verified' } });
+    expect(missing.statusCode).toBe(404);
+    const noReason = await t.app.inject({ method: 'POST', url: `/api/v1/admin/providers/${practice.profileId}/decision`, headers: { cookie }, payload: { status: 'rejected' } });
+    expect(noReason.statusCode).toBe(400);
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/admin/providers?status=verified&query=' + encodeURIComponent(practice.displayName), headers: { cookie } });
+    expect(list.json<{ providers: { id: string }[] }>().providers.map((p) => p.id)).toContain(practice.profileId);
   });
 });

@@ -10,7 +10,7 @@ import type {
   PracticeDashboard,
   Preview,
 } from '../../../shared/contracts/practice.js';
-import { canonicalTimeZone } from '../../../shared/time-zones.js';
+import { knownTimeZone } from '../../../shared/time-zones.js';
 import { appointments, availabilityOverrides, providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import { recordAudit } from '../../platform/audit/audit.js';
@@ -212,7 +212,7 @@ function dayAndWeek(moment: Date, timeZone: string): { dayStart: Date; dayEnd: D
 
 export async function practiceDashboard(ctx: ActorContext, timeZone: string | undefined): Promise<PracticeDashboard> {
   const now = ctx.now();
-  const zone = (timeZone && canonicalTimeZone(timeZone)) ?? (ctx.actor.timeZone && canonicalTimeZone(ctx.actor.timeZone)) ?? 'UTC';
+  const zone = (timeZone && knownTimeZone(timeZone)) ?? (ctx.actor.timeZone && knownTimeZone(ctx.actor.timeZone)) ?? 'UTC';
   const { dayStart, dayEnd, weekStart, weekEnd } = dayAndWeek(now, zone);
   const tenantId = tenantOf(ctx).id;
   return inTenant(ctx, async (tx) => {

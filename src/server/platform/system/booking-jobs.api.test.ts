@@ -170,6 +170,8 @@ describe('waitlist', () => {
     const theirs = await t.app.inject({ method: 'GET', url: '/api/v1/waitlist', headers: { cookie: second.cookie } });
     const entry = theirs.json<{ entries: WaitlistEntry[] }>().entries[0]!;
     expect(entry.status).toBe('waiting');
+    // Nobody else can take another person off a waitlist.
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/waitlist/${entry.id}/leave`, headers: { cookie: first.cookie }, payload: {} })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/waitlist/${entry.id}/leave`, headers: { cookie: second.cookie }, payload: {} })).statusCode).toBe(204);
   });
 

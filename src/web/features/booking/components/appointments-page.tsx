@@ -7,7 +7,7 @@ import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useAuth } from '~/web/lib/session';
 import { useLeaveWaitlist, useMyAppointments, useMyWaitlist } from '../api/booking-api';
-import { formatCalendarDayInZone } from '../lib/format';
+import { formatDayHeading } from '../lib/format';
 import { AppointmentCard } from './appointment-card';
 import { PageHeading, QueryState } from './parts';
 
@@ -98,7 +98,7 @@ export function WaitlistOffers() {
         {entries.map((e) => (
           <li key={e.id} className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-slate-900">
-              <bdi>{e.provider.displayName}</bdi> · {e.service.name} · {formatCalendarDayInZone(e.date, language)}
+              <bdi>{e.provider.displayName}</bdi> · {e.service.name} · {formatDayHeading(e.date, language)}
               {e.status === 'offered' && e.offeredStartsAt ? (
                 <span className="block text-sm font-medium text-teal-900">
                   {t('waitlist.offered', { when: formatDateTime(e.offeredStartsAt, language, zone), until: formatDateTime(e.offerExpiresAt ?? e.offeredStartsAt, language, zone) })}

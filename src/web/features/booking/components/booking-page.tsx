@@ -13,9 +13,9 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useBook, useDirectory, useJoinWaitlist, useProvider } from '../api/booking-api';
-import { formatMoney, zoneName } from '../lib/format';
+import { addDays, formatMoney, localDate, zoneName } from '../lib/format';
 import { CalendarLinks, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
-import { SlotPicker, addDays, todayIn } from './slot-picker';
+import { SlotPicker } from './slot-picker';
 
 function newKey(): string {
   return crypto.randomUUID();
@@ -252,7 +252,7 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
 function Waitlist({ providerId, serviceId, locationId, timeZone }: { providerId: string; serviceId: string; locationId: string; timeZone: string }) {
   const { t, i18n } = useTranslation('appointments');
   const join = useJoinWaitlist();
-  const today = todayIn(timeZone);
+  const today = localDate(new Date(), timeZone);
   const [date, setDate] = useState(addDays(today, 1));
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const id = useId();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useSlots } from '../api/booking-api';
-import { addDays, formatDayHeading, localDate, slotsByDay, zoneName } from '../lib/format';
+import { formatDayHeading, localDate, slotsByDay, zoneName } from '../lib/format';
 import { Button } from '~/web/components/ui/button';
 
 const DAYS_PER_PAGE = 14;
@@ -108,8 +108,3 @@ export function SlotPicker({
   );
 }
 
-/** Today's date in a zone, and a date some days on (for the waitlist's date field). */
-export function todayIn(timeZone: string): string {
-  return localDate(new Date(), timeZone);
-}
-export { addDays };

@@ -57,7 +57,3 @@ export function addDays(isoDay: string, days: number): string {
   return new Date(new Date(`${isoDay}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A calendar day (YYYY-MM-DD) as a date heading, without shifting it by any zone. */
-export function formatCalendarDayInZone(isoDay: string, language: string): string {
-  return formatDayHeading(isoDay, language);
-}
