@@ -18,6 +18,8 @@ export async function startMailCatcher() {
       });
     },
   });
+  // A sender that stops mid-conversation (a server shutting down) is not the catcher's failure.
+  server.on('error', () => undefined);
   server.listen(0, '127.0.0.1');
   await once(server.server, 'listening');
   return {

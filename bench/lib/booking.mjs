@@ -57,7 +57,7 @@ function book(base, cookie, body) {
 }
 
 /** Adds bench providers straight into the database: verified, open all day, one service each. */
-async function seedProviders(db, count) {
+export async function seedProviders(db, count) {
   const { rows } = await db.query(`select id from tenants where slug = 'harbourview-allied-health'`);
   const tenantId = rows[0].id;
   await db.query(

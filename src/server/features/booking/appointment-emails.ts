@@ -84,13 +84,29 @@ const LABELS: Record<LanguageCode, Labels> = {
 
 const LOCALES: Record<LanguageCode, string> = { en: 'en-GB', es: 'es', fr: 'fr', pt: 'pt', ar: 'ar', 'zh-CN': 'zh-CN' };
 
+/**
+ * Formatters are costly to build (ICU loads the locale's and the zone's data) and cheap to use, so
+ * each language, zone and style gets one, kept for the life of the process: at most six languages
+ * times the zones practices are in.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(language: LanguageCode, timeZone: string, style: 'when' | 'zone'): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone}|${style}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(LOCALES[language], style === 'when' ? { dateStyle: 'full', timeStyle: 'short', timeZone } : { timeZone, timeZoneName: 'long' });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** A moment in a zone, in the reader's language, with the zone named (e.g. "Tue 1 Dec 2026, 10:00 AEDT"). */
 export function formatWhen(moment: Date, timeZone: string, language: LanguageCode): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'full', timeStyle: 'short', timeZone, timeZoneName: undefined }).format(moment) + ` (${zoneLabel(moment, timeZone, language)})`;
+  return formatter(language, timeZone, 'when').format(moment) + ` (${zoneLabel(moment, timeZone, language)})`;
 }
 
 function zoneLabel(moment: Date, timeZone: string, language: LanguageCode): string {
-  const part = new Intl.DateTimeFormat(LOCALES[language], { timeZone, timeZoneName: 'long' }).formatToParts(moment).find((p) => p.type === 'timeZoneName');
+  const part = formatter(language, timeZone, 'zone').formatToParts(moment).find((p) => p.type === 'timeZoneName');
   return part ? `${part.value}, ${timeZone}` : timeZone;
 }
 

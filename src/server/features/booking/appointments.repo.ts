@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema/auth.js';
 import { appointmentRatings, appointments, providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
@@ -42,14 +42,23 @@ export function appointmentQuery(db: Queryable) {
 }
 
 export type AppointmentRow = Awaited<ReturnType<ReturnType<typeof appointmentQuery>['execute']>>[number];
+export type AppointmentRecord = typeof appointments.$inferSelect;
+
+/**
+ * An appointments row as PostgreSQL's to_jsonb() gives it (snake_case names, timestamps as
+ * text), mapped the way Drizzle maps a selected row: each column's own driver mapping.
+ */
+export function appointmentFromJson(json: Record<string, unknown>): AppointmentRecord {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(appointments))) {
+    const value = json[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as AppointmentRecord;
+}
 
 export async function findAppointment(db: Queryable, id: string): Promise<AppointmentRow | undefined> {
   const [row] = await appointmentQuery(db).where(eq(appointments.id, id));
-  return row;
-}
-
-export async function findByIdempotencyKey(db: Queryable, patientId: string, key: string): Promise<AppointmentRow | undefined> {
-  const [row] = await appointmentQuery(db).where(and(eq(appointments.patientId, patientId), eq(appointments.idempotencyKey, key)));
   return row;
 }
 

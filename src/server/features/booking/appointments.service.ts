@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { availableActions, decideTransition, patientMayChange, type AppointmentAction, type AppointmentParty, type AppointmentStatus } from '../../../shared/appointments.js';
 import {
   APPOINTMENTS_PAGE_SIZE,
@@ -17,11 +17,11 @@ import type { ActorContext, ServiceContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { conflict, type DomainError, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
-import { loadBookingTarget, slotsFor, type BookingTarget } from './availability.js';
-import { findAppointment, findByIdempotencyKey, listPatientAppointments, type AppointmentRow } from './appointments.repo.js';
-import { notifyInBackground } from './notify.js';
-import { takeUpOffer } from './waitlist.service.js';
-import type { Slot } from './slots.js';
+import { loadBookingTarget, slotsFor, slotsWith, type BookingTarget } from './availability.js';
+import { readBookingContext, writeBooking, type BookingWrite } from './booking-statements.js';
+import { findAppointment, listPatientAppointments, type AppointmentRecord, type AppointmentRow } from './appointments.repo.js';
+import { emailInBackground, notifyInBackground } from './notify.js';
+import type { Busy, DateOverride, Slot } from './slots.js';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -108,6 +108,11 @@ function slotTaken(slots: readonly Slot[]): DomainError {
   return conflict('booking.slot-taken', 'Someone has just booked this time. Please choose another.', { slots: slotJson(slots) });
 }
 
+/** Whether `start` begins a slot in `slots`. */
+function startsSlot(slots: readonly Slot[], start: Date): boolean {
+  return slots.some((s) => s.start.getTime() === start.getTime());
+}
+
 /**
  * Whether `start` is a free slot of the target: 'free', 'taken' (inside the hours but someone
  * holds it) or 'unavailable' (outside the hours, too soon, beyond the horizon).
@@ -121,9 +126,15 @@ async function checkSlot(
 ): Promise<'free' | 'taken' | 'unavailable'> {
   const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
   const to = new Date(end.getTime() + 1);
-  const isStart = (slots: Slot[]) => slots.some((s) => s.start.getTime() === start.getTime());
-  if (isStart(await slotsFor(tx, target, start, to, now, who))) return 'free';
-  return isStart(await slotsFor(tx, target, start, to, now, { ignoreBusy: true })) ? 'taken' : 'unavailable';
+  if (startsSlot(await slotsFor(tx, target, start, to, now, who), start)) return 'free';
+  return startsSlot(await slotsFor(tx, target, start, to, now, { ignoreBusy: true }), start) ? 'taken' : 'unavailable';
+}
+
+/** The same decision from overrides and busy time already read (the one-statement booking context). */
+function decideSlot(target: BookingTarget, overrides: DateOverride[], busy: Busy[], start: Date, now: Date): 'free' | 'taken' | 'unavailable' {
+  const to = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS + 1);
+  if (startsSlot(slotsWith(target, overrides, busy, start, to, now), start)) return 'free';
+  return startsSlot(slotsWith(target, overrides, [], start, to, now), start) ? 'taken' : 'unavailable';
 }
 
 function sameRequest(row: AppointmentRow, input: BookAppointment): boolean {
@@ -135,92 +146,105 @@ function sameRequest(row: AppointmentRow, input: BookAppointment): boolean {
   );
 }
 
+/** The signed-in person's appointment as its screens show it, from the target the booking read. */
+function bookedRow(ctx: ActorContext, target: BookingTarget, a: AppointmentRecord): AppointmentRow {
+  return {
+    a,
+    provider: {
+      id: target.providerId,
+      userId: target.providerUserId,
+      displayName: target.display.displayName,
+      title: target.display.title,
+      specialty: target.display.specialty,
+      cancellationWindowHours: target.cancellationWindowHours,
+      image: target.display.image,
+    },
+    patient: { id: ctx.actor.userId, name: ctx.actor.name, email: ctx.actor.email },
+    service: { id: target.service.id, name: target.service.name, durationMinutes: target.service.durationMinutes },
+    location: { ...target.location },
+    organisationName: target.display.organisationName,
+    rated: false,
+  };
+}
+
+/** Only the rare refusals read more: times to offer instead of a taken or unbookable one. */
+async function refuseWithFreshSlots(ctx: ActorContext, target: BookingTarget, start: Date, now: Date, state: 'taken' | 'unavailable'): Promise<never> {
+  const fresh = await asAppUser(ctx.db, { tenantId: null, userId: ctx.actor.userId }, (tx) => freshSlots(tx, target, start, now));
+  if (state === 'taken') throw slotTaken(fresh);
+  throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.', { slots: slotJson(fresh) });
+}
+
 /**
- * Books a time for the signed-in person. The exclusion constraint is what makes a double booking
- * impossible; the checks before it give clear answers for the usual cases. A retried request
- * with the same idempotency key returns the first booking (created: false).
+ * Books a time for the signed-in person in two statements (migration 0009): booking_context reads
+ * the target, its date overrides, the busy time around the start and a booking already made with
+ * this idempotency key; the slot rules decide here; book_appointment writes the appointment, the
+ * waitlist take-up, the provider's notification and the audit event under a per-provider lock.
+ * The exclusion constraint is what makes a double booking impossible; the checks before it give
+ * clear answers. A retried request with the same key returns the first booking (created: false).
  */
 export async function bookAppointment(ctx: ActorContext, input: BookAppointment, idempotencyKey: string): Promise<{ appointment: Appointment; created: boolean }> {
   const now = ctx.now();
   const start = new Date(input.startsAt);
-  let target: BookingTarget | undefined;
-  try {
-    const result = await asPatient(ctx, async (tx) => {
-      // A light look for a retry first; the full row only when there is one.
-      const [retried] = await tx
+  const context = await readBookingContext(ctx.db, ctx.actor.userId, input, start, idempotencyKey);
+  if (context.retried) {
+    const row = await getMyAppointment(ctx, context.retried.id);
+    if (!sameRequest(row, input)) throw conflict('booking.idempotency-key-reused', 'This request key was already used for a different booking.');
+    return { appointment: toAppointment(row, 'patient', now), created: false };
+  }
+  const target = context.target;
+  if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+  if (target.providerUserId === ctx.actor.userId) throw conflict('booking.own-profile', 'You cannot book an appointment with yourself.');
+  if (!target.acceptingNewPatients) {
+    const seen = await asPatient(ctx, (tx) =>
+      tx
         .select({ id: appointments.id })
         .from(appointments)
-        .where(and(eq(appointments.patientId, ctx.actor.userId), eq(appointments.idempotencyKey, idempotencyKey)));
-      const existing = retried ? await findAppointment(tx, retried.id) : undefined;
-      if (existing) return { row: existing, created: false };
-      target = await loadBookingTarget(tx, input);
-      if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
-      if (target.providerUserId === ctx.actor.userId) throw conflict('booking.own-profile', 'You cannot book an appointment with yourself.');
-      if (!target.acceptingNewPatients) {
-        const [seen] = await tx
-          .select({ id: appointments.id })
-          .from(appointments)
-          .where(and(eq(appointments.providerId, input.providerId), eq(appointments.patientId, ctx.actor.userId), eq(appointments.status, 'completed')))
-          .limit(1);
-        if (!seen) throw conflict('booking.not-accepting-new-patients', 'This provider is not taking new patients at the moment.');
-      }
-      const state = await checkSlot(tx, target, start, now, { patientId: ctx.actor.userId });
-      if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now));
-      if (state === 'unavailable') {
-        throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.', {
-          slots: slotJson(await freshSlots(tx, target, start, now)),
-        });
-      }
-      const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
-      const [inserted] = await tx
-        .insert(appointments)
-        .values({
-          tenantId: target.tenantId,
-          providerId: target.providerId,
-          patientId: ctx.actor.userId,
-          serviceId: target.service.id,
-          locationId: target.location.id,
-          mode: target.service.mode,
-          startsAt: start,
-          endsAt: end,
-          occupiedFrom: new Date(start.getTime() - target.service.bufferBeforeMinutes * MINUTE_MS),
-          occupiedTo: new Date(end.getTime() + target.service.bufferAfterMinutes * MINUTE_MS),
-          timeZone: target.location.timeZone,
-          reason: input.reason,
-          priceMinor: target.service.priceMinor,
-          currency: target.service.currency,
-          idempotencyKey,
-        })
-        .onConflictDoNothing({ target: [appointments.patientId, appointments.idempotencyKey] })
-        .returning({ id: appointments.id });
-      if (inserted) await takeUpOffer(tx, ctx.actor.userId, target.providerId, start);
-      // A concurrent request with the same key won: answer with its booking.
-      const row = inserted ? await findAppointment(tx, inserted.id) : await findByIdempotencyKey(tx, ctx.actor.userId, idempotencyKey);
-      if (!row) throw conflict('booking.retry', 'The booking could not be completed. Please try again.');
-      return { row, created: Boolean(inserted) };
-    });
-    if (!result.created && !sameRequest(result.row, input)) {
-      throw conflict('booking.idempotency-key-reused', 'This request key was already used for a different booking.');
-    }
-    if (result.created) {
-      await recordAudit(ctx.db, {
-        action: 'appointment.booked',
-        tenantId: result.row.a.tenantId,
-        actorUserId: ctx.actor.userId,
-        targetType: 'appointment',
-        targetId: result.row.a.id,
-        requestId: ctx.requestId,
-        clientIp: ctx.clientIp,
-      });
-      notifyInBackground(ctx, result.row.a.id, 'booked', 'patient');
-    }
-    return { appointment: toAppointment(result.row, 'patient', now), created: result.created };
-  } catch (error) {
-    if (!isExclusionViolation(error)) throw error;
-    const taken = target;
-    const fresh = taken ? await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) => freshSlots(tx, taken, start, now)) : [];
-    throw slotTaken(fresh);
+        .where(and(eq(appointments.providerId, input.providerId), eq(appointments.patientId, ctx.actor.userId), eq(appointments.status, 'completed')))
+        .limit(1),
+    );
+    if (seen.length === 0) throw conflict('booking.not-accepting-new-patients', 'This provider is not taking new patients at the moment.');
   }
+  const state = decideSlot(target, context.overrides, context.busy, start, now);
+  if (state !== 'free') return refuseWithFreshSlots(ctx, target, start, now, state);
+  const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
+  let written: BookingWrite;
+  try {
+    written = await writeBooking(ctx.db, {
+      patientId: ctx.actor.userId,
+      providerId: target.providerId,
+      providerUserId: target.providerUserId,
+      tenantId: target.tenantId,
+      serviceId: target.service.id,
+      locationId: target.location.id,
+      mode: target.service.mode,
+      startsAt: start.toISOString(),
+      endsAt: end.toISOString(),
+      occupiedFrom: new Date(start.getTime() - target.service.bufferBeforeMinutes * MINUTE_MS).toISOString(),
+      occupiedTo: new Date(end.getTime() + target.service.bufferAfterMinutes * MINUTE_MS).toISOString(),
+      timeZone: target.location.timeZone,
+      reason: input.reason,
+      priceMinor: target.service.priceMinor,
+      currency: target.service.currency,
+      idempotencyKey,
+      requestId: ctx.requestId,
+      clientIp: ctx.clientIp,
+      notification: { provider: target.display.displayName, patient: ctx.actor.name, service: target.service.name, startsAt: start.toISOString(), timeZone: target.location.timeZone },
+    });
+  } catch (error) {
+    // Lost a race the checks could not see: the exclusion constraint refused the time.
+    if (isExclusionViolation(error)) return refuseWithFreshSlots(ctx, target, start, now, 'taken');
+    throw error;
+  }
+  if (written.outcome === 'taken') return refuseWithFreshSlots(ctx, target, start, now, 'taken');
+  if (written.outcome === 'retried') {
+    // A concurrent request with the same key won: answer with its booking.
+    const row = await getMyAppointment(ctx, written.appointment.id);
+    if (!sameRequest(row, input)) throw conflict('booking.idempotency-key-reused', 'This request key was already used for a different booking.');
+    return { appointment: toAppointment(row, 'patient', now), created: false };
+  }
+  const row = bookedRow(ctx, target, written.appointment);
+  emailInBackground(ctx, row, 'booked', { locale: ctx.actor.locale, timeZone: ctx.actor.timeZone });
+  return { appointment: toAppointment(row, 'patient', now), created: true };
 }
 
 export async function listMyAppointments(ctx: ActorContext, query: MyAppointmentsQuery): Promise<AppointmentPage> {
@@ -313,6 +337,8 @@ async function moveAppointment(ctx: ActorContext, tx: Transaction, row: Appointm
   const target = await loadBookingTarget(tx, { providerId: row.a.providerId, serviceId: row.a.serviceId, locationId: row.a.locationId });
   if (!target) throw notFound('booking.service-not-found', 'This service is no longer offered there.');
   const start = new Date(startsAt);
+  // As a booking does: a waitlist offer cannot be made for this provider while the time is checked.
+  await tx.execute(sql`select lock_provider_bookings(${row.a.providerId}::uuid)`);
   const state = await checkSlot(tx, target, start, now, { exceptAppointmentId: row.a.id, patientId: row.a.patientId });
   if (state === 'unavailable') throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.');
   if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now));

@@ -1,8 +1,7 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { availabilityOverrides, providerLocations, providerServices } from '../../db/schema/booking.js';
-import { providerProfiles } from '../../db/schema/specialties.js';
 import { queryRows, type Queryable } from '../../platform/db/database.js';
-import { availableSlots, type AvailabilityRules, type Busy, type ServiceTiming, type Slot } from './slots.js';
+import { availableSlots, type AvailabilityRules, type Busy, type DateOverride, type ServiceTiming, type Slot, type WeeklyRange } from './slots.js';
 
 const DAY_MS = 86_400_000;
 
@@ -14,69 +13,47 @@ export interface BookingTarget {
   cancellationWindowHours: number;
   acceptingNewPatients: boolean;
   verified: boolean;
+  /** What an appointment's answer and emails show of the provider and the organisation. */
+  display: { displayName: string; title: string; specialty: string; image: string | null; organisationName: string | null };
   service: ServiceTiming & { id: string; name: string; mode: 'in_person' | 'telehealth'; priceMinor: number; currency: string; active: boolean };
-  location: { id: string; name: string; kind: 'practice' | 'virtual'; timeZone: string };
+  location: {
+    id: string;
+    name: string;
+    kind: 'practice' | 'virtual';
+    timeZone: string;
+    street: string | null;
+    suburb: string | null;
+    city: string | null;
+    state: string | null;
+    postalCode: string | null;
+    country: string;
+  };
   rules: AvailabilityRules;
 }
 
-/**
- * What slot generation needs for one provider, service and location, read in one statement
- * (the location defaults to the provider's first that suits the service's mode).
- * Undefined when the provider, service or location does not exist or do not belong together.
- */
-export async function loadBookingTarget(
-  db: Queryable,
-  ids: { providerId: string; serviceId: string; locationId?: string | undefined },
-): Promise<BookingTarget | undefined> {
-  const rows = await db
-    .select({
-      providerId: providerProfiles.id,
-      providerUserId: providerProfiles.userId,
-      tenantId: providerProfiles.tenantId,
-      verificationStatus: providerProfiles.verificationStatus,
-      cancellationWindowHours: providerProfiles.cancellationWindowHours,
-      acceptingNewPatients: providerProfiles.acceptingNewPatients,
-      slotIntervalMinutes: providerProfiles.slotIntervalMinutes,
-      minimumNoticeMinutes: providerProfiles.minimumNoticeMinutes,
-      horizonDays: providerProfiles.horizonDays,
-      service: {
-        id: providerServices.id,
-        name: providerServices.name,
-        mode: providerServices.mode,
-        durationMinutes: providerServices.durationMinutes,
-        bufferBeforeMinutes: providerServices.bufferBeforeMinutes,
-        bufferAfterMinutes: providerServices.bufferAfterMinutes,
-        priceMinor: providerServices.priceMinor,
-        currency: providerServices.currency,
-        active: providerServices.active,
-      },
-      location: {
-        id: providerLocations.id,
-        name: providerLocations.name,
-        kind: providerLocations.kind,
-        timeZone: providerLocations.timeZone,
-        weeklyHours: providerLocations.weeklyHours,
-        breaks: providerLocations.breaks,
-      },
-    })
-    .from(providerProfiles)
-    .innerJoin(providerServices, and(eq(providerServices.providerId, providerProfiles.id), eq(providerServices.id, ids.serviceId)))
-    .innerJoin(
-      providerLocations,
-      and(
-        eq(providerLocations.providerId, providerProfiles.id),
-        ids.locationId
-          ? eq(providerLocations.id, ids.locationId)
-          : // In-person services need a practice; telehealth may use any location's hours.
-            sql`(${providerServices.mode} = 'telehealth' or ${providerLocations.kind} = 'practice')`,
-      ),
-    )
-    .where(eq(providerProfiles.id, ids.providerId))
-    .orderBy(providerLocations.sortOrder, providerLocations.createdAt)
-    .limit(1);
-  const row = rows[0];
-  if (!row || !row.tenantId) return undefined;
-  if (row.service.mode === 'in_person' && row.location.kind !== 'practice') return undefined;
+/** The JSON of booking_target_json() (migration 0009). */
+interface TargetJson {
+  providerId: string;
+  providerUserId: string;
+  tenantId: string;
+  verificationStatus: string;
+  cancellationWindowHours: number;
+  acceptingNewPatients: boolean;
+  slotIntervalMinutes: number;
+  minimumNoticeMinutes: number;
+  horizonDays: number;
+  displayName: string;
+  title: string;
+  specialty: string;
+  image: string | null;
+  organisationName: string | null;
+  service: BookingTarget['service'];
+  location: Omit<BookingTarget['location'], 'kind'> & { kind: string; weeklyHours: WeeklyRange[]; breaks: WeeklyRange[] };
+}
+
+export function targetFromJson(row: TargetJson | null | undefined): BookingTarget | undefined {
+  if (!row) return undefined;
+  const { weeklyHours, breaks, ...location } = row.location;
   return {
     providerId: row.providerId,
     providerUserId: row.providerUserId,
@@ -84,18 +61,36 @@ export async function loadBookingTarget(
     cancellationWindowHours: row.cancellationWindowHours,
     acceptingNewPatients: row.acceptingNewPatients,
     verified: row.verificationStatus === 'verified',
-    service: { ...row.service, mode: row.service.mode as 'in_person' | 'telehealth' },
-    location: { id: row.location.id, name: row.location.name, kind: row.location.kind as 'practice' | 'virtual', timeZone: row.location.timeZone },
+    display: { displayName: row.displayName, title: row.title, specialty: row.specialty, image: row.image, organisationName: row.organisationName },
+    service: row.service,
+    location: { ...location, kind: location.kind === 'practice' ? 'practice' : 'virtual' },
     rules: {
       timeZone: row.location.timeZone,
-      weekly: row.location.weeklyHours,
-      breaks: row.location.breaks,
+      weekly: weeklyHours,
+      breaks,
       overrides: [],
       slotIntervalMinutes: row.slotIntervalMinutes,
       minimumNoticeMinutes: row.minimumNoticeMinutes,
       horizonDays: row.horizonDays,
     },
   };
+}
+
+/**
+ * What slot generation needs for one provider, service and location, in one statement (the SQL
+ * function booking_target_json, which the one-statement booking context uses too). The location
+ * defaults to the provider's first that suits the service's mode. Undefined when the provider,
+ * service or location does not exist or do not belong together.
+ */
+export async function loadBookingTarget(
+  db: Queryable,
+  ids: { providerId: string; serviceId: string; locationId?: string | undefined },
+): Promise<BookingTarget | undefined> {
+  const [row] = await queryRows<{ target: TargetJson | null }>(
+    db,
+    sql`select booking_target_json(${ids.providerId}::uuid, ${ids.serviceId}::uuid, ${ids.locationId ?? null}::uuid) as target`,
+  );
+  return targetFromJson(row?.target);
 }
 
 /** Busy time of a provider (any patient's appointments, with buffers), through the definer function. */
@@ -139,6 +134,11 @@ export async function slotsFor(
   const busy = options.ignoreBusy
     ? []
     : await busyRanges(db, target.providerId, new Date(from.getTime() - DAY_MS), new Date(to.getTime() + DAY_MS), options.exceptAppointmentId ?? null, options.patientId ?? null);
+  return slotsWith(target, overrides, busy, from, to, now);
+}
+
+/** Free slots of a target from overrides and busy time already read (pure). */
+export function slotsWith(target: BookingTarget, overrides: DateOverride[], busy: Busy[], from: Date, to: Date, now: Date): Slot[] {
   return availableSlots({ rules: { ...target.rules, overrides }, service: target.service, busy, from, to, now });
 }
 

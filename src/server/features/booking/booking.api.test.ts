@@ -78,8 +78,10 @@ describe('booking a time', () => {
   });
 
   it('refuses times outside the hours, a missing key, and strangers', async () => {
-    await dayOff(t, practice, hoursAhead(24 * 8).toISOString().slice(0, 10));
-    const closed = hoursAhead(24 * 8);
+    // Twenty days ahead: no other test books within a day of it, whatever the time of day (the
+    // day off is a Sydney date, up to 11 hours from the UTC date it is named by).
+    await dayOff(t, practice, hoursAhead(24 * 20).toISOString().slice(0, 10));
+    const closed = hoursAhead(24 * 20);
     closed.setUTCHours(2, 0, 0, 0); // 12:00 or 13:00 in Sydney, on the day off
     const res = await book(patient, closed);
     expect(res.statusCode).toBe(409);

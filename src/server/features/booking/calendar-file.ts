@@ -19,11 +19,16 @@ export interface CalendarAppointment {
   stamp: Date;
 }
 
-/** The VTIMEZONE of an IANA zone, from the packaged tz data (undefined when unknown). */
+const vtimezones = new Map<string, string | null>();
+
+/** The VTIMEZONE of an IANA zone, from the packaged tz data (null when unknown); one per zone, kept. */
 function vtimezone(name: string): string | null {
-  const block = tzlib_get_ical_block(name);
-  const text = Array.isArray(block) ? block[0] : undefined;
-  return text && text.startsWith('BEGIN:VTIMEZONE') ? text : null;
+  if (!vtimezones.has(name)) {
+    const block = tzlib_get_ical_block(name);
+    const text = Array.isArray(block) ? block[0] : undefined;
+    vtimezones.set(name, text && text.startsWith('BEGIN:VTIMEZONE') ? text : null);
+  }
+  return vtimezones.get(name) ?? null;
 }
 
 /**

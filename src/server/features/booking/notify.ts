@@ -55,6 +55,33 @@ export function calendarFileOf(row: AppointmentRow, ctx: Pick<ServiceContext, 'c
   });
 }
 
+/** The patient's email about an appointment, with its calendar file, in the reader's language and zone. */
+async function sendAppointmentEmail(
+  ctx: NotifyContext,
+  row: AppointmentRow,
+  kind: AppointmentEmailKind,
+  reader: { locale: string | null; timeZone: string | null },
+): Promise<void> {
+  await ctx.mailer.send(
+    renderAppointmentEmail(kind, {
+      to: row.patient.email,
+      name: row.patient.name,
+      locale: reader.locale,
+      readerTimeZone: reader.timeZone,
+      provider: row.provider.displayName,
+      service: row.service.name,
+      organisation: row.organisationName ?? '',
+      start: row.a.startsAt,
+      end: row.a.endsAt,
+      timeZone: row.a.timeZone,
+      address: addressOf(row),
+      url: `${ctx.publicOrigin}/appointments`,
+      cancelledBy: (row.a.cancelledBy as 'patient' | 'practice' | null) ?? null,
+      calendarFile: calendarFileOf(row, ctx),
+    }),
+  );
+}
+
 /**
  * Tells the people of an appointment what happened, after the change committed: the patient by
  * email (with the calendar file) and the other party in the header's notifications. Delivery
@@ -77,24 +104,7 @@ export async function notifyAppointment(ctx: NotifyContext, appointmentId: strin
     }
     const kind = EMAIL_OF[event];
     if (!kind) return true;
-    await ctx.mailer.send(
-      renderAppointmentEmail(kind, {
-        to: row.patient.email,
-        name: row.patient.name,
-        locale: patient?.locale,
-        readerTimeZone: patient?.timeZone ?? null,
-        provider: row.provider.displayName,
-        service: row.service.name,
-        organisation: row.organisationName ?? '',
-        start: row.a.startsAt,
-        end: row.a.endsAt,
-        timeZone: row.a.timeZone,
-        address: addressOf(row),
-        url: `${ctx.publicOrigin}/appointments`,
-        cancelledBy: (row.a.cancelledBy as 'patient' | 'practice' | null) ?? null,
-        calendarFile: calendarFileOf(row, ctx),
-      }),
-    );
+    await sendAppointmentEmail(ctx, row, kind, { locale: patient?.locale ?? null, timeZone: patient?.timeZone ?? null });
     return true;
   } catch (error) {
     ctx.log.error({ err: error, appointmentId, event }, 'appointment notification failed');
@@ -110,6 +120,17 @@ const inFlight = new Set<Promise<unknown>>();
  */
 export function notifyInBackground(ctx: NotifyContext, appointmentId: string, event: AppointmentEvent, by: 'patient' | 'practice'): void {
   const sending: Promise<unknown> = notifyAppointment(ctx, appointmentId, event, by).finally(() => inFlight.delete(sending));
+  inFlight.add(sending);
+}
+
+/**
+ * Only the patient's email, after the answer, for a change whose in-app notification was written
+ * with it (a booking: book_appointment). The row is the one the answer was made from: no reads.
+ */
+export function emailInBackground(ctx: NotifyContext, row: AppointmentRow, kind: AppointmentEmailKind, reader: { locale: string | null; timeZone: string | null }): void {
+  const sending: Promise<unknown> = sendAppointmentEmail(ctx, row, kind, reader)
+    .catch((error: unknown) => ctx.log.error({ err: error, appointmentId: row.a.id, event: kind }, 'appointment email failed'))
+    .finally(() => inFlight.delete(sending));
   inFlight.add(sending);
 }
 

@@ -99,11 +99,3 @@ export async function leaveWaitlist(ctx: ActorContext, id: string): Promise<void
     if (left.length === 0) throw notFound('waitlist.not-found', 'This waitlist entry was not found.');
   });
 }
-
-/** After a booking: an offer the patient held for that time is taken up. */
-export async function takeUpOffer(tx: Transaction, patientId: string, providerId: string, startsAt: Date): Promise<void> {
-  await tx
-    .update(waitlistEntries)
-    .set({ status: 'booked' })
-    .where(and(eq(waitlistEntries.patientId, patientId), eq(waitlistEntries.providerId, providerId), eq(waitlistEntries.status, 'offered'), eq(waitlistEntries.offeredStartsAt, startsAt)));
-}

@@ -40,7 +40,9 @@ export interface MailerOptions {
  */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // A pool of open SMTP connections (nodemailer's default of 5), not a new connection and
+    // greeting for every message: booking mails leave at the rate bookings are made.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true });
     return {
       kind: 'smtp',
       async send(message) {

@@ -102,6 +102,8 @@ export async function offerFreedTimes(deps: BookingJobDeps): Promise<WaitlistRes
       const first = queue[0]!;
       const target = await loadBookingTarget(tx, { providerId: first.providerId, serviceId: first.serviceId, locationId: first.locationId });
       if (!target) continue;
+      // Bookings of this provider wait until the offer is made (or not), so none takes the time meanwhile.
+      await tx.execute(sql`select lock_provider_bookings(${first.providerId}::uuid)`);
       const [slot] = await freeOnDate(tx, target, first.date, now);
       if (!slot) continue;
       const heldFrom = new Date(slot.start.getTime() - target.service.bufferBeforeMinutes * 60_000);

@@ -1,0 +1,110 @@
+// Development aid: runs the bookings-per-second load of `npm run bench` (row 10) against one
+// server started with --cpu-prof on a fresh PostgreSQL database, then prints CPU milliseconds per
+// booking (server, PostgreSQL, this process with its mail catcher) and the functions with the
+// most self time. Not part of `npm run bench`. Usage: node bench/profile-booking.mjs [seconds]
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createVerifiedAccount, startMailCatcher } from './lib/accounts.mjs';
+import { createBenchDatabase, seedProviders } from './lib/booking.mjs';
+import { msUntilFirst200, startNode, stop, waitForListening } from './lib/processes.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.argv[2] ?? 8);
+const profile = process.env.PROFILE !== '0';
+const profDir = mkdtempSync(join(tmpdir(), 'tendwell-prof-'));
+const mail = await startMailCatcher();
+const database = await createBenchDatabase();
+const server = startNode('server', [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), join(root, 'build/server/main.mjs')], {
+  cwd: root,
+  env: {
+    PATH: process.env.PATH,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tendwell-prof-data-')),
+    SMTP_URL: mail.url,
+    AUTH_IP_LIMIT_PER_MINUTE: '1000000',
+    DATABASE_URL: database.url,
+    DATABASE_POOL_MAX: '10',
+  },
+});
+const db = new pg.Client({ connectionString: database.url });
+try {
+  const port = await waitForListening(server);
+  await msUntilFirst200(server, port, '/readyz', { intervalMs: 50 });
+  const base = `http://127.0.0.1:${port}`;
+  const { cookie } = await createVerifiedAccount(base, mail, { email: 'prof@example.test', password: 'bench-passphrase-not-common', name: 'Prof' });
+  await db.connect();
+  const targets = await seedProviders(db, Number(process.env.PROVIDERS ?? 10_000));
+  let n = 0;
+  const start0 = Date.parse(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00Z');
+  const body = () => {
+    const i = n++;
+    const t = targets[i % targets.length];
+    const startsAt = new Date(start0 + Math.floor(i / targets.length) * 30 * 60_000).toISOString();
+    return JSON.stringify({ providerId: t.provider_id, serviceId: t.service_id, locationId: t.location_id, startsAt });
+  };
+  const ticks = () => {
+    const read = (pid) => {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return { comm: readFileSync(`/proc/${pid}/comm`, 'utf8').trim(), cpu: Number(fields[11]) + Number(fields[12]) };
+      } catch {
+        return null;
+      }
+    };
+    const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((pid) => [pid, read(pid)]);
+    return {
+      server: read(server.child.pid)?.cpu ?? 0,
+      postgres: all.filter(([, r]) => r?.comm === 'postgres').reduce((sum, [, r]) => sum + r.cpu, 0),
+      self: read(process.pid)?.cpu ?? 0,
+    };
+  };
+  const xacts = async () => Number((await db.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()')).rows[0].n);
+  const xactsBefore = await xacts();
+  const before = ticks();
+  const result = await autocannon({
+    url: `${base}/api/v1/appointments`,
+    method: 'POST',
+    connections: 10,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', cookie },
+    requests: [{ setupRequest: (req) => ({ ...req, body: body(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
+  });
+  const after = ticks();
+  const done = result['2xx'];
+  // Statistics reach pg_stat_database when a backend reports them (at most every 500 ms or so).
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  console.log(`database transactions per booking: ${((await xacts()) - xactsBefore) / done}`);
+  console.log(
+    `CPU ms per booking: server ${(((after.server - before.server) * 10) / done).toFixed(2)}, postgres ${(((after.postgres - before.postgres) * 10) / done).toFixed(2)}, bench process and mail catcher ${(((after.self - before.self) * 10) / done).toFixed(2)}`,
+  );
+  console.log(`bookings: ${(done / seconds).toFixed(1)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non2xx ${result.non2xx}, errors ${result.errors}`);
+} finally {
+  await stop(server);
+  await db.end().catch(() => undefined);
+  if (process.env.KEEP_DB) console.log(`database kept: ${database.url}`);
+  else await database.drop();
+  await mail.close();
+}
+if (profile) {
+  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+  const data = JSON.parse(readFileSync(join(profDir, file), 'utf8'));
+  const self = new Map();
+  const dt = data.timeDeltas;
+  const byId = new Map(data.nodes.map((node) => [node.id, node]));
+  const total = dt.reduce((a, b) => a + b, 0);
+  data.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0));
+  });
+  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+  console.log(`profile: ${join(profDir, file)}`);
+}
