@@ -142,7 +142,7 @@ describe('booking', () => {
     expect(event.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Australia/Sydney');
     expect(String(event.getFirstPropertyValue('summary'))).toContain('Demo Provider');
     expect(chosen.length).toBeGreaterThan(0);
-  });
+  }, 120_000); // the longest walk of the suite: search, filters, profile, two tabs, mail, calendar file
 
   it('the provider sees the booking in the calendar and confirms it, and takes a day off', async () => {
     const page = await signedIn('provider');

@@ -17,6 +17,8 @@ import { specialtiesRoutes } from './features/specialties/specialties.routes.js'
 import { providersRoutes } from './features/providers/providers.routes.js';
 import { bookingRoutes } from './features/booking/booking.routes.js';
 import { practiceRoutes } from './features/booking/practice.routes.js';
+import { practiceProfileRoutes } from './features/booking/practice-profile.routes.js';
+import { messagingRoutes } from './features/messaging/messaging.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { adminProvidersRoutes } from './features/providers/admin-providers.routes.js';
 import { drainNotifications } from './features/booking/notify.js';
@@ -38,10 +40,13 @@ import { tenantRoutes } from './features/tenants/tenants.routes.js';
 import { createUsageMetricsJob } from './platform/system/usage-metrics.js';
 import { createAvailabilityRefreshJob, type AvailabilityRefreshResult } from './platform/system/availability-refresh.js';
 import type { PeriodicJob } from './platform/system/periodic-job.js';
+import { createUnreadMessagesJob } from './platform/system/message-jobs.js';
 import { createReminderJob, createWaitlistJob, type ReminderResult, type WaitlistResult } from './platform/system/booking-jobs.js';
 import { profileRoutes } from './features/profile/profile.routes.js';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.js';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.js';
+import { createRealtimeHub, type RealtimeHub } from './platform/realtime/hub.js';
+import { registerRealtimeEndpoint } from './platform/realtime/websocket-endpoint.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +59,8 @@ declare module 'fastify' {
     /** Reminder emails 24 hours ahead, and waitlist offers (tests run them at once). */
     reminders: PeriodicJob<ReminderResult>;
     waitlist: PeriodicJob<WaitlistResult>;
+    /** Live events to people's open sockets on every process (/ws, PostgreSQL LISTEN/NOTIFY). */
+    realtime: Pick<RealtimeHub, 'publish'>;
   }
 }
 
@@ -181,12 +188,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const jobDeps = { db, mailer, config, log: app.log, now, origin };
   const reminders = createReminderJob({ ...jobDeps, intervalSeconds: config.REMINDER_INTERVAL_SECONDS });
   const waitlist = createWaitlistJob({ ...jobDeps, intervalSeconds: config.WAITLIST_INTERVAL_SECONDS });
+  const unreadMessages = createUnreadMessagesJob({ db, mailer, log: app.log, now, origin, unreadMinutes: config.MESSAGE_UNREAD_EMAIL_MINUTES, intervalSeconds: config.MESSAGE_EMAIL_INTERVAL_SECONDS });
   app.decorate('reminders', reminders);
   app.decorate('waitlist', waitlist);
   app.addHook('onReady', async () => {
     reminders.start();
     waitlist.start();
+    unreadMessages.start();
   });
+  // Realtime: /ws and the LISTEN/NOTIFY backplane (one listener per process, started when ready).
+  const realtime = createRealtimeHub({ database: deps.database, log: app.log });
+  app.decorate('realtime', { publish: realtime.publish });
+  await registerRealtimeEndpoint(app, { config, db, hub: realtime, now });
+  app.addHook('onReady', async () => realtime.start());
   await app.register(profileRoutes, { context, avatarMaxBytes: config.AVATAR_MAX_BYTES });
   await app.register(adminUsersRoutes, { context });
   await app.register(devMailboxRoutes, { context });
@@ -196,7 +210,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(providersRoutes, { context });
   await app.register(bookingRoutes, { context });
   await app.register(practiceRoutes, { context });
+  await app.register(practiceProfileRoutes, { context });
   await app.register(notificationsRoutes, { context });
+  await app.register(messagingRoutes, { context, attachmentMaxBytes: config.MESSAGE_ATTACHMENT_MAX_BYTES });
   await app.register(adminProvidersRoutes, { context });
   await app.register(enquiriesRoutes, { context, perMinute: config.ENQUIRY_RATE_LIMIT_PER_MINUTE });
   await app.register(consentRoutes, { context, perMinute: config.CONSENT_RATE_LIMIT_PER_MINUTE });
@@ -210,6 +226,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     await drainNotifications();
     await reminders.stop();
     await waitlist.stop();
+    await unreadMessages.stop();
+    await realtime.stop();
     await mailer.close();
     await deps.database.close();
   });

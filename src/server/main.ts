@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   // exists at once (queries wait for it), so the HTTP stack is built while it opens.
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    listenUrl: config.DATABASE_LISTEN_URL,
     pgliteDir: config.pgliteDir,
     poolMax: config.DATABASE_POOL_MAX,
     pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,

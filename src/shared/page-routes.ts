@@ -32,7 +32,10 @@ export const PAGE_ROUTES: readonly string[] = [
   '/provider/dashboard',
   '/provider/appointments',
   '/provider/availability',
+  '/provider/profile',
   '/admin/providers',
+  '/messages',
+  '/provider/messages',
 ];
 
 function patternToRegExp(pattern: string): RegExp {

@@ -6,6 +6,7 @@ import type { MembershipRole, Role } from './roles.js';
  *
  * - account.*: what any signed-in person may do with their own account.
  * - appointments.self: booking and managing one's own appointments (anyone can be a patient).
+ * - messages.self: one's own conversations with the people one has appointments with.
  * - appointments.manage: the practice's side of its organisation's appointments and hours.
  * - tenant.*: what a member may do inside the organisation their session acts in; granted by
  *   the membership role, and only while that membership is active.
@@ -14,6 +15,7 @@ import type { MembershipRole, Role } from './roles.js';
 export const PERMISSIONS = [
   'account.self',
   'appointments.self',
+  'messages.self',
   'tenant.read',
   'appointments.manage',
   'tenant.manage',
@@ -32,14 +34,14 @@ export type TenantPermission = (typeof TENANT_PERMISSIONS)[number];
 
 /** Platform role → permissions anywhere. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  patient: ['account.self', 'appointments.self'],
-  family_carer: ['account.self', 'appointments.self'],
-  provider: ['account.self', 'appointments.self'],
-  allied_health: ['account.self', 'appointments.self'],
-  support_coordinator: ['account.self', 'appointments.self'],
-  practice_manager: ['account.self', 'appointments.self'],
-  organization_admin: ['account.self', 'appointments.self'],
-  admin: ['account.self', 'appointments.self', 'platform.users.manage', 'platform.enquiries.manage', 'platform.providers.verify'],
+  patient: ['account.self', 'appointments.self', 'messages.self'],
+  family_carer: ['account.self', 'appointments.self', 'messages.self'],
+  provider: ['account.self', 'appointments.self', 'messages.self'],
+  allied_health: ['account.self', 'appointments.self', 'messages.self'],
+  support_coordinator: ['account.self', 'appointments.self', 'messages.self'],
+  practice_manager: ['account.self', 'appointments.self', 'messages.self'],
+  organization_admin: ['account.self', 'appointments.self', 'messages.self'],
+  admin: ['account.self', 'appointments.self', 'messages.self', 'platform.users.manage', 'platform.enquiries.manage', 'platform.providers.verify'],
 };
 
 /** Membership role → permissions inside that organisation. */

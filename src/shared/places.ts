@@ -67,8 +67,18 @@ function fold(value: string): string {
 export function findPlace(text: string): Place | undefined {
   const q = fold(text);
   if (!q) return undefined;
-  const names = (p: Place) => [p.name, ...p.aliases].map(fold);
-  return PLACES.find((p) => names(p).includes(q)) ?? (q.length >= 3 ? PLACES.find((p) => names(p).some((n) => n.startsWith(q))) : undefined);
+  return placeNamed(text) ?? (q.length >= 3 ? PLACES.find((p) => placeNames(p).some((n) => n.startsWith(q))) : undefined);
+}
+
+function placeNames(p: Place): string[] {
+  return [p.name, ...p.aliases].map(fold);
+}
+
+/** The place whose name or alias is exactly this text (accents and case aside), as an address's city. */
+export function placeNamed(text: string): Place | undefined {
+  const q = fold(text);
+  if (!q) return undefined;
+  return PLACES.find((p) => placeNames(p).includes(q));
 }
 
 export function placeById(id: string): Place | undefined {

@@ -37,6 +37,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ STORAGE_DIR: '/srv/files' }).storageDir).toBe('/srv/files');
   });
 
+  it('has the realtime defaults and refuses out-of-range realtime settings', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      REALTIME_MAX_PAYLOAD_BYTES: 65536,
+      REALTIME_FRAMES_PER_SECOND: 50,
+      REALTIME_HEARTBEAT_SECONDS: 25,
+      REALTIME_SESSION_CHECK_SECONDS: 60,
+      REALTIME_MAX_SOCKETS_PER_USER: 20,
+    });
+    expect(config.DATABASE_LISTEN_URL).toBeUndefined();
+    try {
+      loadConfig({ REALTIME_MAX_PAYLOAD_BYTES: '100', REALTIME_FRAMES_PER_SECOND: '0', REALTIME_HEARTBEAT_SECONDS: 'soon', DATABASE_LISTEN_URL: 'redis://x' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).issues.map((i) => i.key).sort()).toEqual([
+        'DATABASE_LISTEN_URL',
+        'REALTIME_FRAMES_PER_SECOND',
+        'REALTIME_HEARTBEAT_SECONDS',
+        'REALTIME_MAX_PAYLOAD_BYTES',
+      ]);
+    }
+  });
+
   it('treats empty values as unset and parses JSON settings', () => {
     const config = loadConfig({
       PORT: '',

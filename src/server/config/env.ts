@@ -36,6 +36,13 @@ const EnvSchema = z.object({
     .max(2000)
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** The realtime listener's own connection (direct or session-pooled); DATABASE_URL when unset. */
+  DATABASE_LISTEN_URL: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,6 +103,19 @@ const EnvSchema = z.object({
   AVAILABILITY_REFRESH_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   REMINDER_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   WAITLIST_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  MESSAGE_EMAIL_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  MESSAGE_UNREAD_EMAIL_MINUTES: z.coerce.number().min(1).max(1440).default(15),
+  MESSAGE_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(26_214_400).default(10_485_760),
+  /** The /ws WebSocket: largest frame accepted at all (a larger one closes the socket with 1009). */
+  REALTIME_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(4096).max(1024 * 1024).default(64 * 1024),
+  /** Frames a socket may send a second (token bucket, same burst); sustained excess closes it with 1008. */
+  REALTIME_FRAMES_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Protocol pings every this many seconds; a socket that misses two answers is terminated. */
+  REALTIME_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
+  /** Open sockets' sessions are re-checked this often; an ended session's sockets close with 4401. */
+  REALTIME_SESSION_CHECK_SECONDS: z.coerce.number().min(0.05).max(3600).default(60),
+  /** Sockets one person may hold open on one process (one per tab). */
+  REALTIME_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
   OFFICES_JSON: jsonFromEnv(z.array(OfficeSchema).max(10)).optional(),
   SOCIAL_LINKS_JSON: jsonFromEnv(z.array(SocialLinkSchema).max(10)).optional(),
 }).superRefine((env, ctx) => {

@@ -25,7 +25,10 @@ export default [
   route('provider/dashboard', 'routes/provider/practice.tsx', { id: 'provider-dashboard' }),
   route('provider/appointments', 'routes/provider/practice.tsx', { id: 'provider-appointments' }),
   route('provider/availability', 'routes/provider/practice.tsx', { id: 'provider-availability' }),
+  route('provider/profile', 'routes/provider/practice.tsx', { id: 'provider-profile' }),
   route('admin/providers', 'routes/admin-providers.tsx'),
+  route('messages', 'routes/messages/index.tsx', { id: 'messages' }),
+  route('provider/messages', 'routes/messages/index.tsx', { id: 'provider-messages' }),
   // Public content pages: one module, rendered from src/content/pages/<slug>/<lng>.md.
   ...CONTENT_PAGE_PATHS.map((path) => route(path.slice(1), 'routes/content-page.tsx', { id: `content-${contentSlugOfPath(path)}` })),
   // The contact and demo-request forms, with their introductions from content files.

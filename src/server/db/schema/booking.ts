@@ -41,6 +41,11 @@ export const providerLocations = pgTable(
     weeklyHours: jsonb('weekly_hours').$type<StoredWeeklyRange[]>().notNull().default([]),
     breaks: jsonb('breaks').$type<StoredWeeklyRange[]>().notNull().default([]),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Set when the provider removes a location that appointments have used (their foreign key
+     * keeps it): archived locations leave the directory, the hours editor and booking.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,3 +13,4 @@ export { analyticsEvents } from './analytics-events.js';
 export { enquiries } from './enquiries.js';
 export { providerProfiles, specialties } from './specialties.js';
 export { appointmentRatings, appointments, availabilityOverrides, notifications, providerLocations, providerServices, waitlistEntries } from './booking.js';
+export { conversationParticipants, conversations, messageAttachments, messages } from './messaging.js';

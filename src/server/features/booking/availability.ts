@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { availabilityOverrides, providerLocations, providerServices } from '../../db/schema/booking.js';
 import { queryRows, type Queryable } from '../../platform/db/database.js';
 import { availableSlots, type AvailabilityRules, type Busy, type DateOverride, type ServiceTiming, type Slot, type WeeklyRange } from './slots.js';
@@ -153,7 +153,7 @@ export async function firstFreeTime(db: Queryable, providerId: string, now: Date
     .from(providerServices)
     .where(and(eq(providerServices.providerId, providerId), eq(providerServices.active, true)))
     .orderBy(providerServices.durationMinutes);
-  const locations = await db.select({ id: providerLocations.id, kind: providerLocations.kind }).from(providerLocations).where(eq(providerLocations.providerId, providerId));
+  const locations = await db.select({ id: providerLocations.id, kind: providerLocations.kind }).from(providerLocations).where(and(eq(providerLocations.providerId, providerId), isNull(providerLocations.archivedAt)));
   let best: Date | null = null;
   for (const location of locations) {
     const service = services.find((s) => s.mode === 'telehealth' || location.kind === 'practice');

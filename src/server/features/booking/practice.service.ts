@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppointmentAction } from '../../../shared/appointments.js';
 import type {
   Availability,
@@ -16,39 +16,24 @@ import { providerProfiles } from '../../db/schema/specialties.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
-import { forbidden, notFound } from '../../platform/errors/domain-errors.js';
-import { withTenant } from '../../platform/tenancy/with-tenant.js';
+import { notFound } from '../../platform/errors/domain-errors.js';
 import { loadBookingTarget, slotsFor } from './availability.js';
 import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
 import { practiceAction, toAppointment } from './appointments.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
+import { inTenant, ownProfile, tenantOf } from './practice-scope.js';
 
 const DAY_MS = 86_400_000;
-
-function tenantOf(ctx: ActorContext): { id: string } {
-  if (!ctx.actor.tenant) throw forbidden('tenant.none-selected', 'Choose an organisation first.');
-  return ctx.actor.tenant;
-}
-
-function inTenant<T>(ctx: ActorContext, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-  return withTenant({ db: ctx.db, tenantId: tenantOf(ctx).id, userId: ctx.actor.userId }, fn);
-}
-
-/** The signed-in provider's own profile in the session's organisation. */
-async function ownProfile(ctx: ActorContext, tx: Transaction) {
-  const [profile] = await tx
-    .select()
-    .from(providerProfiles)
-    .where(and(eq(providerProfiles.userId, ctx.actor.userId), eq(providerProfiles.tenantId, tenantOf(ctx).id)));
-  if (!profile) throw notFound('practice.no-profile', 'You have no provider profile in this organisation.');
-  return profile;
-}
 
 export async function getAvailability(ctx: ActorContext): Promise<Availability> {
   const today = ctx.now().toISOString().slice(0, 10);
   return inTenant(ctx, async (tx) => {
     const profile = await ownProfile(ctx, tx);
-    const locations = await tx.select().from(providerLocations).where(eq(providerLocations.providerId, profile.id)).orderBy(asc(providerLocations.sortOrder), asc(providerLocations.createdAt));
+    const locations = await tx
+      .select()
+      .from(providerLocations)
+      .where(and(eq(providerLocations.providerId, profile.id), isNull(providerLocations.archivedAt)))
+      .orderBy(asc(providerLocations.sortOrder), asc(providerLocations.createdAt));
     const overrides = locations.length
       ? await tx
           .select()
@@ -104,7 +89,10 @@ export async function updateSettings(ctx: ActorContext, input: BookingSettings):
 
 async function ownLocation(ctx: ActorContext, tx: Transaction, locationId: string) {
   const profile = await ownProfile(ctx, tx);
-  const [location] = await tx.select().from(providerLocations).where(and(eq(providerLocations.id, locationId), eq(providerLocations.providerId, profile.id)));
+  const [location] = await tx
+    .select()
+    .from(providerLocations)
+    .where(and(eq(providerLocations.id, locationId), eq(providerLocations.providerId, profile.id), isNull(providerLocations.archivedAt)));
   if (!location) throw notFound('practice.location-not-found', 'This location was not found.');
   return { profile, location };
 }

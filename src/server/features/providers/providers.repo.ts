@@ -141,7 +141,7 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
     )
     -- The count comes along even for a page past the end.
     select c.total, r.*, u.image,
-      (select l.city from provider_locations l where l.provider_id = r.id and l.kind = 'practice' order by l.sort_order limit 1) as city
+      (select l.city from provider_locations l where l.provider_id = r.id and l.kind = 'practice' and l.archived_at is null order by l.sort_order limit 1) as city
     from (select count(*) as total from fitted) c
     left join (ranked r join users u on u.id = r.user_id) on true
     order by ${order[f.sort]}`,

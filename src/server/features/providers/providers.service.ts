@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_RADIUS_KM,
   DIRECTORY_PAGE_SIZE,
@@ -143,7 +143,11 @@ export async function getProvider(ctx: Pick<ServiceContext, 'db'>, id: string): 
     if (!profile || !profile.p.tenantId) throw notFound('providers.not-found', 'This provider is not in the directory.');
     const p = profile.p;
     // One after the other: a transaction's statements share one connection.
-    const locations = await tx.select().from(providerLocations).where(eq(providerLocations.providerId, id)).orderBy(asc(providerLocations.sortOrder), asc(providerLocations.createdAt));
+    const locations = await tx
+      .select()
+      .from(providerLocations)
+      .where(and(eq(providerLocations.providerId, id), isNull(providerLocations.archivedAt)))
+      .orderBy(asc(providerLocations.sortOrder), asc(providerLocations.createdAt));
     const services = await tx
       .select()
       .from(providerServices)

@@ -739,6 +739,19 @@ describe('cross-tenant isolation', () => {
       'PUT /api/v1/practice/locations/:id/overrides/:date',
       'DELETE /api/v1/practice/locations/:id/overrides/:date',
       'GET /api/v1/practice/availability/preview',
+      // The provider's own profile, services and locations: their cross-organisation test is in
+      // features/booking/practice-profile.api.test.ts ("gets 404 for this provider's service and location ids…").
+      'GET /api/v1/practice/profile',
+      'POST /api/v1/practice/profile',
+      'PUT /api/v1/practice/profile',
+      'GET /api/v1/practice/services',
+      'POST /api/v1/practice/services',
+      'PUT /api/v1/practice/services/:id',
+      'DELETE /api/v1/practice/services/:id',
+      'GET /api/v1/practice/locations',
+      'POST /api/v1/practice/locations',
+      'PUT /api/v1/practice/locations/:id',
+      'DELETE /api/v1/practice/locations/:id',
     ]);
     const tenantScoped = t.app.registeredRoutes
       .filter((r) => r.method !== 'HEAD' && r.permission !== undefined && r.permission !== 'public' && isTenantPermission(r.permission))

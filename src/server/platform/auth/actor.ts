@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { effectivePermissions, membershipExtraPermissions, type Permission, type TenantPermission } from '../../../shared/permissions.js';
 import {
   isStaffRole,
@@ -252,4 +252,29 @@ export async function resolveActor(
       permissions: new Set(effectivePermissions(role, tenant?.membershipRole ?? null, tenant?.extraPermissions)),
     },
   };
+}
+
+/**
+ * Which of these sessions are still usable now: not expired, not idle past the person's idle
+ * lifetime, person not disabled. Read-only (long-lived connections such as the WebSocket re-check
+ * with it, and an open socket must not keep a session alive by itself). One query for all of them.
+ */
+export async function liveSessionIds(
+  deps: { db: Database; config: Config },
+  sessionIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await deps.db
+    .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, [...sessionIds]), gt(sessions.expiresAt, now), isNull(users.disabledAt)));
+  const live = new Set<string>();
+  for (const row of rows) {
+    const idleMinutes = isStaffRole(row.role as Role) ? deps.config.SESSION_IDLE_MINUTES_STAFF : deps.config.SESSION_IDLE_MINUTES;
+    if (idleMinutes > 0 && now.getTime() - row.lastSeenAt.getTime() > idleMinutes * 60_000) continue;
+    live.add(row.id);
+  }
+  return live;
 }

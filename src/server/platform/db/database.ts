@@ -28,6 +28,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Serialises schema migrations across processes sharing one server (no-op on PGlite). */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on a channel for this process: PGlite's in-process listener, or one dedicated
+   * connection on PostgreSQL (not from the pool) that reconnects with back-off when it drops.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+}
+
+export interface ListenHandlers {
+  onPayload(payload: string): void;
+  /** The listener was re-established after a drop: notifications in between were lost. */
+  onResume?(): void;
+  /** The listener failed (it keeps retrying on PostgreSQL). */
+  onError?(error: unknown): void;
+}
+
+export interface Listener {
+  close(): Promise<void>;
 }
 
 export const PGLITE_EXTENSIONS = { citext, pg_trgm, btree_gist };
@@ -95,12 +112,100 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
       if (!client.closed) await client.close();
     },
     withMigrationLock: (fn) => fn(),
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, (payload) => handlers.onPayload(payload));
+      return {
+        async close() {
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
+  };
+}
+
+/** Reconnect delays of the PostgreSQL listener: 0.5 s doubling to 30 s. */
+const LISTEN_RETRY_FIRST_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * A dedicated client that LISTENs on one channel and reconnects after any error or end. It
+ * needs a direct (or session-pooled) connection: a transaction-pooling proxy cannot hold a LISTEN.
+ */
+function pgListener(url: string, channel: string, handlers: ListenHandlers): Listener & { firstAttempt: Promise<void> } {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retryMs = LISTEN_RETRY_FIRST_MS;
+  let timer: NodeJS.Timeout | undefined;
+  // Whether notifications may have been missed (a drop, or a failed first attempt) when it connects.
+  let missedSome = false;
+  const schedule = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, retryMs);
+    timer.unref();
+    retryMs = Math.min(LISTEN_RETRY_MAX_MS, retryMs * 2);
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+    client = c;
+    let failed = false;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      if (client === c) client = null;
+      c.removeAllListeners('notification');
+      c.end().catch(() => undefined);
+      missedSome = true;
+      if (!closed) {
+        handlers.onError?.(error);
+        schedule();
+      }
+    };
+    c.on('error', fail);
+    c.on('end', () => fail(new Error('LISTEN connection ended')));
+    c.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handlers.onPayload(message.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    retryMs = LISTEN_RETRY_FIRST_MS;
+    if (missedSome) handlers.onResume?.();
+    missedSome = false;
+  };
+  const first = connect();
+  return {
+    /** Settles after the first attempt (retries go on in the background). */
+    firstAttempt: first,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      client = null;
+      if (c) {
+        c.removeAllListeners('end');
+        c.removeAllListeners('error');
+        c.on('error', () => undefined);
+        await c.end().catch(() => undefined);
+      }
+    },
   };
 }
 
 const MIGRATION_LOCK_KEY = 727_001;
 
-export function postgresHandle(url: string, poolMax: number): DatabaseHandle {
+/** `listenUrl`: where the LISTEN connection goes (a direct one when `url` is a transaction-mode pooler). */
+export function postgresHandle(url: string, poolMax: number, listenUrl: string = url): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
   // An idle client's error (server restart, network drop) must not crash the process.
   pool.on('error', () => undefined);
@@ -127,16 +232,22 @@ export function postgresHandle(url: string, poolMax: number): DatabaseHandle {
         client.release();
       }
     },
+    async listen(channel, handlers) {
+      const listener = pgListener(listenUrl, channel, handlers);
+      await listener.firstAttempt;
+      return listener;
+    },
   };
 }
 
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
+  listenUrl?: string | undefined;
   pgliteDir: string;
   poolMax: number;
   pgliteSharedBuffersMb?: number;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return postgresHandle(options.databaseUrl, options.poolMax);
+  if (options.databaseUrl) return postgresHandle(options.databaseUrl, options.poolMax, options.listenUrl ?? options.databaseUrl);
   return pgliteHandle(startPglite(options.pgliteDir, options.pgliteSharedBuffersMb));
 }
 

@@ -8,9 +8,9 @@ import { enforceRoutePermissions, MissingPermissionError, type RegisteredRoute }
 
 describe('effectivePermissions', () => {
   it('adds a membership’s extra tenant permissions, never a platform one, and none without a membership', () => {
-    expect(effectivePermissions('provider', 'member', ['audit.read'])).toEqual(['account.self', 'appointments.self', 'tenant.read', 'audit.read']);
-    expect(effectivePermissions('provider', 'member', ['platform.users.manage', 'nonsense', 42])).toEqual(['account.self', 'appointments.self', 'tenant.read']);
-    expect(effectivePermissions('patient', null, ['tenant.manage'])).toEqual(['account.self', 'appointments.self']);
+    expect(effectivePermissions('provider', 'member', ['audit.read'])).toEqual(['account.self', 'appointments.self', 'messages.self', 'tenant.read', 'audit.read']);
+    expect(effectivePermissions('provider', 'member', ['platform.users.manage', 'nonsense', 42])).toEqual(['account.self', 'appointments.self', 'messages.self', 'tenant.read']);
+    expect(effectivePermissions('patient', null, ['tenant.manage'])).toEqual(['account.self', 'appointments.self', 'messages.self']);
     expect(effectivePermissions('provider', 'provider')).toContain('appointments.manage');
     expect(effectivePermissions('patient', 'member')).not.toContain('appointments.manage');
   });

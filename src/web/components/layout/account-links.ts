@@ -1,9 +1,10 @@
-import { Building2, LayoutDashboard, type LucideIcon, Settings } from 'lucide-react';
+import { Building2, LayoutDashboard, type LucideIcon, Settings, Stethoscope } from 'lucide-react';
 import type { SessionState } from '~/shared/contracts/auth';
+import { isProfessionalRole } from '~/shared/roles';
 
 export const FIND_PROVIDERS_PATH = '/providers';
 
-type AccountLinkLabel = 'header.dashboard' | 'header.settings' | 'header.manageTenants' | 'header.createTenant';
+type AccountLinkLabel = 'header.dashboard' | 'header.directoryProfile' | 'header.settings' | 'header.manageTenants' | 'header.createTenant';
 
 export interface AccountLink {
   to: string;
@@ -13,11 +14,14 @@ export interface AccountLink {
 
 /**
  * The signed-in account links (spec §2): Dashboard, Settings (/profile) and Manage Tenants,
- * which reads Create Tenant when the person has no current organisation.
+ * which reads Create Tenant when the person has no current organisation. Professionals who work
+ * in the current organisation also find their directory profile here.
  */
-export function accountLinks(session: Pick<SessionState, 'currentTenant'>): AccountLink[] {
+export function accountLinks(session: Pick<SessionState, 'currentTenant' | 'user' | 'permissions'>): AccountLink[] {
+  const practitioner = isProfessionalRole(session.user.role) && session.permissions.includes('appointments.manage');
   return [
     { to: '/dashboard', labelKey: 'header.dashboard', icon: LayoutDashboard },
+    ...(practitioner ? [{ to: '/provider/profile', labelKey: 'header.directoryProfile' as const, icon: Stethoscope }] : []),
     { to: '/profile', labelKey: 'header.settings', icon: Settings },
     {
       to: '/tenant/manage',

@@ -10,7 +10,9 @@ import { SESSION_QUERY_KEY } from '~/web/lib/session';
 import { accountLinks, showsFindProviders } from './account-links';
 import HeaderAccount, { MobileAccountLinks, MobileFindProvidersItem } from './header-account';
 
-function session(overrides: { name?: string; role?: SessionState['user']['role']; image?: string | null; tenant?: boolean } = {}): SessionState {
+function session(
+  overrides: { name?: string; role?: SessionState['user']['role']; image?: string | null; tenant?: boolean; permissions?: SessionState['permissions'] } = {},
+): SessionState {
   return {
     user: {
       id: 'u1',
@@ -30,7 +32,7 @@ function session(overrides: { name?: string; role?: SessionState['user']['role']
       ? { id: 't1', name: 'Harbourview', slug: 'harbourview', planType: 'starter', membershipRole: 'owner' }
       : null,
     tenantNotice: null,
-    permissions: [],
+    permissions: overrides.permissions ?? [],
     landingPath: '/dashboard',
   };
 }
@@ -86,6 +88,20 @@ describe('account links', () => {
       ['/tenant/manage', 'header.manageTenants'],
     ]);
     expect(accountLinks(session({ tenant: false }))[2]?.labelKey).toBe('header.createTenant');
+  });
+
+  it('add the directory profile for professionals who work in the current organisation', () => {
+    const practice = { tenant: true, permissions: ['account.self', 'appointments.manage'] } as const;
+    expect(accountLinks(session({ ...practice, role: 'provider', permissions: [...practice.permissions] })).map((l) => l.to)).toEqual([
+      '/dashboard',
+      '/provider/profile',
+      '/profile',
+      '/tenant/manage',
+    ]);
+    expect(accountLinks(session({ ...practice, role: 'allied_health', permissions: [...practice.permissions] }))[1]?.labelKey).toBe('header.directoryProfile');
+    // Not for a patient who owns an organisation, nor for a provider without one.
+    expect(accountLinks(session({ ...practice, role: 'patient', permissions: [...practice.permissions] })).map((l) => l.to)).not.toContain('/provider/profile');
+    expect(accountLinks(session({ role: 'provider', permissions: ['account.self'] })).map((l) => l.to)).not.toContain('/provider/profile');
   });
 
   it('offer Find Providers to signed-in patients only', () => {

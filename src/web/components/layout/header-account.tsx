@@ -8,6 +8,7 @@ import { useAuth } from '~/web/lib/session';
 import { FIND_PROVIDERS_PATH, accountLinks, showsFindProviders } from './account-links';
 import { AccountMenu } from './account-menu';
 import { AccountPlaceholder } from './account-placeholder';
+import { MessagesLink } from './messages-link';
 import { NotificationBell } from './notification-bell';
 import { SIGN_IN_PATH, SIGN_UP_PATH, mobileNavLinkClassName } from './header-links';
 import { useLogOut } from './use-log-out';
@@ -43,6 +44,7 @@ export default function HeaderAccount() {
   }
   return (
     <>
+      <MessagesLink />
       <NotificationBell />
       <AccountMenu session={session} />
     </>

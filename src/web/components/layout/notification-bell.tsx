@@ -7,10 +7,14 @@ import { type Notification, NotificationListSchema } from '~/shared/contracts/no
 import { apiFetch } from '~/web/lib/api-client';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
+import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
 
 const KEY = ['notifications'] as const;
-/** How often the header looks for new notifications while the page is open. */
+/**
+ * New notifications arrive live over the tab's WebSocket; this slow poll is only the fallback
+ * for when the socket is down (a proxy without WebSockets, a long reconnect).
+ */
 const POLL_MS = 60_000;
 
 /** Where a notification leads: the booking page for an offer, else the reader's appointments. */
@@ -26,6 +30,9 @@ export function NotificationBell() {
   const { session, can } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
   const client = useQueryClient();
+  useRealtimeEvents((event) => {
+    if (event.event === 'notification' || event.event === 'resync') void client.invalidateQueries({ queryKey: KEY });
+  });
   const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiFetch('/api/v1/notifications', { schema: NotificationListSchema, signal }), refetchInterval: POLL_MS });
   const markAll = useMutation({
     mutationFn: () => apiFetch('/api/v1/notifications/read-all', { method: 'POST', body: {}, schema: NotificationListSchema }),

@@ -1,6 +1,8 @@
 import { useLocation } from 'react-router';
+import { PROFESSIONAL_ROLES } from '~/shared/roles';
 import { RequireAuth } from '~/web/components/auth/require-auth';
 import { AvailabilityPage } from '~/web/features/booking/components/availability-page';
+import { DirectoryProfilePage } from '~/web/features/booking/components/directory-profile-page';
 import { PracticeCalendarPage } from '~/web/features/booking/components/practice-calendar';
 import { PracticeDashboardPage } from '~/web/features/booking/components/practice-dashboard';
 import { loadNamespaces } from '~/web/lib/i18n';
@@ -12,23 +14,26 @@ export async function clientLoader() {
   return null;
 }
 
-/** The practice's screens, one module for the three paths (routes.ts gives each its own id). */
+/** The practice's screens, one module for the four paths (routes.ts gives each its own id). */
 const PAGES = {
   '/provider/dashboard': PracticeDashboardPage,
   '/provider/appointments': PracticeCalendarPage,
   '/provider/availability': AvailabilityPage,
+  '/provider/profile': DirectoryProfilePage,
 } as const;
 
 /**
  * /provider/dashboard (today, actions waiting, week figures), /provider/appointments (calendar and
  * list), /provider/availability (own hours and booking rules): staff of the current organisation
- * ('appointments.manage').
+ * ('appointments.manage'). /provider/profile (own directory profile, services and locations):
+ * those of them who are professionals, the roles that keep a directory profile.
  */
 export default function PracticeRoute() {
   const { pathname } = useLocation();
-  const Page = PAGES[pathname.replace(/\/+$/, '') as keyof typeof PAGES] ?? PracticeDashboardPage;
+  const path = pathname.replace(/\/+$/, '') as keyof typeof PAGES;
+  const Page = PAGES[path] ?? PracticeDashboardPage;
   return (
-    <RequireAuth permission="appointments.manage">
+    <RequireAuth permission="appointments.manage" {...(path === '/provider/profile' ? { roles: PROFESSIONAL_ROLES } : {})}>
       <Page />
     </RequireAuth>
   );

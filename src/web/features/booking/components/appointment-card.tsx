@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Appointment } from '~/shared/contracts/appointments';
-import { Button } from '~/web/components/ui/button';
+import { Button, ButtonLink } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
@@ -107,6 +107,10 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
           </Button>
         ) : null}
         {a.rated ? <span className="text-sm text-slate-700">{t('list.rated')}</span> : null}
+        <ButtonLink variant="outline" size="sm" to={`/messages?appointment=${encodeURIComponent(a.id)}`}>
+          {t('messaging.messagePractice')}
+          <span className="sr-only">: {a.provider.displayName}</span>
+        </ButtonLink>
       </div>
 
       {mode === 'cancel' ? (

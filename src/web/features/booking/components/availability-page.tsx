@@ -5,12 +5,13 @@ import type { BookingSettings, PracticeLocation, WeeklyRangeInput } from '~/shar
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
+import { ApiError } from '~/web/lib/api-error';
 import { formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAvailability, useDeleteOverride, usePreview, usePutOverride, useSaveHours, useSaveSettings } from '../api/booking-api';
 import { addDays, formatDayHeading, localDate, mondayOf, zoneName } from '../lib/format';
-import { PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
+import { NoProfileNotice, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 
 /** Monday first, as a practice's week reads. */
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -28,11 +29,13 @@ function toInputEnd(value: string): string {
 export function AvailabilityPage() {
   const { t } = useTranslation('appointments');
   const availability = useAvailability();
+  const noProfile = availability.error instanceof ApiError && availability.error.code === 'practice.no-profile';
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <DocumentTitle title={t('availability.title')} />
       <PageHeading title={t('availability.title')} intro={t('availability.intro')} />
-      <QueryState pending={availability.isPending} error={availability.isError ? availability.error : null} retry={() => void availability.refetch()}>
+      {noProfile ? <NoProfileNotice /> : null}
+      <QueryState pending={availability.isPending} error={availability.isError && !noProfile ? availability.error : null} retry={() => void availability.refetch()}>
         {availability.data ? (
           <div className="mt-8 space-y-8">
             <SettingsForm settings={availability.data.settings} />

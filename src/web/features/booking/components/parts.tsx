@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { appointmentCalendarPath, googleCalendarUrl, outlookCalendarUrl } from '~/shared/calendar-links';
 import type { Appointment } from '~/shared/contracts/appointments';
 import { problemMessage } from '~/web/lib/problem-message';
@@ -87,6 +88,19 @@ export function CalendarLinks({ appointment: a, className }: { appointment: Appo
       <a className={LINK} href={outlookCalendarUrl(event)} target="_blank" rel="noreferrer">
         {t('calendar.outlook')}
       </a>
+    </div>
+  );
+}
+
+/** Said where a practice screen needs the provider's own directory profile and there is none yet. */
+export function NoProfileNotice() {
+  const { t } = useTranslation('appointments');
+  return (
+    <div className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4">
+      <p className="text-slate-900">{t('practice.noProfile')}</p>
+      <Link to="/provider/profile" className={`${LINK} mt-2`}>
+        {t('practice.createProfile')}
+      </Link>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SPECIALTY_SLUGS, specialtySearchPath } from '~/shared/specialties';
 import { DocumentTitle } from '~/web/components/layout/document-title';
+import { MessagesSummary } from '~/web/components/layout/messages-link';
 import { ButtonLink } from '~/web/components/ui/button';
 import { useAuth } from '~/web/lib/session';
 import { useMyAppointments } from '../api/booking-api';
@@ -47,6 +48,7 @@ export function PatientDashboard() {
           </QueryState>
         </section>
         <div className="space-y-6">
+          <MessagesSummary />
           <section aria-labelledby={ids.quick} className="rounded-xl border border-slate-200 bg-white p-5">
             <h2 id={ids.quick} className="text-lg font-semibold text-slate-900">
               {t('dashboard.quick')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AppointmentAction } from '~/shared/appointments';
 import type { Appointment } from '~/shared/contracts/appointments';
-import { Button } from '~/web/components/ui/button';
+import { Button, ButtonLink } from '~/web/components/ui/button';
 import { formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
@@ -49,23 +49,25 @@ export function PracticeAppointment({ appointment, timeZone, showDate }: { appoi
         {a.service.name} · {a.mode === 'telehealth' ? t('modes.telehealth') : a.location.name}
         {a.reason ? ` · ${a.reason}` : ''}
       </p>
-      {actions.length > 0 ? (
-        <div className="mt-2 flex flex-wrap gap-2">
-          {actions.map((action) =>
-            action === 'cancel' ? (
-              <Button key={action} variant="outline" size="sm" aria-expanded={cancelling} onClick={() => setCancelling(!cancelling)}>
-                {t('practice.actions.cancel')}
-                <span className="sr-only">: {a.patient.name}</span>
-              </Button>
-            ) : (
-              <Button key={action} variant={action === 'mark_no_show' ? 'outline' : 'primary'} size="sm" disabled={act.isPending} onClick={() => run(action)}>
-                {t(`practice.actions.${action}`)}
-                <span className="sr-only">: {a.patient.name}</span>
-              </Button>
-            ),
-          )}
-        </div>
-      ) : null}
+      <div className="mt-2 flex flex-wrap gap-2">
+        {actions.map((action) =>
+          action === 'cancel' ? (
+            <Button key={action} variant="outline" size="sm" aria-expanded={cancelling} onClick={() => setCancelling(!cancelling)}>
+              {t('practice.actions.cancel')}
+              <span className="sr-only">: {a.patient.name}</span>
+            </Button>
+          ) : (
+            <Button key={action} variant={action === 'mark_no_show' ? 'outline' : 'primary'} size="sm" disabled={act.isPending} onClick={() => run(action)}>
+              {t(`practice.actions.${action}`)}
+              <span className="sr-only">: {a.patient.name}</span>
+            </Button>
+          ),
+        )}
+        <ButtonLink variant="outline" size="sm" to={`/provider/messages?appointment=${encodeURIComponent(a.id)}`}>
+          {t('messaging.messagePatient')}
+          <span className="sr-only">: {a.patient.name}</span>
+        </ButtonLink>
+      </div>
       {cancelling ? (
         <form
           className="mt-2 flex flex-wrap items-end gap-2"

@@ -2,12 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '~/web/components/layout/document-title';
+import { MessagesSummary } from '~/web/components/layout/messages-link';
 import { formatDate, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useAuth } from '~/web/lib/session';
 import { usePracticeDashboard } from '../api/booking-api';
 import { formatMoney } from '../lib/format';
-import { PageHeading, QueryState } from './parts';
+import { NoProfileNotice, PageHeading, QueryState } from './parts';
 import { PracticeAppointment } from './practice-appointment';
 
 /** /provider/dashboard: today's schedule, what waits for action, and this week's figures. */
@@ -38,11 +39,16 @@ export function PracticeDashboardPage() {
           <Link to="/provider/availability" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
             {t('practice.availabilityLink')}
           </Link>
+          <Link to="/provider/profile" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
+            {t('practice.profileLink')}
+          </Link>
         </div>
       </PageHeading>
+      <MessagesSummary className="mt-6 rounded-xl border border-slate-200 bg-white p-5" />
       <QueryState pending={dashboard.isPending} error={dashboard.isError ? dashboard.error : null} retry={() => void dashboard.refetch()}>
         {d ? (
           <>
+            {d.hasProfile ? null : <NoProfileNotice />}
             <section aria-labelledby={ids.week} className="mt-8">
               <h2 id={ids.week} className="text-xl font-semibold text-slate-900">
                 {t('practice.week')}

@@ -1,0 +1,175 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAxeClean, newPage, useServerAndBrowser } from './support/harness.js';
+import { interpolate, translation } from './support/locales.js';
+
+/**
+ * Secure messaging end to end against the real server and its demo data: the demo patient writes
+ * to the practice about an appointment with the demo provider and attaches a PDF (a wrong file
+ * type is refused with a clear message); the demo provider sees the unread count in the header,
+ * opens the practice inbox, reads the message (the patient then sees "Read"), downloads the PDF
+ * and answers; the patient sees the answer arrive. axe checks every page state, also in Arabic.
+ */
+// A small attachment limit, so that the too-large answer can be seen with a small file.
+const suite = useServerAndBrowser({ DEMO_MODE: 'true', AUTH_IP_LIMIT_PER_MINUTE: '1000', MESSAGE_ATTACHMENT_MAX_BYTES: '4096' });
+
+const msg = (key: string) => translation('en', key, 'messages');
+const appt = (key: string) => translation('en', key, 'appointments');
+const common = (key: string) => translation('en', key);
+
+const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const FIRST = `Hello, a question about my medication review ${Date.now()}`;
+const WITH_FILE = 'Here are my latest results.';
+const ANSWER = 'Thank you, I have read your results. See you soon.';
+
+async function signedIn(role: string): Promise<Page> {
+  const { page } = await newPage(suite.browser, { timezoneId: 'Australia/Sydney' });
+  const response = await page.request.post(`${suite.server.url}/api/auth/demo/sign-in`, { data: { role } });
+  expect(response.status()).toBe(200);
+  return page;
+}
+
+async function h1(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+function thread(page: Page, name: string) {
+  return page.getByRole('list', { name: interpolate(msg('thread.label'), { name }) });
+}
+
+describe('secure messaging', () => {
+
+  let patient: Page;
+  let provider: Page;
+  let conversationId = '';
+
+  it('the patient writes to the practice about an appointment and attaches a PDF; a wrong file type is refused', async () => {
+    patient = await signedIn('patient');
+    await patient.goto(`${suite.server.url}/appointments`);
+    await h1(patient, appt('list.title'));
+    const link = patient.getByRole('link', { name: new RegExp(`^${appt('messaging.messagePractice')}\\s*:\\s*Demo Provider$`) }).first();
+    await link.waitFor();
+    await expectAxeClean(patient);
+    await link.click();
+    await patient.waitForURL(/\/messages\?appointment=[0-9a-f-]{36}$/);
+    await h1(patient, msg('page.title'));
+    await patient.getByRole('heading', { level: 2, name: msg('start.title') }).waitFor();
+    await patient.getByRole('heading', { level: 2, name: msg('list.title') }).waitFor();
+    await expectAxeClean(patient);
+
+    await patient.getByLabel(msg('start.label')).fill(FIRST);
+    await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
+    await patient.waitForURL(/\/messages\?conversation=[0-9a-f-]{36}$/);
+    conversationId = new URL(patient.url()).searchParams.get('conversation') ?? '';
+    await thread(patient, 'Demo Provider').getByText(FIRST).waitFor();
+    // The composer of the conversation has the focus after the first message.
+    await patient.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
+    await expectAxeClean(patient);
+
+    // A text file is not a PDF or an image: said at once, nothing sent.
+    const fileInput = patient.getByLabel(msg('composer.file'));
+    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
+    await patient.getByText(msg('errors.attachmentType')).waitFor();
+    await expectAxeClean(patient);
+
+    // A PDF over the server's limit: the server's 413 is said plainly, and what was written stays.
+    await fileInput.setInputFiles({ name: 'large.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6000, 0x20), Buffer.from('\n%%EOF\n')]) });
+    await expect.poll(() => patient.getByText(msg('errors.attachmentType')).count()).toBe(0);
+    const composer = patient.getByLabel(interpolate(msg('composer.label'), { name: 'Demo Provider' }));
+    await composer.fill(WITH_FILE);
+    await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
+    await patient.getByRole('alert').filter({ hasText: msg('errors.attachmentTooLarge') }).waitFor();
+    expect(await composer.inputValue()).toBe(WITH_FILE);
+    await expectAxeClean(patient);
+
+    await fileInput.setInputFiles({ name: 'results.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
+    await thread(patient, 'Demo Provider').getByRole('link', { name: /results\.pdf/ }).waitFor();
+    await thread(patient, 'Demo Provider').getByText(WITH_FILE).waitFor();
+    await patient.getByRole('status').filter({ hasText: msg('composer.sent') }).waitFor({ state: 'attached' });
+    expect(await patient.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    // Not read yet.
+    expect(await patient.getByText(msg('thread.read'), { exact: true }).count()).toBe(0);
+    await expectAxeClean(patient);
+  }, 90_000);
+
+  it('the provider sees the unread count in the header, reads the message, downloads the PDF and answers', async () => {
+    provider = await signedIn('provider');
+    await provider.goto(`${suite.server.url}/provider/dashboard`);
+    const unread = `${common('messaging.link')}, ${interpolate(common('messaging.unread_other'), { count: '2' })}`;
+    const headerLink = provider.getByRole('banner').getByRole('link', { name: unread, exact: true });
+    await headerLink.waitFor();
+    // The dashboard leads to the inbox too, with the same count.
+    await provider.getByRole('main').getByText(interpolate(common('messaging.unread_other'), { count: '2' })).waitFor();
+    await expectAxeClean(provider);
+    await headerLink.click();
+    await provider.waitForURL(/\/provider\/messages$/);
+    await h1(provider, msg('page.practiceTitle'));
+    const list = provider.getByRole('list', { name: msg('list.title') });
+    const item = list.getByRole('link', { name: /Demo Patient/ });
+    await item.getByText(interpolate(msg('list.unread_other'), { count: '2' })).waitFor({ state: 'attached' });
+    await expectAxeClean(provider);
+
+    await item.click();
+    await provider.waitForURL(new RegExp(`conversation=${conversationId}$`));
+    const messages = thread(provider, 'Demo Patient');
+    await messages.getByText(FIRST).waitFor();
+    await messages.getByText(WITH_FILE).waitFor();
+    // Opening it reads it: the header's count goes.
+    await provider.getByRole('banner').getByRole('link', { name: common('messaging.link'), exact: true }).waitFor();
+
+    const [download] = await Promise.all([provider.waitForEvent('download'), messages.getByRole('link', { name: /results\.pdf/ }).click()]);
+    expect(download.suggestedFilename()).toBe('results.pdf');
+    await expectAxeClean(provider);
+
+    await provider.getByLabel(interpolate(msg('composer.label'), { name: 'Demo Patient' })).fill(ANSWER);
+    await provider.getByRole('button', { name: msg('composer.send'), exact: true }).click();
+    await messages.getByText(ANSWER).waitFor();
+    expect(await provider.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await expectAxeClean(provider);
+  }, 90_000);
+
+  it('the patient sees the answer arrive and the read receipt', async () => {
+    // The open conversation refreshes itself (every 15 s while visible).
+    const messages = thread(patient, 'Demo Provider');
+    await messages.getByText(ANSWER).waitFor({ timeout: 30_000 });
+    await patient.getByText(msg('thread.read'), { exact: true }).waitFor();
+    await expectAxeClean(patient);
+  }, 90_000);
+
+  it('loads earlier messages on demand', async () => {
+    // 50 more messages: the conversation now opens on the newest 50, the first ones one step back.
+    for (let i = 1; i <= 50; i += 1) {
+      const response = await patient.request.post(`${suite.server.url}/api/v1/conversations/${conversationId}/messages`, { data: { body: `Note ${i}` } });
+      expect(response.status()).toBe(201);
+    }
+    await patient.goto(`${suite.server.url}/messages?conversation=${conversationId}`);
+    const messages = thread(patient, 'Demo Provider');
+    await messages.getByText('Note 50', { exact: true }).waitFor();
+    expect(await messages.getByText(FIRST).count()).toBe(0);
+    const earlier = patient.getByRole('button', { name: msg('thread.earlier') });
+    await expectAxeClean(patient);
+    await earlier.click();
+    await messages.getByText(FIRST).waitFor();
+    await messages.getByText(ANSWER).waitFor();
+    await earlier.waitFor({ state: 'detached' });
+    // The button has gone: the focus stays in the conversation, on its list of messages.
+    await patient.waitForFunction(() => document.activeElement?.tagName === 'OL');
+    expect(await messages.getByRole('listitem').count()).toBeGreaterThanOrEqual(53);
+    // Oldest first.
+    const texts = await messages.getByRole('listitem').allInnerTexts();
+    expect(texts.findIndex((t) => t.includes(FIRST))).toBeLessThan(texts.findIndex((t) => t.includes('Note 50')));
+    await expectAxeClean(patient);
+  }, 90_000);
+
+  it('the inbox reads right to left in Arabic', async () => {
+    await patient.goto(`${suite.server.url}/messages?lang=ar&conversation=${conversationId}`);
+    await h1(patient, translation('ar', 'page.title', 'messages'));
+    expect(await patient.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await patient.getByRole('list', { name: interpolate(translation('ar', 'thread.label', 'messages'), { name: 'Demo Provider' }) }).getByText('Note 50', { exact: true }).waitFor();
+    await patient.getByRole('button', { name: translation('ar', 'thread.earlier', 'messages') }).waitFor();
+    await expectAxeClean(patient);
+    await patient.context().close();
+    await provider.context().close();
+  }, 90_000);
+});

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
+import { expectToast, fictionalPerson, postJson, settleToasts, verifyByMail } from './support/auth-flows.js';
+import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
+import { interpolate, translation } from './support/locales.js';
+
+/**
+ * A provider keeps their own directory profile, against the real server and its demo directory:
+ * the demo provider edits the bio and languages, adds a service and a location (and is told why a
+ * location with appointments cannot be removed), reloads and finds everything saved; a patient
+ * then sees and books the new service. A newly registered provider creates a profile, which waits
+ * for review. The page renders right to left in Arabic. axe checks every page state.
+ */
+let smtp: SmtpListener;
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url, AUTH_IP_LIMIT_PER_MINUTE: '1000', DEMO_MODE: 'true' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const appt = (key: string) => translation('en', key, 'appointments');
+const prov = (key: string) => translation('en', key, 'providers');
+const dp = (key: string) => appt(`directoryProfile.${key}`);
+
+async function signedIn(role: string): Promise<Page> {
+  const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+  const response = await page.request.post(`${server.url}/api/auth/demo/sign-in`, { data: { role } });
+  expect(response.status()).toBe(200);
+  return page;
+}
+
+async function h1(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+/** A section of the page by its heading. */
+function section(page: Page, heading: string) {
+  return page.getByRole('region', { name: heading, exact: true });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A button's name: its label, then what it acts on (read after a colon). */
+function actionOn(label: string, item: string): RegExp {
+  return new RegExp(`^${escapeRegExp(label)}\\s*:\\s*${escapeRegExp(item)}$`);
+}
+
+async function settled(page: Page) {
+  await page.mouse.move(0, 0);
+  await settleToasts(page);
+  await expectAxeClean(page);
+}
+
+describe('the directory profile screen', () => {
+  // What the demo provider adds, named afresh by each attempt (a retried test adds its own).
+  const added = { bioWord: '', condition: '', service: '', location: '', providerPath: '' };
+  const fresh = () => randomUUID().replace(/[^a-f]/g, '').slice(0, 8);
+
+  it('is linked from the dashboard and the account menu; a missing name is shown next to the field; the bio and languages are saved', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/dashboard`);
+    await h1(page, appt('practice.dashboardTitle'));
+    await page.getByRole('main').getByRole('link', { name: appt('practice.profileLink') }).click();
+    await h1(page, dp('title'));
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: translation('en', 'header.directoryProfile') }).waitFor();
+    await page.keyboard.press('Escape');
+
+    const status = section(page, dp('status.heading'));
+    await status.getByText(dp('status.verified'), { exact: true }).waitFor();
+    added.providerPath = (await status.getByRole('link', { name: dp('status.viewPublic') }).getAttribute('href')) ?? '';
+    expect(added.providerPath).toMatch(/^\/providers\/[0-9a-f-]{36}$/);
+    const profile = section(page, dp('form.heading'));
+    await profile.getByLabel(dp('form.bio')).waitFor();
+    await section(page, dp('services.heading')).getByRole('listitem').first().waitFor();
+    await section(page, dp('locations.heading')).getByRole('listitem').first().waitFor();
+    await expectAxeClean(page);
+
+    // A name is required: the error is shown next to the field and tied to it.
+    const name = profile.getByLabel(dp('form.displayName'));
+    await name.fill('');
+    await profile.getByRole('button', { name: dp('form.save') }).click();
+    const nameError = interpolate(dp('errors.displayName'), { max: '120' });
+    await profile.getByText(nameError).waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await name.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy.split(' ').pop()}"]`).textContent()).toBe(nameError);
+    await expectAxeClean(page);
+
+    added.bioWord = `kookaburra${fresh()}`;
+    added.condition = `Sleep ${fresh()}`;
+    await name.fill('Demo Provider');
+    await profile.getByLabel(dp('form.bio')).fill(`A family doctor in Sydney who also treats ${added.bioWord} cases.`);
+    await profile.getByRole('checkbox', { name: 'Français' }).check();
+    // Typed but not added: saving includes it.
+    await profile.getByLabel(dp('form.conditionNew')).fill(added.condition);
+    await profile.getByRole('button', { name: dp('form.save') }).click();
+    await expectToast(page, dp('form.saved'));
+    await profile.getByRole('listitem').filter({ hasText: added.condition }).waitFor();
+    await settled(page);
+    await page.context().close();
+  });
+
+  it('adds a service, and asks before deactivating one', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/profile`);
+    await h1(page, dp('title'));
+    added.service = `Video check-in ${fresh()}`;
+    const services = section(page, dp('services.heading'));
+    await services.getByRole('listitem').first().waitFor();
+    await services.getByRole('button', { name: dp('services.add') }).click();
+    const serviceForm = services.getByRole('form', { name: dp('services.newHeading') });
+    await serviceForm.getByLabel(dp('services.name'), { exact: true }).fill(added.service);
+    await serviceForm.getByLabel(dp('services.mode')).selectOption('telehealth');
+    await serviceForm.getByLabel(dp('services.duration')).fill('25');
+    await serviceForm.getByLabel(/^Price/).fill('55');
+    await expectAxeClean(page);
+    await serviceForm.getByRole('button', { name: dp('services.save') }).click();
+    await expectToast(page, dp('services.created'));
+    const serviceItem = services.getByRole('listitem').filter({ hasText: added.service });
+    await serviceItem.getByText(dp('services.active'), { exact: true }).waitFor();
+    await serviceItem.getByRole('button', { name: actionOn(dp('services.deactivate'), added.service) }).click();
+    const dialog = page.getByRole('alertdialog', { name: interpolate(dp('services.deactivateTitle'), { name: added.service }) });
+    await dialog.getByText(dp('services.deactivateBody')).waitFor();
+    await expectAxeClean(page);
+    await dialog.getByRole('button', { name: dp('services.cancel') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await serviceItem.getByText(dp('services.active'), { exact: true }).waitFor();
+    await settled(page);
+    await page.context().close();
+  });
+
+  it('adds a location in a city the directory knows, and explains why a practice with coming appointments cannot be removed', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/profile`);
+    await h1(page, dp('title'));
+    added.location = `Southbank rooms ${fresh()}`;
+    const locations = section(page, dp('locations.heading'));
+    await locations.getByRole('listitem').first().waitFor();
+    await locations.getByRole('button', { name: dp('locations.add') }).click();
+    const locationForm = locations.getByRole('form', { name: dp('locations.newHeading') });
+    await locationForm.getByLabel(dp('locations.name'), { exact: true }).fill(added.location);
+    await locationForm.getByLabel(dp('locations.street')).fill('5 Test Lane');
+    await locationForm.getByLabel(dp('locations.suburb')).fill('Southbank');
+    await locationForm.getByLabel(dp('locations.city')).fill('Melbourne');
+    await locationForm.getByLabel(dp('locations.state')).fill('VIC');
+    await locationForm.getByLabel(dp('locations.postalCode')).fill('3006');
+    // Placed and zoned for the provider: the zone follows the known city.
+    expect(await locationForm.getByLabel(dp('locations.timeZone')).inputValue()).toBe('Australia/Melbourne');
+    await expectAxeClean(page);
+    await locationForm.getByRole('button', { name: dp('locations.save') }).click();
+    await expectToast(page, dp('locations.created'));
+    await locations.getByRole('listitem').filter({ hasText: added.location }).getByText(/Melbourne/).waitFor();
+
+    const busy = locations.getByRole('listitem').filter({ hasText: dp('locations.upcoming').split(':')[0]! }).first();
+    const busyName = (await busy.getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
+    await busy.getByRole('button', { name: actionOn(dp('locations.remove'), busyName) }).click();
+    const removeDialog = page.getByRole('alertdialog', { name: interpolate(dp('locations.removeTitle'), { name: busyName }) });
+    await removeDialog.getByText(dp('locations.removeBody')).waitFor();
+    await expectAxeClean(page);
+    await removeDialog.getByRole('button', { name: dp('locations.remove') }).click();
+    const refusal = escapeRegExp(interpolate(dp('locations.inUse'), { name: busyName, count: 'COUNT' })).replace('COUNT', '[1-9]\\d*');
+    await locations.getByRole('alert').filter({ hasText: new RegExp(`^${refusal}$`) }).waitFor();
+    await locations.getByRole('listitem').filter({ hasText: busyName }).waitFor();
+    await settled(page);
+    await page.context().close();
+  });
+
+  it('finds everything again after a reload, and a patient books the new service', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/profile`);
+    await h1(page, dp('title'));
+    await page.reload();
+    await h1(page, dp('title'));
+    const profile = section(page, dp('form.heading'));
+    await expect.poll(() => profile.getByLabel(dp('form.bio')).inputValue()).toContain(added.bioWord);
+    expect(await profile.getByRole('checkbox', { name: 'Français' }).isChecked()).toBe(true);
+    expect(await profile.getByRole('checkbox', { name: 'Español' }).isChecked()).toBe(true);
+    await profile.getByRole('listitem').filter({ hasText: added.condition }).waitFor();
+    await section(page, dp('services.heading')).getByRole('listitem').filter({ hasText: added.service }).waitFor();
+    await section(page, dp('locations.heading')).getByRole('listitem').filter({ hasText: added.location }).waitFor();
+    await expectAxeClean(page);
+    const mine = (await (await page.request.get(`${server.url}/api/v1/practice/services`)).json()) as { services: { id: string; name: string }[] };
+    const serviceId = mine.services.find((s) => s.name === added.service)?.id;
+    expect(serviceId).toBeDefined();
+    await page.context().close();
+
+    const patient = await signedIn('patient');
+    await patient.goto(`${server.url}${added.providerPath}`);
+    await h1(patient, 'Demo Provider');
+    await patient.getByRole('heading', { level: 2, name: prov('profile.services') }).waitFor();
+    await patient.getByText(added.service).waitFor();
+    await patient.getByText(added.bioWord, { exact: false }).waitFor();
+    await expectAxeClean(patient);
+    await patient.goto(`${server.url}/appointments/book/${added.providerPath.split('/').pop()}?service=${serviceId}`);
+    await h1(patient, appt('book.title'));
+    const times = patient.getByRole('group', { name: appt('book.step3') }).locator('button[aria-pressed="false"]');
+    await times.first().click();
+    await patient.getByRole('button', { name: appt('book.confirm') }).click();
+    await patient.getByRole('heading', { name: appt('book.done') }).waitFor();
+    await expectAxeClean(patient);
+    await patient.context().close();
+  });
+
+  it('renders right to left in Arabic, axe-clean', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/profile?lang=ar`);
+    await h1(page, translation('ar', 'directoryProfile.title', 'appointments'));
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await page.getByRole('region', { name: translation('ar', 'directoryProfile.services.heading', 'appointments') }).getByRole('listitem').first().waitFor();
+    await page.getByRole('region', { name: translation('ar', 'directoryProfile.locations.heading', 'appointments') }).getByRole('listitem').first().waitFor();
+    await expectAxeClean(page);
+    // A form open, right to left too.
+    await page.getByRole('button', { name: translation('ar', 'directoryProfile.locations.add', 'appointments') }).click();
+    await page.getByRole('form', { name: translation('ar', 'directoryProfile.locations.newHeading', 'appointments') }).waitFor();
+    await expectAxeClean(page);
+    await page.context().close();
+  });
+
+  it('a newly registered provider creates a profile, which waits for review', async () => {
+    const person = fictionalPerson('new-provider');
+    const signUp = await postJson(server.url, '/api/auth/sign-up/email', { ...person, role: 'provider', locale: 'en', callbackURL: '/auth/login?verified=1' });
+    expect(signUp.status).toBe(200);
+    await verifyByMail(smtp, person.email);
+    const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
+    expect(signIn.status()).toBe(200);
+    const org = await page.request.post(`${server.url}/api/v1/tenants`, { data: { name: `Quill Clinic ${randomUUID().slice(0, 4)}`, slug: `quill-${randomUUID().slice(0, 8)}` } });
+    expect(org.status()).toBe(201);
+
+    // The dashboard says there is no profile yet and leads to the create form.
+    await page.goto(`${server.url}/provider/dashboard`);
+    const create = page.getByRole('link', { name: appt('practice.createProfile') });
+    await create.waitFor();
+    await expectAxeClean(page);
+    await create.click();
+    const form = section(page, dp('create.heading'));
+    await form.waitFor();
+    expect(await form.getByLabel(dp('form.displayName')).inputValue()).toBe(person.name);
+    await expectAxeClean(page);
+    await form.getByLabel(dp('form.specialty')).selectOption('neurology');
+    await form.getByLabel(dp('form.bio')).fill('A neurologist who sees adults with migraine.');
+    await form.getByLabel(dp('form.registrationNumber')).fill('NEU-4242');
+    await form.getByRole('button', { name: dp('create.submit') }).click();
+    await expectToast(page, dp('create.done'));
+    const status = section(page, dp('status.heading'));
+    await status.getByText(dp('status.pending'), { exact: true }).waitFor();
+    await status.getByText(dp('status.pendingBody')).waitFor();
+    await section(page, dp('services.heading')).getByText(dp('services.empty')).waitFor();
+    await section(page, dp('locations.heading')).getByText(dp('locations.empty')).waitFor();
+    await settled(page);
+    await page.reload();
+    await section(page, dp('status.heading')).getByText(dp('status.pending'), { exact: true }).waitFor();
+    expect(await section(page, dp('form.heading')).getByLabel(dp('form.specialty')).inputValue()).toBe('neurology');
+    await page.context().close();
+  });
+});

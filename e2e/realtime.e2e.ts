@@ -1,0 +1,108 @@
+import type { Page, WebSocket } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAxeClean, newPage, useServerAndBrowser } from './support/harness.js';
+import { interpolate, translation } from './support/locales.js';
+
+/**
+ * Live notifications end to end: the demo provider has their dashboard open; in another browser
+ * context the demo patient books them; the provider's header bell counts one more unread
+ * notification within seconds, with no reload, because the event came over the page's WebSocket
+ * (the bell's fallback poll is a minute). Then the provider is signed out elsewhere: the server
+ * closes the socket, and the tab shows itself signed out without reconnecting. axe checks every
+ * page visited.
+ */
+// Sessions behind open sockets are re-checked every second here (60 s by default).
+const suite = useServerAndBrowser({ DEMO_MODE: 'true', AUTH_IP_LIMIT_PER_MINUTE: '1000', REALTIME_SESSION_CHECK_SECONDS: '1' });
+
+const prov = (key: string) => translation('en', key, 'providers');
+const appt = (key: string) => translation('en', key, 'appointments');
+const common = (key: string) => translation('en', key);
+
+async function signedIn(role: string): Promise<Page> {
+  const { page } = await newPage(suite.browser, { timezoneId: 'Australia/Sydney' });
+  const response = await page.request.post(`${suite.server.url}/api/auth/demo/sign-in`, { data: { role } });
+  expect(response.status()).toBe(200);
+  return page;
+}
+
+/** The unread count the bell announces to assistive technology (its visible badge says the same). */
+async function unreadCount(page: Page): Promise<number> {
+  const bell = page.getByRole('banner').getByRole('button', { name: new RegExp(`^${common('notifications.label')}`) });
+  const label = (await bell.getAttribute('aria-label')) ?? '';
+  if (label === common('notifications.label')) return 0;
+  const pattern = interpolate(common('notifications.unread_other'), { count: '(\\d+)' });
+  const match = new RegExp(`^${pattern}$`).exec(label);
+  if (!match?.[1]) throw new Error(`unexpected bell label: ${label}`);
+  return Number(match[1]);
+}
+
+function frameText(payload: string | Buffer): string {
+  return typeof payload === 'string' ? payload : payload.toString('utf8');
+}
+
+describe('live notifications', () => {
+  it("a booking by the patient raises the provider's unread count without a reload", async () => {
+    const provider = await signedIn('provider');
+    // Every frame the provider's page receives on /ws, from before it opens.
+    const frames: string[] = [];
+    const sockets: WebSocket[] = [];
+    provider.on('websocket', (ws) => {
+      if (new URL(ws.url()).pathname !== '/ws') return;
+      sockets.push(ws);
+      ws.on('framereceived', (f) => frames.push(frameText(f.payload)));
+    });
+    const listed = provider.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/notifications' && r.status() === 200);
+    await provider.goto(`${suite.server.url}/provider/dashboard`);
+    await provider.getByRole('heading', { level: 1, name: appt('practice.dashboardTitle'), exact: true }).waitFor();
+    // The socket is open and greeted before anything is booked; one socket for the tab.
+    await expect.poll(() => frames.some((f) => f.includes('"type":"hello"')), { timeout: 10_000 }).toBe(true);
+    expect(sockets).toHaveLength(1);
+    await provider.getByRole('banner').getByRole('button', { name: new RegExp(`^${common('notifications.label')}`) }).waitFor();
+    await listed;
+    const before = await unreadCount(provider);
+    await expectAxeClean(provider);
+    let navigations = 0;
+    provider.on('framenavigated', (frame) => {
+      if (frame === provider.mainFrame()) navigations += 1;
+    });
+
+    // The patient, in a browser context of their own, books the demo provider.
+    const patient = await signedIn('patient');
+    await patient.goto(`${suite.server.url}/providers?query=${encodeURIComponent('Demo Provider')}`);
+    await patient.getByRole('link', { name: 'Demo Provider', exact: true }).first().click();
+    await patient.getByRole('heading', { level: 1, name: 'Demo Provider', exact: true }).waitFor();
+    await patient.getByRole('heading', { level: 2, name: prov('profile.nextTimes') }).waitFor();
+    await expectAxeClean(patient);
+    await patient.getByRole('link', { name: prov('profile.book') }).click();
+    await patient.getByRole('heading', { level: 1, name: appt('book.title'), exact: true }).waitFor();
+    const times = patient.getByRole('group', { name: appt('book.step3') }).locator('button[aria-pressed="false"]');
+    await times.first().waitFor();
+    await times.first().click();
+    await expectAxeClean(patient);
+    await patient.getByRole('button', { name: appt('book.confirm') }).click();
+    await patient.getByRole('heading', { name: appt('book.done') }).waitFor();
+    const bookedAt = Date.now();
+
+    // The provider's page hears of it over its socket and shows one more within seconds — the
+    // bell's fallback poll is every 60 s, so only the socket can explain it.
+    await expect.poll(() => frames.some((f) => f.includes('"event":"notification"')), { timeout: 8_000, interval: 50 }).toBe(true);
+    await expect.poll(() => unreadCount(provider), { timeout: 8_000, interval: 100 }).toBe(before + 1);
+    expect(Date.now() - bookedAt).toBeLessThan(8_000);
+    expect(navigations).toBe(0);
+    expect(sockets).toHaveLength(1);
+    await expectAxeClean(provider);
+    await expectAxeClean(patient);
+    await patient.context().close();
+
+    // Signed out elsewhere: at its next session check the server closes the socket (4401); the tab
+    // re-reads its session instead of reconnecting, and shows itself signed out.
+    expect((await provider.request.post(`${suite.server.url}/api/auth/sign-out`, { data: {} })).status()).toBe(200);
+    await expect.poll(() => sockets[0]!.isClosed(), { timeout: 10_000 }).toBe(true);
+    await provider.getByRole('banner').getByRole('link', { name: common('header.signIn') }).first().waitFor({ timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(sockets).toHaveLength(1);
+    await expectAxeClean(provider);
+    await provider.context().close();
+    // Sign-in, two pages, six axe runs: more than the default minute on a busy machine.
+  }, 150_000);
+});

@@ -1,0 +1,508 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment } from '../../../shared/contracts/appointments.js';
+import type { Availability } from '../../../shared/contracts/practice.js';
+import type {
+  DirectoryProfile,
+  DirectoryProfileInput,
+  LocationRemoval,
+  ManagedLocation,
+  ManagedLocationList,
+  OwnDirectoryProfile,
+  PracticeLocationInput,
+  PracticeService,
+  PracticeServiceInput,
+  PracticeServiceList,
+} from '../../../shared/contracts/practice-profile.js';
+import type { DirectoryPage, ProviderDetail, Slots } from '../../../shared/contracts/providers.js';
+import { getRegion } from '../../../shared/regions.js';
+import { auditEvents } from '../../db/schema/audit-events.js';
+import { users } from '../../db/schema/auth.js';
+import { providerLocations } from '../../db/schema/booking.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
+import { queryRows, type Transaction } from '../../platform/db/database.js';
+import { asAppUser } from '../../platform/tenancy/with-tenant.js';
+import { startTestApp, uniqueSlug, type TestApp } from '../../testing/api-fixture.js';
+import { createSignedInUser } from '../../testing/auth-helpers.js';
+import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { sqlState } from './practice-scope.js';
+
+let t: TestApp;
+let admin: SignedIn;
+let patient: SignedIn;
+let practice: Practice;
+let rival: Practice;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await createSignedInUser(t, { prefix: 'platform-admin' });
+  // Test setup: platform admins are granted, never chosen at sign-up.
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  patient = await createSignedInUser(t, { prefix: 'patient' });
+  practice = await createPractice(t, { timeZone: 'Australia/Sydney' });
+  rival = await createPractice(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+function call(method: Method, url: string, who: SignedIn | null, payload?: unknown) {
+  return t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+/** A word nobody else's profile has, so a search for it finds only this test's provider. */
+function uniqueWord(prefix: string): string {
+  return `${prefix}${randomUUID().replace(/[^a-f]/g, '').slice(0, 10)}`;
+}
+
+/** A professional with an organisation of their own (their session acts in it) and no profile yet. */
+async function newProvider(role = 'provider'): Promise<SignedIn> {
+  const person = await createSignedInUser(t, { role, prefix: role });
+  const org = await call('POST', '/api/v1/tenants', person, { name: `Clinic ${randomUUID().slice(0, 6)}`, slug: uniqueSlug('clinic') });
+  expect(org.statusCode, org.body).toBe(201);
+  return person;
+}
+
+function profileInput(overrides: Partial<DirectoryProfileInput> = {}): DirectoryProfileInput {
+  return {
+    displayName: `Dr ${randomUUID().slice(0, 8)}`,
+    title: 'MBBS, FRACGP',
+    bio: 'A family physician who listens.',
+    specialty: 'family-medicine',
+    otherSpecialties: ['pediatrics'],
+    languages: ['en', 'es'],
+    conditions: ['asthma', 'diabetes'],
+    qualifications: ['MBBS', 'FRACGP'],
+    registrationNumber: 'MED0001234',
+    offersTelehealth: true,
+    offersInPerson: true,
+    acceptingNewPatients: true,
+    ndisRegistered: false,
+    ...overrides,
+  };
+}
+
+const serviceInput = (overrides: Partial<PracticeServiceInput> = {}): PracticeServiceInput => ({
+  name: 'Long consultation',
+  description: 'Time for several concerns.',
+  mode: 'in_person',
+  durationMinutes: 40,
+  bufferBeforeMinutes: 5,
+  bufferAfterMinutes: 10,
+  priceMinor: 15_500,
+  active: true,
+  ...overrides,
+});
+
+const locationInput = (overrides: Partial<PracticeLocationInput> = {}): PracticeLocationInput => ({
+  name: 'Harbour practice',
+  kind: 'practice',
+  street: '12 Quay Street',
+  suburb: 'Southbank',
+  city: 'Melbourne',
+  state: 'VIC',
+  postalCode: '3006',
+  country: 'AU',
+  timeZone: 'Australia/Melbourne',
+  ...overrides,
+});
+
+async function search(query: string): Promise<DirectoryPage> {
+  const res = await call('GET', `/api/v1/providers?query=${encodeURIComponent(query)}`, null);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<DirectoryPage>();
+}
+
+async function vectorMatches(profileId: string, word: string): Promise<boolean> {
+  const [row] = await queryRows<{ hit: boolean }>(t.database.db, sql`select search_vector @@ to_tsquery('simple', ${word}) as hit from provider_profiles where id = ${profileId}`);
+  return row?.hit ?? false;
+}
+
+async function book(who: SignedIn, target: { profileId: string; serviceId: string; locationId: string }, startsAt: Date) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/appointments',
+    headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
+    payload: { providerId: target.profileId, serviceId: target.serviceId, locationId: target.locationId, startsAt: startsAt.toISOString() },
+  });
+}
+
+describe('creating a directory profile', () => {
+  it('waits for review out of the directory; once an admin verifies it, search finds its words, and edits follow', async () => {
+    const provider = await newProvider();
+    const empty = await call('GET', '/api/v1/practice/profile', provider);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json<OwnDirectoryProfile>()).toEqual({ profile: null });
+
+    const word = uniqueWord('quokka');
+    const input = profileInput({ bio: `Family care with a focus on ${word} and prevention.` });
+    const created = await call('POST', '/api/v1/practice/profile', provider, input);
+    expect(created.statusCode, created.body).toBe(201);
+    const profile = created.json<DirectoryProfile>();
+    expect(profile).toMatchObject({
+      displayName: input.displayName,
+      specialty: 'family-medicine',
+      otherSpecialties: ['pediatrics'],
+      languages: ['en', 'es'],
+      verificationStatus: 'pending',
+      rejectionReason: null,
+      reviewedAt: null,
+    });
+    expect(profile.currency).toBe(getRegion(profile.regionCode).currency.code);
+    expect((await call('GET', '/api/v1/practice/profile', provider)).json<OwnDirectoryProfile>().profile).toEqual(profile);
+
+    // Waiting: in the admin's review list, not in the public directory.
+    const review = await call('GET', `/api/v1/admin/providers?status=pending&query=${encodeURIComponent(input.displayName)}`, admin);
+    expect(review.json<{ providers: { id: string }[] }>().providers.map((p) => p.id)).toEqual([profile.id]);
+    expect((await search(word)).providers.map((p) => p.id)).not.toContain(profile.id);
+    expect((await call('GET', `/api/v1/providers/${profile.id}`, null)).statusCode).toBe(404);
+    expect(await vectorMatches(profile.id, word)).toBe(true);
+
+    const verified = await call('POST', `/api/v1/admin/providers/${profile.id}/decision`, admin, { status: 'verified' });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((await search(word)).providers.map((p) => p.id)).toEqual([profile.id]);
+    expect((await call('GET', '/api/v1/practice/profile', provider)).json<OwnDirectoryProfile>().profile?.verificationStatus).toBe('verified');
+
+    // An edit: new words are found, old ones are gone from the vector, the audit trail says what changed.
+    const newWord = uniqueWord('wombat');
+    const edited = await call('PUT', '/api/v1/practice/profile', provider, {
+      ...input,
+      bio: `Now seeing ${newWord} cases.`,
+      title: 'MBBS',
+      specialty: 'dermatology',
+      otherSpecialties: [],
+      languages: ['fr'],
+      conditions: ['eczema'],
+      qualifications: [],
+      registrationNumber: '  ',
+      offersInPerson: false,
+      ndisRegistered: true,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<DirectoryProfile>()).toMatchObject({
+      bio: `Now seeing ${newWord} cases.`,
+      title: 'MBBS',
+      specialty: 'dermatology',
+      otherSpecialties: [],
+      languages: ['fr'],
+      conditions: ['eczema'],
+      qualifications: [],
+      registrationNumber: null,
+      offersInPerson: false,
+      offersTelehealth: true,
+      ndisRegistered: true,
+      verificationStatus: 'verified',
+    });
+    expect(await vectorMatches(profile.id, newWord)).toBe(true);
+    expect(await vectorMatches(profile.id, word)).toBe(false);
+    expect(await vectorMatches(profile.id, 'dermatologist')).toBe(true);
+    const found = await search(newWord);
+    expect(found.providers.map((p) => p.id)).toEqual([profile.id]);
+    expect(found.providers[0]).toMatchObject({ specialty: 'dermatology', languages: ['fr'], offersInPerson: false, ndisRegistered: true });
+    const trail = await t.database.db
+      .select({ action: auditEvents.action, metadata: auditEvents.metadata })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, profile.id), eq(auditEvents.actorUserId, provider.userId)));
+    expect(trail.map((e) => e.action).sort()).toEqual(['practice.profile-created', 'practice.profile-updated']);
+    expect(trail.find((e) => e.action === 'practice.profile-updated')?.metadata).toMatchObject({ fields: expect.arrayContaining(['bio', 'specialtySlug', 'languages']) });
+  });
+
+  it('is one per person: a second one answers 409, here or in another organisation', async () => {
+    const provider = await newProvider();
+    expect((await call('POST', '/api/v1/practice/profile', provider, profileInput())).statusCode).toBe(201);
+    const again = await call('POST', '/api/v1/practice/profile', provider, profileInput());
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'practice.profile-exists' });
+    // The same person in a second organisation of theirs.
+    const other = await call('POST', '/api/v1/tenants', provider, { name: 'Second clinic', slug: uniqueSlug('second') });
+    expect(other.statusCode, other.body).toBe(201);
+    const elsewhere = await call('POST', '/api/v1/practice/profile', provider, profileInput());
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toMatchObject({ code: 'practice.profile-in-other-organisation' });
+    expect((await call('GET', '/api/v1/practice/profile', provider)).json<OwnDirectoryProfile>()).toEqual({ profile: null });
+  });
+
+  it('is for professionals: a patient gets 403 everywhere, even as the owner of an organisation', async () => {
+    const routes: [Method, string, unknown][] = [
+      ['GET', '/api/v1/practice/profile', undefined],
+      ['POST', '/api/v1/practice/profile', profileInput()],
+      ['PUT', '/api/v1/practice/profile', profileInput()],
+      ['GET', '/api/v1/practice/services', undefined],
+      ['POST', '/api/v1/practice/services', serviceInput()],
+      ['PUT', `/api/v1/practice/services/${practice.serviceId}`, serviceInput()],
+      ['DELETE', `/api/v1/practice/services/${practice.serviceId}`, undefined],
+      ['GET', '/api/v1/practice/locations', undefined],
+      ['POST', '/api/v1/practice/locations', locationInput()],
+      ['PUT', `/api/v1/practice/locations/${practice.locationId}`, locationInput()],
+      ['DELETE', `/api/v1/practice/locations/${practice.locationId}`, undefined],
+    ];
+    for (const [method, url, payload] of routes) {
+      const res = await call(method, url, patient, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect((await call(method, url, null, payload)).statusCode, `${method} ${url} anonymous`).toBe(401);
+    }
+    const owner = await newProvider('patient');
+    const refused = await call('POST', '/api/v1/practice/profile', owner, profileInput());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'practice.not-a-provider' });
+    // Without a profile there is nothing of theirs to list.
+    expect((await call('GET', '/api/v1/practice/services', owner)).json()).toMatchObject({ code: 'practice.no-profile' });
+  });
+
+  it('lets allied health professionals keep one too', async () => {
+    const allied = await newProvider('allied_health');
+    const created = await call('POST', '/api/v1/practice/profile', allied, profileInput({ specialty: 'orthopedics', otherSpecialties: [] }));
+    expect(created.statusCode, created.body).toBe(201);
+  });
+});
+
+describe('validation', () => {
+  it('answers 400 request.invalid with the field paths, never a 5xx', async () => {
+    const provider = await newProvider();
+    const cases: [string, unknown, string[]][] = [
+      ['/api/v1/practice/profile', profileInput({ displayName: '   ' }), ['body.displayName']],
+      ['/api/v1/practice/profile', { ...profileInput(), specialty: 'astrology' }, ['body.specialty']],
+      ['/api/v1/practice/profile', profileInput({ languages: [] }), ['body.languages']],
+      ['/api/v1/practice/profile', { ...profileInput(), languages: ['klingon'] }, ['body.languages.0']],
+      ['/api/v1/practice/profile', profileInput({ conditions: ['Asthma', 'asthma'] }), ['body.conditions']],
+      ['/api/v1/practice/profile', profileInput({ conditions: ['x'.repeat(81)] }), ['body.conditions.0']],
+      ['/api/v1/practice/profile', profileInput({ offersInPerson: false, offersTelehealth: false }), ['body.offersInPerson']],
+      ['/api/v1/practice/profile', profileInput({ specialty: 'pediatrics', otherSpecialties: ['pediatrics'] }), ['body.otherSpecialties']],
+      ['/api/v1/practice/profile', profileInput({ bio: 'b'.repeat(4001) }), ['body.bio']],
+      ['/api/v1/practice/profile', { ...profileInput(), acceptingNewPatients: 'yes' }, ['body.acceptingNewPatients']],
+    ];
+    for (const [url, payload, paths] of cases) {
+      const res = await call('POST', url, provider, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(400);
+      const problem = res.json<{ code: string; errors: { path: string }[] }>();
+      expect(problem.code).toBe('request.invalid');
+      expect(problem.errors.map((e) => e.path)).toEqual(expect.arrayContaining(paths));
+    }
+    expect((await call('GET', '/api/v1/practice/profile', provider)).json<OwnDirectoryProfile>()).toEqual({ profile: null });
+
+    const serviceCases: [unknown, string][] = [
+      [serviceInput({ durationMinutes: 3 }), 'body.durationMinutes'],
+      [serviceInput({ durationMinutes: 30.5 }), 'body.durationMinutes'],
+      [serviceInput({ priceMinor: -1 }), 'body.priceMinor'],
+      [serviceInput({ priceMinor: 10 ** 12 }), 'body.priceMinor'],
+      [serviceInput({ bufferAfterMinutes: 241 }), 'body.bufferAfterMinutes'],
+      [{ ...serviceInput(), mode: 'carrier-pigeon' }, 'body.mode'],
+      [serviceInput({ name: '' }), 'body.name'],
+    ];
+    for (const [payload, path] of serviceCases) {
+      const res = await call('POST', '/api/v1/practice/services', practice.provider, payload);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain(path);
+    }
+    const locationCases: [unknown, string][] = [
+      [locationInput({ timeZone: 'Mars/Olympus' }), 'body.timeZone'],
+      [locationInput({ city: '' }), 'body.city'],
+      [locationInput({ latitude: 91, longitude: 10 }), 'body.latitude'],
+      [locationInput({ latitude: -37.8 }), 'body.longitude'],
+      [{ ...locationInput(), country: 'XX' }, 'body.country'],
+      [{ ...locationInput(), kind: 'castle' }, 'body.kind'],
+    ];
+    for (const [payload, path] of locationCases) {
+      const res = await call('POST', '/api/v1/practice/locations', practice.provider, payload);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain(path);
+    }
+    // A practice in a city the directory cannot place needs its coordinates.
+    const unplaced = await call('POST', '/api/v1/practice/locations', practice.provider, locationInput({ city: 'Wagga Wagga', timeZone: 'Australia/Sydney' }));
+    expect(unplaced.statusCode).toBe(400);
+    expect(unplaced.json()).toMatchObject({ code: 'practice.location-needs-coordinates', errors: [{ path: 'body.latitude' }, { path: 'body.longitude' }] });
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/v1/practice/services', headers: { cookie: practice.provider.cookie, 'content-type': 'application/json' }, payload: '{"name":' });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
+
+describe('verification belongs to the platform', () => {
+  it('a crafted request cannot change it, and row-level security refuses it even from the provider’s own session', async () => {
+    const provider = await newProvider();
+    const created = (await call('POST', '/api/v1/practice/profile', provider, profileInput())).json<DirectoryProfile>();
+    const crafted = await call('PUT', '/api/v1/practice/profile', provider, { ...profileInput(), verificationStatus: 'verified', ratingCount: 100 });
+    expect(crafted.statusCode).toBe(400);
+    expect(crafted.json()).toMatchObject({ code: 'request.invalid' });
+    const craftedCreate = await call('POST', '/api/v1/practice/profile', provider, { ...profileInput(), verificationStatus: 'verified' });
+    expect(craftedCreate.statusCode).toBe(400);
+
+    const [membership] = await queryRows<{ tenant_id: string }>(t.database.db, sql`select tenant_id from tenant_memberships where user_id = ${provider.userId}`);
+    const tenantId = membership!.tenant_id;
+    const asProvider = <T,>(fn: (tx: Transaction) => Promise<T>) => asAppUser(t.database.db, { tenantId, userId: provider.userId }, fn);
+    const refused = async (statement: SQL) => {
+      const error = await asProvider((tx) => tx.execute(statement)).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      return sqlState(error);
+    };
+    // The column is not theirs to write (no grant), whatever the row.
+    expect(await refused(sql`update provider_profiles set verification_status = 'verified' where id = ${created.id}`)).toBe('42501');
+    expect(await refused(sql`update provider_profiles set rating_count = 5, rating_sum = 25 where id = ${created.id}`)).toBe('42501');
+    // A new profile is theirs only, here only, and waits for review.
+    const [someone] = await queryRows<{ id: string }>(t.database.db, sql`select id from users where id <> ${provider.userId} limit 1`);
+    expect(await refused(sql`insert into provider_profiles (user_id, tenant_id, specialty_slug, verification_status) values (${provider.userId}, ${tenantId}, 'neurology', 'verified')`)).toBe('42501');
+    expect(await refused(sql`insert into provider_profiles (user_id, tenant_id, specialty_slug) values (${someone!.id}, ${tenantId}, 'neurology')`)).toBe('42501');
+    expect(await refused(sql`insert into provider_profiles (user_id, tenant_id, specialty_slug) values (${provider.userId}, ${rival.tenantId}, 'neurology')`)).toBe('42501');
+    // Another provider's profile is out of reach (the update matches no row of theirs).
+    await asProvider((tx) => tx.execute(sql`update provider_profiles set bio = 'changed' where id = ${practice.profileId}`));
+    const [rows] = await t.database.db.select({ status: providerProfiles.verificationStatus }).from(providerProfiles).where(eq(providerProfiles.id, created.id));
+    expect(rows?.status).toBe('pending');
+    const [theirs] = await t.database.db.select({ bio: providerProfiles.bio }).from(providerProfiles).where(eq(providerProfiles.id, practice.profileId));
+    expect(theirs?.bio).not.toBe('changed');
+  });
+});
+
+describe('services', () => {
+  it('are listed, created in the organisation’s currency, changed, deactivated (not bookable) and deleted when unused', async () => {
+    const before = await call('GET', '/api/v1/practice/services', practice.provider);
+    expect(before.statusCode, before.body).toBe(200);
+    const list = before.json<PracticeServiceList>();
+    expect(list.currency).toBe('AUD');
+    expect(list.services.map((s) => s.id)).toEqual([practice.serviceId]);
+
+    await t.database.db.update(providerProfiles).set({ nextAvailableStale: false }).where(eq(providerProfiles.id, practice.profileId));
+    const created = await call('POST', '/api/v1/practice/services', practice.provider, serviceInput());
+    expect(created.statusCode, created.body).toBe(201);
+    const service = created.json<PracticeService>();
+    expect(service).toMatchObject({ name: 'Long consultation', mode: 'in_person', durationMinutes: 40, bufferBeforeMinutes: 5, bufferAfterMinutes: 10, priceMinor: 15_500, currency: 'AUD', active: true, inUse: false });
+    const [stale] = await t.database.db.select({ stale: providerProfiles.nextAvailableStale }).from(providerProfiles).where(eq(providerProfiles.id, practice.profileId));
+    expect(stale?.stale).toBe(true);
+
+    // Bookable at once: the public profile lists it and a patient books it.
+    const detail = (await call('GET', `/api/v1/providers/${practice.profileId}`, null)).json<ProviderDetail>();
+    expect(detail.services.map((s) => s.name)).toContain('Long consultation');
+    const slots = (await call('GET', `/api/v1/providers/${practice.profileId}/slots?serviceId=${service.id}&locationId=${practice.locationId}`, patient)).json<Slots>();
+    expect(slots.slots.length).toBeGreaterThan(0);
+    const booked = await book(patient, { profileId: practice.profileId, serviceId: service.id, locationId: practice.locationId }, new Date(slots.slots[3]!.start));
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json<Appointment>()).toMatchObject({ service: { name: 'Long consultation' }, priceMinor: 15_500, currency: 'AUD' });
+
+    const renamed = await call('PUT', `/api/v1/practice/services/${service.id}`, practice.provider, serviceInput({ name: 'Extended consultation', priceMinor: 16_000 }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<PracticeService>()).toMatchObject({ name: 'Extended consultation', priceMinor: 16_000, inUse: true });
+
+    // Used by an appointment: it cannot be deleted, only deactivated.
+    const del = await call('DELETE', `/api/v1/practice/services/${service.id}`, practice.provider);
+    expect(del.statusCode).toBe(409);
+    expect(del.json()).toMatchObject({ code: 'practice.service-in-use' });
+    const off = await call('PUT', `/api/v1/practice/services/${service.id}`, practice.provider, serviceInput({ name: 'Extended consultation', active: false }));
+    expect(off.json<PracticeService>()).toMatchObject({ active: false });
+    expect((await call('GET', `/api/v1/providers/${practice.profileId}`, null)).json<ProviderDetail>().services.map((s) => s.id)).not.toContain(service.id);
+    const refused = await book(patient, { profileId: practice.profileId, serviceId: service.id, locationId: practice.locationId }, new Date(slots.slots[8]!.start));
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'booking.service-not-found' });
+    const listed = (await call('GET', '/api/v1/practice/services', practice.provider)).json<PracticeServiceList>().services.find((s) => s.id === service.id);
+    expect(listed).toMatchObject({ active: false, inUse: true });
+    // The appointment already made keeps its service.
+    const mine = await call('GET', `/api/v1/appointments/${booked.json<Appointment>().id}`, patient);
+    expect(mine.json<Appointment>().service.name).toBe('Extended consultation');
+
+    // An unused one is deleted.
+    const spare = (await call('POST', '/api/v1/practice/services', practice.provider, serviceInput({ name: 'Spare', mode: 'telehealth' }))).json<PracticeService>();
+    expect((await call('DELETE', `/api/v1/practice/services/${spare.id}`, practice.provider)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/v1/practice/services/${spare.id}`, practice.provider)).statusCode).toBe(404);
+    const actions = await t.database.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, practice.profileId));
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['practice.service-created', 'practice.service-updated', 'practice.service-deactivated', 'practice.service-deleted']));
+  });
+});
+
+describe('locations', () => {
+  it('are created with weekday hours and a known city’s place, changed, and follow into the directory', async () => {
+    const clinic = await createPractice(t, { timeZone: 'Australia/Sydney', city: { name: 'Sydney', latitude: -33.8688, longitude: 151.2093 } });
+    const created = await call('POST', '/api/v1/practice/locations', clinic.provider, locationInput());
+    expect(created.statusCode, created.body).toBe(201);
+    const location = created.json<ManagedLocation>();
+    expect(location).toMatchObject({ kind: 'practice', city: 'Melbourne', country: 'AU', latitude: -37.8136, longitude: 144.9631, timeZone: 'Australia/Melbourne', upcomingAppointments: 0 });
+    const availability = (await call('GET', '/api/v1/practice/availability', clinic.provider)).json<Availability>();
+    expect(availability.locations.find((l) => l.id === location.id)?.weeklyHours).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })));
+    expect(availability.locations.map((l) => l.id)).toEqual([clinic.locationId, location.id]);
+
+    // Search finds the provider by the new city.
+    expect((await search(`${clinic.displayName} melbourne`)).providers.map((p) => p.id)).toContain(clinic.profileId);
+    expect(await vectorMatches(clinic.profileId, 'melbourne')).toBe(true);
+
+    const moved = await call('PUT', `/api/v1/practice/locations/${location.id}`, clinic.provider, locationInput({ name: 'Bayside rooms', city: 'Perth', state: 'WA', postalCode: '6000', timeZone: 'Australia/Perth', latitude: -31.95, longitude: 115.86 }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<ManagedLocation>()).toMatchObject({ name: 'Bayside rooms', city: 'Perth', latitude: -31.95, longitude: 115.86, timeZone: 'Australia/Perth' });
+    expect(await vectorMatches(clinic.profileId, 'perth')).toBe(true);
+    expect(await vectorMatches(clinic.profileId, 'melbourne')).toBe(false);
+
+    const room = await call('POST', '/api/v1/practice/locations', clinic.provider, locationInput({ name: 'Video room', kind: 'virtual', street: 'ignored', city: null, timeZone: 'Australia/Sydney' }));
+    expect(room.statusCode, room.body).toBe(201);
+    expect(room.json<ManagedLocation>()).toMatchObject({ kind: 'virtual', street: null, city: null, latitude: null, longitude: null });
+    const listed = (await call('GET', '/api/v1/practice/locations', clinic.provider)).json<ManagedLocationList>().locations.map((l) => l.name);
+    expect(listed).toEqual(['Test practice', 'Bayside rooms', 'Video room']);
+    const publicNames = (await call('GET', `/api/v1/providers/${clinic.profileId}`, null)).json<ProviderDetail>().locations.map((l) => l.name);
+    expect(publicNames).toEqual(['Test practice', 'Bayside rooms', 'Video room']);
+  });
+
+  it('a location with appointments still to come cannot be removed (409); once they are cancelled it is archived, an unused one deleted', async () => {
+    const clinic = await createPractice(t, { timeZone: 'Australia/Sydney' });
+    const appointment = await book(patient, clinic, hoursAhead(72));
+    expect(appointment.statusCode, appointment.body).toBe(201);
+    const refused = await call('DELETE', `/api/v1/practice/locations/${clinic.locationId}`, clinic.provider);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'practice.location-in-use', upcomingAppointments: 1 });
+    expect((await call('GET', '/api/v1/practice/locations', clinic.provider)).json<ManagedLocationList>().locations[0]).toMatchObject({ id: clinic.locationId, upcomingAppointments: 1 });
+    // Turning it into a virtual room would strand the in-person appointment too.
+    const toVirtual = await call('PUT', `/api/v1/practice/locations/${clinic.locationId}`, clinic.provider, locationInput({ kind: 'virtual', timeZone: 'Australia/Sydney' }));
+    expect(toVirtual.statusCode).toBe(409);
+
+    const cancelled = await call('POST', `/api/v1/appointments/${appointment.json<Appointment>().id}/cancel`, patient, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const removed = await call('DELETE', `/api/v1/practice/locations/${clinic.locationId}`, clinic.provider);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<LocationRemoval>()).toEqual({ outcome: 'archived' });
+    expect((await call('GET', '/api/v1/practice/locations', clinic.provider)).json<ManagedLocationList>().locations).toEqual([]);
+    expect((await call('GET', '/api/v1/practice/availability', clinic.provider)).json<Availability>().locations).toEqual([]);
+    expect((await call('GET', `/api/v1/providers/${clinic.profileId}`, null)).json<ProviderDetail>().locations).toEqual([]);
+    expect((await call('PUT', `/api/v1/practice/locations/${clinic.locationId}/hours`, clinic.provider, { weeklyHours: [], breaks: [] })).statusCode).toBe(404);
+    const slots = await call('GET', `/api/v1/providers/${clinic.profileId}/slots?serviceId=${clinic.serviceId}&locationId=${clinic.locationId}`, patient);
+    expect(slots.statusCode === 404 || slots.json<Slots>().slots.length === 0).toBe(true);
+    // The past appointment still shows where it was.
+    expect((await call('GET', `/api/v1/appointments/${appointment.json<Appointment>().id}`, patient)).json<Appointment>().location.name).toBe('Test practice');
+    const [row] = await t.database.db.select({ archivedAt: providerLocations.archivedAt }).from(providerLocations).where(eq(providerLocations.id, clinic.locationId));
+    expect(row?.archivedAt).not.toBeNull();
+    const [profile] = await t.database.db.select({ latitude: providerProfiles.latitude, stale: providerProfiles.nextAvailableStale }).from(providerProfiles).where(eq(providerProfiles.id, clinic.profileId));
+    expect(profile).toEqual({ latitude: null, stale: true });
+
+    const spare = (await call('POST', '/api/v1/practice/locations', clinic.provider, locationInput())).json<ManagedLocation>();
+    const deleted = await call('DELETE', `/api/v1/practice/locations/${spare.id}`, clinic.provider);
+    expect(deleted.json<LocationRemoval>()).toEqual({ outcome: 'deleted' });
+    expect(await t.database.db.select().from(providerLocations).where(eq(providerLocations.id, spare.id))).toEqual([]);
+    const trail = await t.database.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, clinic.profileId));
+    expect(trail.map((e) => e.action)).toEqual(expect.arrayContaining(['practice.location-created', 'practice.location-removed']));
+  });
+});
+
+describe("another organisation's provider", () => {
+  it('gets 404 for this provider’s service and location ids, exactly like missing ones, and their lists hold only their own', async () => {
+    const missing = randomUUID();
+    const attempts: [Method, (id: string) => string, unknown][] = [
+      ['PUT', (id) => `/api/v1/practice/services/${id}`, serviceInput()],
+      ['DELETE', (id) => `/api/v1/practice/services/${id}`, undefined],
+      ['PUT', (id) => `/api/v1/practice/locations/${id}`, locationInput()],
+      ['DELETE', (id) => `/api/v1/practice/locations/${id}`, undefined],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const target = url(url('x').includes('services') ? practice.serviceId : practice.locationId);
+      const theirs = await call(method, target, rival.provider, payload);
+      const none = await call(method, url(missing), rival.provider, payload);
+      expect(theirs.statusCode, `${method} ${target}`).toBe(404);
+      expect(theirs.json<{ code: string }>().code).toBe(none.json<{ code: string }>().code);
+    }
+    for (const url of ['/api/v1/practice/services', '/api/v1/practice/locations', '/api/v1/practice/profile']) {
+      const res = await call('GET', url, rival.provider);
+      expect(res.statusCode).toBe(200);
+      for (const secret of [practice.serviceId, practice.locationId, practice.profileId]) expect(res.body, url).not.toContain(secret);
+    }
+    // Nothing of this practice changed.
+    const [service] = (await call('GET', '/api/v1/practice/services', practice.provider)).json<PracticeServiceList>().services;
+    expect(service).toMatchObject({ id: practice.serviceId, name: 'Consultation' });
+    expect((await call('GET', '/api/v1/practice/locations', practice.provider)).json<ManagedLocationList>().locations.map((l) => l.id)).toContain(practice.locationId);
+  });
+});

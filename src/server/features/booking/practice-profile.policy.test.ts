@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../../../shared/roles.js';
+import { DEFAULT_WEEKLY_HOURS, directoryPlaces, locationCoordinates, locationRemoval, mayKeepDirectoryProfile, organisationRegion } from './practice-profile.policy.js';
+
+describe('mayKeepDirectoryProfile', () => {
+  it('is for the professional roles only', () => {
+    expect(ROLES.filter(mayKeepDirectoryProfile)).toEqual(['provider', 'practice_manager', 'support_coordinator', 'allied_health']);
+  });
+});
+
+describe('organisationRegion', () => {
+  it('prefers the branding, then an existing profile, then the person, then the default; unknown codes are skipped', () => {
+    expect(organisationRegion({ branding: 'GB', profile: 'AU', person: 'US' })).toBe('GB');
+    expect(organisationRegion({ branding: null, profile: 'AU', person: 'FR' })).toBe('AU');
+    expect(organisationRegion({ branding: 'XX', profile: null, person: 'FR' })).toBe('FR');
+    expect(organisationRegion({ branding: null, profile: null, person: null })).toBe('US');
+  });
+});
+
+describe('locationRemoval', () => {
+  it('refuses while appointments are coming, archives what past ones keep, deletes the unused', () => {
+    expect(locationRemoval(1, true)).toBe('refuse');
+    expect(locationRemoval(0, true)).toBe('archive');
+    expect(locationRemoval(0, false)).toBe('delete');
+  });
+});
+
+describe('locationCoordinates', () => {
+  it('keeps given coordinates', () => {
+    expect(locationCoordinates({ kind: 'practice', city: 'Nowhere', country: 'AU', latitude: -30, longitude: 150 })).toEqual({ latitude: -30, longitude: 150 });
+  });
+
+  it('takes a known city’s coordinates in the same region, whatever its accents or case', () => {
+    expect(locationCoordinates({ kind: 'practice', city: 'sydney', country: 'AU' })).toEqual({ latitude: -33.8688, longitude: 151.2093 });
+    expect(locationCoordinates({ kind: 'practice', city: 'Montreal', country: 'CA', latitude: null, longitude: null })).toEqual({ latitude: 45.5019, longitude: -73.5674 });
+  });
+
+  it('cannot place a practice in an unknown city, a city of another region, or a partial name', () => {
+    expect(locationCoordinates({ kind: 'practice', city: 'Wagga Wagga', country: 'AU' })).toBeNull();
+    expect(locationCoordinates({ kind: 'practice', city: 'Sydney', country: 'CA' })).toBeNull();
+    expect(locationCoordinates({ kind: 'practice', city: 'Syd', country: 'AU' })).toBeNull();
+  });
+
+  it('gives a virtual room no place', () => {
+    expect(locationCoordinates({ kind: 'virtual', city: 'Sydney', country: 'AU', latitude: 1, longitude: 2 })).toEqual({ latitude: null, longitude: null });
+  });
+});
+
+describe('directoryPlaces', () => {
+  it('lists practice cities with their other spellings and the first placed practice as the point', () => {
+    const places = directoryPlaces([
+      { kind: 'virtual', city: null, latitude: null, longitude: null },
+      { kind: 'practice', city: 'Lisboa', latitude: 38.7, longitude: -9.1 },
+      { kind: 'practice', city: 'Porto', latitude: 41.1, longitude: -8.6 },
+    ]);
+    expect(places.cities).toEqual(['Lisboa', 'lisbon', 'Porto', 'oporto']);
+    expect(places.point).toEqual({ latitude: 38.7, longitude: -9.1 });
+  });
+
+  it('has no point without a practice', () => {
+    expect(directoryPlaces([{ kind: 'virtual', city: null, latitude: null, longitude: null }])).toEqual({ cities: [], point: null });
+  });
+});
+
+describe('DEFAULT_WEEKLY_HOURS', () => {
+  it('is Monday to Friday, nine to five', () => {
+    expect(DEFAULT_WEEKLY_HOURS).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })));
+  });
+});

@@ -1,0 +1,180 @@
+import type { DirectoryProfile, DirectoryProfileValues, OwnDirectoryProfile } from '../../../shared/contracts/practice-profile.js';
+import type { VerificationStatus } from '../../../shared/contracts/admin-providers.js';
+import { DEFAULT_REGION, getRegion, isRegionCode, type RegionCode } from '../../../shared/regions.js';
+import { isSpecialtySlug, type SpecialtySlug } from '../../../shared/specialties.js';
+import { recordAudit } from '../../platform/audit/audit.js';
+import type { ActorContext } from '../../platform/context.js';
+import type { Transaction } from '../../platform/db/database.js';
+import { conflict, forbidden } from '../../platform/errors/domain-errors.js';
+import { buildSearchDocument } from '../providers/search-document.js';
+import { directoryPlaces, mayKeepDirectoryProfile, organisationRegion } from './practice-profile.policy.js';
+import {
+  findProfileById,
+  findProfileOfUser,
+  findProfileOfUserIn,
+  insertProfile,
+  listLocations,
+  organisationRegionHints,
+  updateProfile,
+  type ProfileRow,
+} from './practice-profile.repo.js';
+import { inTenant, ownProfile, sqlState, tenantOf } from './practice-scope.js';
+
+/**
+ * A provider's own directory profile in the session's organisation: created waiting for the
+ * platform's review, then edited by them. The search document (and the full-text vector
+ * PostgreSQL derives from it) follows every change, so the directory finds the new words.
+ */
+
+function regionOf(code: string): RegionCode {
+  return isRegionCode(code) ? code : DEFAULT_REGION;
+}
+
+/** The organisation's currency, in which the provider's services are priced. */
+export function currencyOf(profile: Pick<ProfileRow, 'regionCode'>): string {
+  return getRegion(regionOf(profile.regionCode)).currency.code;
+}
+
+export function toDirectoryProfile(row: ProfileRow): DirectoryProfile {
+  return {
+    id: row.id,
+    displayName: row.displayName,
+    title: row.title,
+    bio: row.bio,
+    specialty: isSpecialtySlug(row.specialtySlug) ? row.specialtySlug : 'family-medicine',
+    otherSpecialties: row.otherSpecialties.filter((s): s is SpecialtySlug => isSpecialtySlug(s)),
+    languages: row.languages,
+    conditions: row.conditions,
+    qualifications: row.qualifications,
+    registrationNumber: row.registrationNumber,
+    offersTelehealth: row.offersTelehealth,
+    offersInPerson: row.offersInPerson,
+    acceptingNewPatients: row.acceptingNewPatients,
+    ndisRegistered: row.ndisRegistered,
+    verificationStatus: row.verificationStatus as VerificationStatus,
+    rejectionReason: row.rejectionReason,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    regionCode: regionOf(row.regionCode),
+    currency: currencyOf(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The profile fields a provider states, as columns. */
+function profileColumns(input: DirectoryProfileValues) {
+  return {
+    displayName: input.displayName,
+    title: input.title,
+    bio: input.bio,
+    specialtySlug: input.specialty,
+    otherSpecialties: input.otherSpecialties,
+    languages: input.languages,
+    conditions: input.conditions,
+    qualifications: input.qualifications,
+    registrationNumber: input.registrationNumber,
+    offersTelehealth: input.offersTelehealth,
+    offersInPerson: input.offersInPerson,
+    acceptingNewPatients: input.acceptingNewPatients,
+    ndisRegistered: input.ndisRegistered,
+  };
+}
+
+function searchDocumentOf(input: DirectoryProfileValues, cities: readonly string[]): string {
+  return buildSearchDocument({
+    displayName: input.displayName,
+    title: input.title,
+    specialtySlug: input.specialty,
+    otherSpecialties: input.otherSpecialties,
+    conditions: input.conditions,
+    languages: input.languages,
+    cities,
+    bio: input.bio,
+  });
+}
+
+async function audit(ctx: ActorContext, tx: Transaction, action: string, profileId: string, metadata: Record<string, unknown> = {}): Promise<void> {
+  await recordAudit(tx, { action, tenantId: tenantOf(ctx).id, actorUserId: ctx.actor.userId, targetType: 'provider', targetId: profileId, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata });
+}
+
+export async function getOwnProfile(ctx: ActorContext): Promise<OwnDirectoryProfile> {
+  return inTenant(ctx, async (tx) => {
+    const row = await findProfileOfUserIn(tx, ctx.actor.userId, tenantOf(ctx).id);
+    return { profile: row ? toDirectoryProfile(row) : null };
+  });
+}
+
+/**
+ * Creates the signed-in professional's profile in the session's organisation, waiting for
+ * review (listed for platform admins, not in the public directory). One profile per person.
+ */
+export async function createProfile(ctx: ActorContext, input: DirectoryProfileValues): Promise<DirectoryProfile> {
+  if (!mayKeepDirectoryProfile(ctx.actor.role)) throw forbidden('practice.not-a-provider', 'Only providers keep a directory profile.');
+  const tenantId = tenantOf(ctx).id;
+  const alreadyHere = () => conflict('practice.profile-exists', 'You already have a profile in this organisation.');
+  try {
+    return await inTenant(ctx, async (tx) => {
+      const existing = await findProfileOfUser(tx, ctx.actor.userId);
+      if (existing) {
+        throw existing.tenantId === tenantId
+          ? alreadyHere()
+          : conflict('practice.profile-in-other-organisation', 'Your directory profile belongs to another organisation.');
+      }
+      const hints = await organisationRegionHints(tx, tenantId);
+      const id = await insertProfile(tx, {
+        ...profileColumns(input),
+        userId: ctx.actor.userId,
+        tenantId,
+        regionCode: organisationRegion({ ...hints, person: ctx.actor.region }),
+        latitude: null,
+        longitude: null,
+        searchDocument: searchDocumentOf(input, []),
+        nextAvailableStale: true,
+      });
+      await audit(ctx, tx, 'practice.profile-created', id, { specialty: input.specialty });
+      return toDirectoryProfile((await findProfileById(tx, id))!);
+    });
+  } catch (error) {
+    // Two creates at once: the second meets the unique person.
+    if (sqlState(error) === '23505') throw alreadyHere();
+    throw error;
+  }
+}
+
+export async function updateOwnProfile(ctx: ActorContext, input: DirectoryProfileValues): Promise<DirectoryProfile> {
+  return inTenant(ctx, async (tx) => {
+    const profile = await ownProfile(ctx, tx);
+    const { cities } = directoryPlaces(await listLocations(tx, profile.id));
+    const columns = profileColumns(input);
+    await updateProfile(tx, profile.id, { ...columns, searchDocument: searchDocumentOf(input, cities), updatedAt: ctx.now() });
+    const changed = Object.entries(columns)
+      .filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(profile[key as keyof typeof columns]))
+      .map(([key]) => key);
+    await audit(ctx, tx, 'practice.profile-updated', profile.id, { fields: changed });
+    return toDirectoryProfile((await findProfileById(tx, profile.id))!);
+  });
+}
+
+/**
+ * After the provider's practices change: the cities search finds them by, the point distances
+ * are measured from, and a recomputation of their first free time.
+ */
+export async function refreshDirectoryFields(ctx: ActorContext, tx: Transaction, profile: ProfileRow): Promise<void> {
+  const places = directoryPlaces(await listLocations(tx, profile.id));
+  await updateProfile(tx, profile.id, {
+    searchDocument: buildSearchDocument({
+      displayName: profile.displayName,
+      title: profile.title,
+      specialtySlug: profile.specialtySlug,
+      otherSpecialties: profile.otherSpecialties,
+      conditions: profile.conditions,
+      languages: profile.languages,
+      cities: places.cities,
+      bio: profile.bio,
+    }),
+    latitude: places.point?.latitude ?? null,
+    longitude: places.point?.longitude ?? null,
+    nextAvailableStale: true,
+    updatedAt: ctx.now(),
+  });
+}

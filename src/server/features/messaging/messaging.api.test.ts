@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment } from '../../../shared/contracts/appointments.js';
+import type { Conversation, ConversationList } from '../../../shared/contracts/messaging.js';
+import { queryRows } from '../../platform/db/database.js';
+import { asAppUser } from '../../platform/tenancy/with-tenant.js';
+import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { createSignedInUser } from '../../testing/auth-helpers.js';
+import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { multipartBody, TINY_PNG } from '../../testing/multipart.js';
+import { openSocket, type TestSocket } from '../../testing/realtime-client.js';
+
+/** The smallest PDF readers open: what a patient's scan would be. */
+const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+let t: TestApp;
+let practice: Practice;
+let otherPractice: Practice;
+let patient: SignedIn;
+let stranger: SignedIn;
+let appointmentId: string;
+
+async function bookWith(who: SignedIn, target: Practice, hours: number): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/appointments',
+    headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
+    payload: { providerId: target.profileId, serviceId: target.serviceId, locationId: target.locationId, startsAt: hoursAhead(hours).toISOString(), reason: 'Check-up' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Appointment>().id;
+}
+
+function call(who: SignedIn | null, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  return t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ MESSAGE_ATTACHMENT_MAX_BYTES: '4096' });
+  practice = await createPractice(t);
+  otherPractice = await createPractice(t);
+  patient = await createSignedInUser(t, { prefix: 'msg-patient' });
+  stranger = await createSignedInUser(t, { prefix: 'msg-stranger' });
+  appointmentId = await bookWith(patient, practice, 72);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('secure messaging', () => {
+  let conversationId: string;
+
+  it('a patient writes to the provider of their appointment; the provider reads it and answers; read receipts and unread counts follow', async () => {
+    const started = await call(patient, 'POST', '/api/v1/conversations', { appointmentId, body: 'Can I bring my scans?' });
+    expect(started.statusCode, started.body).toBe(201);
+    const conversation = started.json<Conversation>();
+    conversationId = conversation.id;
+    expect(conversation).toMatchObject({ with: { id: practice.provider.userId, role: 'carer' }, unread: 0 });
+    expect(conversation.messages).toEqual([expect.objectContaining({ body: 'Can I bring my scans?', mine: true, readByOther: false })]);
+
+    // The provider sees one unread message, in the list and in the header's count.
+    expect((await call(practice.provider, 'GET', '/api/v1/messages/unread')).json()).toEqual({ unread: 1 });
+    const list = (await call(practice.provider, 'GET', '/api/v1/conversations')).json<ConversationList>();
+    expect(list.total).toBe(1);
+    expect(list.conversations[0]).toMatchObject({ id: conversationId, unread: 1, with: { id: patient.userId, role: 'patient' }, lastMessage: { body: 'Can I bring my scans?', mine: false } });
+
+    const read = await call(practice.provider, 'POST', `/api/v1/conversations/${conversationId}/read`, {});
+    expect(read.statusCode, read.body).toBe(200);
+    expect((await call(practice.provider, 'GET', '/api/v1/messages/unread')).json()).toEqual({ unread: 0 });
+    // The patient's message now shows as read.
+    const mine = (await call(patient, 'GET', `/api/v1/conversations/${conversationId}`)).json<Conversation>();
+    expect(mine.messages[0]).toMatchObject({ mine: true, readByOther: true });
+
+    const answer = await call(practice.provider, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: 'Yes, please do.' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect((await call(patient, 'GET', '/api/v1/messages/unread')).json()).toEqual({ unread: 1 });
+    const thread = (await call(patient, 'GET', `/api/v1/conversations/${conversationId}`)).json<Conversation>();
+    expect(thread.messages.map((m) => [m.body, m.mine])).toEqual([
+      ['Can I bring my scans?', true],
+      ['Yes, please do.', false],
+    ]);
+
+    // Writing again from the appointment continues the same conversation (200, not a new one).
+    const again = await call(patient, 'POST', '/api/v1/conversations', { appointmentId, body: 'Thank you.' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<Conversation>().id).toBe(conversationId);
+  });
+
+  it('nobody outside the conversation can read it, write to it or start one without an appointment (404)', async () => {
+    for (const who of [stranger, otherPractice.provider]) {
+      expect((await call(who, 'GET', `/api/v1/conversations/${conversationId}`)).statusCode).toBe(404);
+      expect((await call(who, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: 'Hello' })).statusCode).toBe(404);
+      expect((await call(who, 'POST', `/api/v1/conversations/${conversationId}/read`, {})).statusCode).toBe(404);
+      expect((await call(who, 'GET', '/api/v1/conversations')).json<ConversationList>().total).toBe(0);
+      expect((await call(who, 'POST', '/api/v1/conversations', { appointmentId, body: 'Hello' })).statusCode).toBe(404);
+    }
+    expect((await call(null, 'GET', '/api/v1/conversations')).statusCode).toBe(401);
+    expect((await call(patient, 'GET', `/api/v1/conversations/${randomUUID()}`)).statusCode).toBe(404);
+
+    // Row-level security says the same without the service's checks: the stranger's own
+    // transaction sees no row of it and cannot add a message or themselves.
+    const seen = await asAppUser(t.database.db, { tenantId: practice.tenantId, userId: stranger.userId }, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select (select count(*)::int from conversations) + (select count(*)::int from messages) + (select count(*)::int from conversation_participants) as n`),
+    );
+    expect(seen[0]?.n).toBe(0);
+    await expect(
+      asAppUser(t.database.db, { tenantId: practice.tenantId, userId: stranger.userId }, (tx) =>
+        tx.execute(sql`insert into messages (tenant_id, conversation_id, sender_id, body) values (${practice.tenantId}, ${conversationId}, ${stranger.userId}, 'x')`),
+      ),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '42501' }) });
+    await expect(
+      asAppUser(t.database.db, { tenantId: practice.tenantId, userId: stranger.userId }, (tx) =>
+        tx.execute(sql`insert into conversation_participants (conversation_id, user_id, tenant_id, role) values (${conversationId}, ${stranger.userId}, ${practice.tenantId}, 'carer')`),
+      ),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '42501' }) });
+    // Nobody changes or removes a message once sent, not even its writer.
+    await expect(
+      asAppUser(t.database.db, { tenantId: null, userId: patient.userId }, (tx) => tx.execute(sql`update messages set body = 'changed' where conversation_id = ${conversationId}`)),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ code: '42501' }) });
+  });
+
+  it('refuses empty and oversized messages with the field named, and audits every read and write', async () => {
+    const empty = await call(patient, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'request.invalid', errors: [expect.objectContaining({ path: 'body.body' })] });
+    expect((await call(patient, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: 'x'.repeat(5001) })).statusCode).toBe(400);
+
+    const events = await queryRows<{ action: string; n: number }>(
+      t.database.db,
+      sql`select action, count(*)::int as n from audit_events where tenant_id = ${practice.tenantId} and action like 'message.%' group by action order by action`,
+    );
+    // Sent: the first message, the answer, the thank-you. Read: every conversation opened (start, send and get).
+    expect(events.find((e) => e.action === 'message.sent')?.n).toBe(3);
+    expect(events.find((e) => e.action === 'message.read')?.n).toBeGreaterThanOrEqual(4);
+  });
+
+  it('sends a PDF or an image recognised from its content; only the two people can download it (404 for anyone else)', async () => {
+    const upload = (who: SignedIn, parts: Parameters<typeof multipartBody>[0], id = conversationId) => {
+      const form = multipartBody(parts);
+      return t.app.inject({ method: 'POST', url: `/api/v1/conversations/${id}/attachments`, headers: { cookie: who.cookie, ...form.headers }, payload: form.payload });
+    };
+    const sent = await upload(patient, [
+      { name: 'body', body: 'My referral letter' },
+      { name: 'file', filename: '../../etc/referral letter.pdf', contentType: 'application/octet-stream', body: TINY_PDF },
+    ]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const last = sent.json<Conversation>().messages.at(-1)!;
+    expect(last).toMatchObject({ body: 'My referral letter', mine: true });
+    // The name loses its path; the type comes from the content, not from what the client said.
+    expect(last.attachments).toEqual([expect.objectContaining({ fileName: 'referral letter.pdf', contentType: 'application/pdf', byteSize: TINY_PDF.length })]);
+    const url = `/api/v1/conversations/${conversationId}/attachments/${last.attachments[0]!.id}`;
+
+    const download = await t.app.inject({ method: 'GET', url, headers: { cookie: practice.provider.cookie } });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain('attachment; filename="referral letter.pdf"');
+    expect(download.rawPayload.equals(TINY_PDF)).toBe(true);
+    for (const who of [stranger, otherPractice.provider]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } })).statusCode).toBe(404);
+      expect((await upload(who, [{ name: 'file', filename: 'x.png', contentType: 'image/png', body: TINY_PNG }])).statusCode).toBe(404);
+    }
+    // The right file id under another conversation id is not found either.
+    const elsewhere = `/api/v1/conversations/${randomUUID()}/attachments/${last.attachments[0]!.id}`;
+    expect((await t.app.inject({ method: 'GET', url: elsewhere, headers: { cookie: patient.cookie } })).statusCode).toBe(404);
+
+    // An image alone, no text, is a message too; a text file named .pdf is not a PDF; too large is 413.
+    expect((await upload(practice.provider, [{ name: 'file', filename: 'x-ray.png', contentType: 'image/png', body: TINY_PNG }])).statusCode).toBe(201);
+    const fake = await upload(patient, [{ name: 'file', filename: 'notes.pdf', contentType: 'application/pdf', body: 'just some text, not a PDF' }]);
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json()).toMatchObject({ code: 'message.attachment-type' });
+    const big = await upload(patient, [{ name: 'file', filename: 'big.pdf', contentType: 'application/pdf', body: Buffer.concat([TINY_PDF, Buffer.alloc(8192)]) }]);
+    expect(big.statusCode).toBe(413);
+    const none = await upload(patient, [{ name: 'body', body: 'no file' }]);
+    expect(none.json()).toMatchObject({ status: 400, code: 'message.attachment-missing' });
+    // Downloads are audited.
+    const [audit] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from audit_events where action = 'message.attachment.read' and actor_user_id = ${practice.provider.userId}`,
+    );
+    expect(audit?.n).toBe(1);
+  });
+
+  it('delivers a new message live to the other person only, over their WebSocket', async () => {
+    const base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+    const sockets: TestSocket[] = [];
+    for (const who of [practice.provider, patient, stranger]) {
+      const opened = await openSocket(base, { cookie: who.cookie });
+      if (!('socket' in opened)) throw new Error(`upgrade refused: ${opened.status} ${opened.body}`);
+      await opened.socket.next((f) => f.type === 'hello');
+      sockets.push(opened.socket);
+    }
+    const [carerSocket, patientSocket, strangerSocket] = sockets as [TestSocket, TestSocket, TestSocket];
+    const sent = await call(patient, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: 'Running ten minutes late.' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const messageId = sent.json<Conversation>().messages.at(-1)!.id;
+    const event = await carerSocket.next((f) => f.type === 'event' && f.event === 'message');
+    expect(event).toMatchObject({ topic: `user:${practice.provider.userId}`, data: { conversationId, id: messageId } });
+    // An answer reaches the patient; the writer and the stranger never hear of their own or others' messages.
+    expect((await call(practice.provider, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: 'No problem.' })).statusCode).toBe(201);
+    await patientSocket.next((f) => f.type === 'event' && f.event === 'message');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(carerSocket.frames.filter((f) => f.type === 'event' && f.event === 'message')).toHaveLength(1);
+    expect(patientSocket.frames.filter((f) => f.type === 'event' && f.event === 'message')).toHaveLength(1);
+    expect(strangerSocket.frames.filter((f) => f.type === 'event')).toHaveLength(0);
+    for (const socket of sockets) socket.ws.close();
+  });
+});

@@ -1,0 +1,80 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema/auth.js';
+import type { Attachment } from '../../../shared/contracts/messaging.js';
+import { conversationParticipants, conversations, messageAttachments, messages } from '../../db/schema/messaging.js';
+import type { Queryable } from '../../platform/db/database.js';
+
+/** What a message shows, whichever query read it. */
+export type MessageRow = Pick<typeof messages.$inferSelect, 'id' | 'conversationId' | 'senderId' | 'body' | 'createdAt'>;
+
+/** The attachments of some messages, by message. */
+export async function attachmentsOf(db: Queryable, messageIds: string[]): Promise<Map<string, Attachment[]>> {
+  const byMessage = new Map<string, Attachment[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .select({ messageId: messageAttachments.messageId, id: messageAttachments.id, fileName: messageAttachments.fileName, contentType: messageAttachments.contentType, byteSize: messageAttachments.byteSize })
+    .from(messageAttachments)
+    .where(inArray(messageAttachments.messageId, messageIds))
+    .orderBy(messageAttachments.createdAt);
+  for (const { messageId, ...attachment } of rows) byMessage.set(messageId, [...(byMessage.get(messageId) ?? []), attachment]);
+  return byMessage;
+}
+
+const patient = alias(users, 'patient');
+const carer = alias(users, 'carer');
+const mine = alias(conversationParticipants, 'mine');
+const theirs = alias(conversationParticipants, 'theirs');
+
+/**
+ * Conversations of one person with the other person's name, the newest message, the other
+ * person's read marker and this person's unread count, in one statement. Row-level security
+ * already limits them to the person's own; the join on their participant row says so too.
+ */
+export function conversationSummaries(db: Queryable, me: string, page: { limit: number; offset: number } | { id: string }) {
+  const query = db
+    .select({
+      id: conversations.id,
+      tenantId: conversations.tenantId,
+      patientId: conversations.patientId,
+      carerId: conversations.carerId,
+      lastMessageAt: conversations.lastMessageAt,
+      organisationName: sql<string | null>`directory_organisation_name(${conversations.tenantId})`,
+      patientName: patient.name,
+      patientImage: patient.image,
+      carerName: carer.name,
+      carerImage: carer.image,
+      otherReadAt: theirs.lastReadAt,
+      lastMessage: sql<(MessageRow & { attachments: Attachment[] }) | null>`(
+        select json_build_object('id', m.id, 'conversationId', m.conversation_id, 'senderId', m.sender_id, 'body', m.body, 'createdAt', m.created_at,
+          'attachments', coalesce((select json_agg(json_build_object('id', a.id, 'fileName', a.file_name, 'contentType', a.content_type, 'byteSize', a.byte_size) order by a.created_at)
+            from ${messageAttachments} a where a.message_id = m.id), '[]'::json))
+        from ${messages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`.mapWith((value: unknown) => {
+        if (!value) return null;
+        const row = (typeof value === 'string' ? JSON.parse(value) : value) as Omit<MessageRow, 'createdAt'> & { createdAt: string; attachments: Attachment[] };
+        return { ...row, createdAt: new Date(row.createdAt) };
+      }),
+      unread: sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id}
+        and m.sender_id is distinct from ${me}::uuid and m.created_at > coalesce(${mine.lastReadAt}, '-infinity'::timestamptz))`,
+    })
+    .from(conversations)
+    .innerJoin(mine, and(eq(mine.conversationId, conversations.id), eq(mine.userId, me)))
+    .leftJoin(theirs, and(eq(theirs.conversationId, conversations.id), sql`${theirs.userId} <> ${me}::uuid`))
+    .innerJoin(patient, eq(patient.id, conversations.patientId))
+    .innerJoin(carer, eq(carer.id, conversations.carerId));
+  if ('id' in page) return query.where(eq(conversations.id, page.id));
+  return query
+    .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.createdAt))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export type SummaryRow = Awaited<ReturnType<typeof conversationSummaries>>[number];
+
+export async function countConversations(db: Queryable, me: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversations)
+    .innerJoin(mine, and(eq(mine.conversationId, conversations.id), eq(mine.userId, me)));
+  return row?.n ?? 0;
+}

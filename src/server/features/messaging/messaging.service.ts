@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  MESSAGES_PAGE_SIZE,
+  type Conversation,
+  type ConversationList,
+  type ConversationSummary,
+  ATTACHMENT_CONTENT_TYPES,
+  MESSAGE_MAX_LENGTH,
+  type Attachment,
+  type Message,
+  type StartConversation,
+} from '../../../shared/contracts/messaging.js';
+import { appointments } from '../../db/schema/booking.js';
+import { conversationParticipants, conversations, messageAttachments, messages } from '../../db/schema/messaging.js';
+import { storedFiles } from '../../db/schema/stored-files.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
+import { recordAudit } from '../../platform/audit/audit.js';
+import type { ActorContext } from '../../platform/context.js';
+import type { Transaction } from '../../platform/db/database.js';
+import { notFound, validationError } from '../../platform/errors/domain-errors.js';
+import { asAppUser } from '../../platform/tenancy/with-tenant.js';
+import { attachmentsOf, conversationSummaries, countConversations, type MessageRow, type SummaryRow } from './messaging.repo.js';
+
+/**
+ * Row-level security shows a person only the conversations they take part in, whichever
+ * organisation the session acts in; the session's organisation is set too, so a carer can read
+ * the appointment a conversation starts from. Every read and write of messages is audited.
+ */
+function asParticipant<T>(ctx: ActorContext, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return asAppUser(ctx.db, { tenantId: ctx.actor.tenant?.id ?? null, userId: ctx.actor.userId }, fn);
+}
+
+const notFoundConversation = () => notFound('conversation.not-found', 'This conversation was not found.');
+
+function toMessage(row: MessageRow, attachments: Attachment[], me: string, otherReadAt: Date | null): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    mine: row.senderId === me,
+    body: row.body,
+    attachments,
+    createdAt: row.createdAt.toISOString(),
+    readByOther: row.senderId === me && otherReadAt !== null && otherReadAt >= row.createdAt,
+  };
+}
+
+function toSummary(row: SummaryRow, me: string): ConversationSummary {
+  const iAmPatient = row.patientId === me;
+  return {
+    id: row.id,
+    organisation: { id: row.tenantId, name: row.organisationName ?? '' },
+    with: iAmPatient
+      ? { id: row.carerId, name: row.carerName, image: row.carerImage, role: 'carer' }
+      : { id: row.patientId, name: row.patientName, image: row.patientImage, role: 'patient' },
+    lastMessage: row.lastMessage ? toMessage(row.lastMessage, row.lastMessage.attachments, me, row.otherReadAt) : null,
+    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
+    unread: row.unread,
+  };
+}
+
+/** My conversations, the most recent first, with what is unread in each. */
+export async function listConversations(ctx: ActorContext, page: number): Promise<ConversationList> {
+  const me = ctx.actor.userId;
+  return asParticipant(ctx, async (tx) => {
+    const rows = await conversationSummaries(tx, me, { limit: CONVERSATIONS_PAGE_SIZE, offset: (page - 1) * CONVERSATIONS_PAGE_SIZE });
+    const total = await countConversations(tx, me);
+    return { conversations: rows.map((r) => toSummary(r, me)), page, pageSize: CONVERSATIONS_PAGE_SIZE, total };
+  });
+}
+
+async function summaryOf(ctx: ActorContext, tx: Transaction, id: string): Promise<SummaryRow> {
+  const [row] = await conversationSummaries(tx, ctx.actor.userId, { id });
+  if (!row) throw notFoundConversation();
+  return row;
+}
+
+async function conversationWithMessages(ctx: ActorContext, tx: Transaction, id: string, before: Date | undefined): Promise<Conversation> {
+  const me = ctx.actor.userId;
+  const summary = await summaryOf(ctx, tx, id);
+  const rows = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, id), before ? lt(messages.createdAt, before) : undefined))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(MESSAGES_PAGE_SIZE + 1);
+  const hasEarlier = rows.length > MESSAGES_PAGE_SIZE;
+  const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
+  const attachments = await attachmentsOf(tx, page.map((m) => m.id));
+  await recordAudit(tx, {
+    action: 'message.read',
+    tenantId: summary.tenantId,
+    actorUserId: me,
+    targetType: 'conversation',
+    targetId: id,
+    requestId: ctx.requestId,
+    clientIp: ctx.clientIp,
+    metadata: { messages: page.map((m) => m.id) },
+  });
+  return { ...toSummary(summary, me), messages: page.map((m) => toMessage(m, attachments.get(m.id) ?? [], me, summary.otherReadAt)), hasEarlier };
+}
+
+/** One conversation with its newest messages (or those before a time); reading it is audited. */
+export async function getConversation(ctx: ActorContext, id: string, before: string | undefined): Promise<Conversation> {
+  return asParticipant(ctx, (tx) => conversationWithMessages(ctx, tx, id, before ? new Date(before) : undefined));
+}
+
+async function insertMessage(ctx: ActorContext, tx: Transaction, conversation: { id: string; tenantId: string }, body: string): Promise<string> {
+  const now = ctx.now();
+  const [sent] = await tx
+    .insert(messages)
+    .values({ tenantId: conversation.tenantId, conversationId: conversation.id, senderId: ctx.actor.userId, body, createdAt: now })
+    .returning({ id: messages.id });
+  await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversation.id));
+  // What one writes, one has read.
+  await tx
+    .update(conversationParticipants)
+    .set({ lastReadAt: now })
+    .where(and(eq(conversationParticipants.conversationId, conversation.id), eq(conversationParticipants.userId, ctx.actor.userId)));
+  await recordAudit(tx, {
+    action: 'message.sent',
+    tenantId: conversation.tenantId,
+    actorUserId: ctx.actor.userId,
+    targetType: 'message',
+    targetId: sent!.id,
+    requestId: ctx.requestId,
+    clientIp: ctx.clientIp,
+    metadata: { conversationId: conversation.id },
+  });
+  return sent!.id;
+}
+
+/**
+ * Starts the conversation of an appointment's patient and provider, or continues the one they
+ * have in that organisation, with a first message. Only those two may: anyone else gets 404,
+ * as if the appointment did not exist.
+ */
+export async function startConversation(ctx: ActorContext, input: StartConversation): Promise<{ conversation: Conversation; created: boolean }> {
+  const me = ctx.actor.userId;
+  return asParticipant(ctx, async (tx) => {
+    const [link] = await tx
+      .select({ tenantId: appointments.tenantId, patientId: appointments.patientId, carerId: providerProfiles.userId })
+      .from(appointments)
+      .innerJoin(providerProfiles, eq(providerProfiles.id, appointments.providerId))
+      .where(eq(appointments.id, input.appointmentId));
+    if (!link || (link.patientId !== me && link.carerId !== me)) throw notFound('appointment.not-found', 'This appointment was not found.');
+    const [inserted] = await tx
+      .insert(conversations)
+      .values({ tenantId: link.tenantId, patientId: link.patientId, carerId: link.carerId, createdBy: me })
+      .onConflictDoNothing({ target: [conversations.tenantId, conversations.patientId, conversations.carerId] })
+      .returning({ id: conversations.id });
+    let id = inserted?.id;
+    if (inserted) {
+      await tx.insert(conversationParticipants).values([
+        { conversationId: inserted.id, userId: link.patientId, tenantId: link.tenantId, role: 'patient' },
+        { conversationId: inserted.id, userId: link.carerId, tenantId: link.tenantId, role: 'carer' },
+      ]);
+    } else {
+      const [existing] = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.tenantId, link.tenantId), eq(conversations.patientId, link.patientId), eq(conversations.carerId, link.carerId)));
+      id = existing?.id;
+    }
+    if (!id) throw notFoundConversation();
+    await insertMessage(ctx, tx, { id, tenantId: link.tenantId }, input.body);
+    return { conversation: await conversationWithMessages(ctx, tx, id, undefined), created: Boolean(inserted) };
+  });
+}
+
+export async function sendMessage(ctx: ActorContext, id: string, body: string): Promise<Conversation> {
+  return asParticipant(ctx, async (tx) => {
+    const summary = await summaryOf(ctx, tx, id);
+    await insertMessage(ctx, tx, { id, tenantId: summary.tenantId }, body);
+    return conversationWithMessages(ctx, tx, id, undefined);
+  });
+}
+
+/** Everything in the conversation up to now is read by me (the other person's read receipt). */
+export async function markConversationRead(ctx: ActorContext, id: string): Promise<ConversationSummary> {
+  const me = ctx.actor.userId;
+  return asParticipant(ctx, async (tx) => {
+    await summaryOf(ctx, tx, id);
+    await tx
+      .update(conversationParticipants)
+      .set({ lastReadAt: ctx.now() })
+      .where(and(eq(conversationParticipants.conversationId, id), eq(conversationParticipants.userId, me)));
+    return toSummary(await summaryOf(ctx, tx, id), me);
+  });
+}
+
+/** How many messages to me are unread, over all my conversations (the header's count). */
+export async function unreadMessages(ctx: ActorContext): Promise<number> {
+  const me = ctx.actor.userId;
+  return asParticipant(ctx, async (tx) => {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .innerJoin(conversationParticipants, and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.userId, me)))
+      .where(sql`${messages.senderId} is distinct from ${me}::uuid and ${messages.createdAt} > coalesce(${conversationParticipants.lastReadAt}, '-infinity'::timestamptz)`);
+    return row?.n ?? 0;
+  });
+}
+
+/** A file as it arrived: the bytes, the sender's name for it, and any text sent with it. */
+export interface AttachmentUpload {
+  body: Buffer;
+  fileName: string;
+  text: string;
+}
+
+/** The sender's file name without paths or control characters, with the extension its content has. */
+function safeFileName(name: string, extension: string): string {
+  const base = [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200);
+  if (!base) return `attachment.${extension}`;
+  return base.toLowerCase().endsWith(`.${extension}`) || (extension === 'jpg' && /\.jpe?g$/i.test(base)) ? base : `${base}.${extension}`;
+}
+
+/**
+ * Sends a file (a PDF or an image, recognised from its content, never from its name or the
+ * client's type) with an optional text. Only participants may: a stranger's bytes are not even
+ * stored. The object is recorded in stored_files for the organisation's storage figures.
+ */
+export async function sendAttachment(ctx: ActorContext, id: string, upload: AttachmentUpload): Promise<Conversation> {
+  const me = ctx.actor.userId;
+  if (upload.body.length === 0) throw validationError('message.attachment-empty', 'The file is empty.');
+  if (upload.text.length > MESSAGE_MAX_LENGTH) throw validationError('message.too-long', `A message has at most ${MESSAGE_MAX_LENGTH} characters.`);
+  const detected = await fileTypeFromBuffer(upload.body);
+  const contentType = ATTACHMENT_CONTENT_TYPES.find((type) => type === detected?.mime);
+  if (!contentType || !detected) throw validationError('message.attachment-type', 'Send a PDF or an image (PNG, JPEG, WebP or GIF).');
+  const { tenantId } = await asParticipant(ctx, (tx) => summaryOf(ctx, tx, id));
+  const attachmentId = randomUUID();
+  const key = `messages/${id}/${attachmentId}`;
+  await ctx.storage.put(key, upload.body, contentType);
+  let conversation: Conversation;
+  try {
+    conversation = await asParticipant(ctx, async (tx) => {
+      const messageId = await insertMessage(ctx, tx, { id, tenantId }, upload.text);
+      await tx.insert(messageAttachments).values({
+        id: attachmentId,
+        tenantId,
+        conversationId: id,
+        messageId,
+        storageKey: key,
+        fileName: safeFileName(upload.fileName, detected.ext),
+        contentType,
+        byteSize: upload.body.length,
+      });
+      return conversationWithMessages(ctx, tx, id, undefined);
+    });
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  await ctx.db.insert(storedFiles).values({ key, ownerUserId: me, tenantId, purpose: 'message-attachment', contentType, byteSize: upload.body.length });
+  return conversation;
+}
+
+/** A file of a conversation, for its participants only (404 for anyone else); reading it is audited. */
+export async function readAttachment(ctx: ActorContext, conversationId: string, attachmentId: string): Promise<{ body: Buffer; contentType: string; fileName: string }> {
+  const row = await asParticipant(ctx, async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(messageAttachments)
+      .where(and(eq(messageAttachments.id, attachmentId), eq(messageAttachments.conversationId, conversationId)));
+    if (!found) throw notFound('attachment.not-found', 'This file was not found.');
+    await recordAudit(tx, {
+      action: 'message.attachment.read',
+      tenantId: found.tenantId,
+      actorUserId: ctx.actor.userId,
+      targetType: 'message_attachment',
+      targetId: found.id,
+      requestId: ctx.requestId,
+      clientIp: ctx.clientIp,
+      metadata: { conversationId, messageId: found.messageId },
+    });
+    return found;
+  });
+  const stored = await ctx.storage.get(row.storageKey);
+  if (!stored) throw notFound('attachment.not-found', 'This file was not found.');
+  return { body: stored.body, contentType: row.contentType, fileName: row.fileName };
+}

@@ -1,0 +1,235 @@
+import websocket, { type WebSocket } from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  MAX_CLIENT_FRAME_BYTES,
+  REALTIME_CLOSE,
+  REALTIME_PATH,
+  parseClientFrame,
+  userTopic,
+  type ClientFrame,
+  type RealtimeErrorCode,
+  type ServerFrame,
+} from '../../../shared/contracts/realtime.js';
+import type { Config } from '../../config/env.js';
+import { liveSessionIds } from '../auth/actor.js';
+import type { Database } from '../db/database.js';
+import { forbidden } from '../errors/domain-errors.js';
+import type { RealtimeConnection, RealtimeHub } from './hub.js';
+import { TokenBucket } from './rate-limiter.js';
+
+/** A socket whose unsent frames pile past this is too slow to keep (its messages would grow without bound). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Heartbeat: a socket that has not answered this many pings in a row is terminated. */
+const MISSED_PONGS_LIMIT = 2;
+/** On shutdown, sockets get a 1001 close frame; those still open after this are cut. */
+const SHUTDOWN_GRACE_MS = 1000;
+/** At most one `realtime.rate-limited` error frame a second, so refusals are not amplified. */
+const RATE_ERROR_INTERVAL_MS = 1000;
+
+export interface RealtimeEndpointOptions {
+  config: Config;
+  db: Database;
+  hub: RealtimeHub;
+  now: () => Date;
+}
+
+/**
+ * The origin a page of this server has: PUBLIC_URL's when set, else the one the request was
+ * addressed to (scheme as trusted through TRUST_PROXY, and the Host header).
+ */
+export function expectedOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return new URL(publicUrl).origin;
+  return `${request.protocol}://${request.host}`;
+}
+
+interface SocketState extends RealtimeConnection {
+  readonly socket: WebSocket;
+  missedPongs: number;
+  lastRateError: number;
+  readonly bucket: TokenBucket;
+}
+
+/**
+ * `GET /ws` (permission `account.self`): the signed-in person's WebSocket. The upgrade runs
+ * through Fastify's hooks first, so a request without a session is refused with 401 problem+json
+ * before any upgrade, and a foreign Origin (cross-site WebSocket hijacking) with 403.
+ */
+export async function registerRealtimeEndpoint(app: FastifyInstance, options: RealtimeEndpointOptions): Promise<void> {
+  const { config, hub } = options;
+  const sockets = new Set<SocketState>();
+
+  // Before @fastify/websocket's own preClose (which closes with 1000): going away, 1001.
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    clearInterval(sessionCheck);
+    for (const state of sockets) state.close(1001, 'server shutting down');
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+    while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const state of sockets) state.socket.terminate();
+  });
+
+  await app.register(websocket, {
+    options: { maxPayload: config.REALTIME_MAX_PAYLOAD_BYTES, perMessageDeflate: false },
+    // An error on an open socket (a protocol violation, an oversized frame) ends that socket only.
+    errorHandler: (error, socket) => {
+      app.log.debug({ err: error }, 'realtime: socket error');
+      socket.terminate();
+    },
+  });
+
+  // An upgrade refused before the handler (401 without a session, 403 for the Origin) is answered
+  // with a problem+json response on the raw socket, which has left Node's HTTP parser: end it
+  // there, or a client that never hangs up would hold it open (and hold up shutdown).
+  app.addHook('onResponse', async (request) => {
+    // Node marks a request that came through the server's 'upgrade' event (not in its types).
+    if ((request.raw as typeof request.raw & { upgrade?: boolean }).upgrade === true) request.raw.socket.destroy();
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const state of sockets) {
+      if (state.missedPongs >= MISSED_PONGS_LIMIT) {
+        state.socket.terminate();
+        continue;
+      }
+      state.missedPongs += 1;
+      state.socket.ping();
+    }
+  }, config.REALTIME_HEARTBEAT_SECONDS * 1000);
+  heartbeat.unref();
+
+  // Sessions that ended (sign-out, expiry, idle, a disabled person) stop receiving.
+  let checking = false;
+  const sessionCheck = setInterval(() => {
+    if (checking || sockets.size === 0) return;
+    checking = true;
+    const checked = new Set([...sockets].map((s) => s.sessionId));
+    liveSessionIds({ db: options.db, config }, [...checked], options.now())
+      .then((live) => {
+        // Sockets opened while the query ran were not part of it (their session was just checked).
+        for (const state of sockets) {
+          if (checked.has(state.sessionId) && !live.has(state.sessionId)) state.close(REALTIME_CLOSE.sessionEnded, 'session ended');
+        }
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'realtime: session re-check failed; trying again next time'))
+      .finally(() => {
+        checking = false;
+      });
+  }, config.REALTIME_SESSION_CHECK_SECONDS * 1000);
+  sessionCheck.unref();
+
+  app.get(
+    REALTIME_PATH,
+    {
+      websocket: true,
+      config: { permission: 'account.self' },
+      schema: { hide: true },
+      preHandler: async (request) => {
+        if (request.headers.origin !== expectedOrigin(request, config.PUBLIC_URL)) {
+          throw forbidden('realtime.origin-forbidden', 'This WebSocket accepts connections only from pages of this site.');
+        }
+      },
+    },
+    async (socket, request) => {
+      const result = await request.actorResult();
+      if (!result.actor) {
+        socket.close(REALTIME_CLOSE.sessionEnded, 'session ended');
+        return;
+      }
+      const actor = result.actor;
+      if (hub.count(actor.userId) >= config.REALTIME_MAX_SOCKETS_PER_USER) {
+        socket.close(1008, 'too many connections');
+        return;
+      }
+      const ownTopic = userTopic(actor.userId);
+      const state: SocketState = {
+        socket,
+        userId: actor.userId,
+        sessionId: actor.sessionId,
+        topics: new Set([ownTopic]),
+        missedPongs: 0,
+        lastRateError: -Infinity,
+        bucket: new TokenBucket(
+          {
+            perSecond: config.REALTIME_FRAMES_PER_SECOND,
+            burst: config.REALTIME_FRAMES_PER_SECOND,
+            abuseAfter: Math.max(10, config.REALTIME_FRAMES_PER_SECOND * 2),
+            abuseWindowMs: 2000,
+          },
+          Date.now(),
+        ),
+        send(frame: ServerFrame) {
+          if (socket.readyState !== socket.OPEN) return;
+          if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+            socket.terminate();
+            return;
+          }
+          socket.send(JSON.stringify(frame));
+        },
+        close(code: number, reason: string) {
+          if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+        },
+      };
+      const fail = (code: RealtimeErrorCode, message: string) => state.send({ type: 'error', code, message });
+      const handle = (frame: ClientFrame) => {
+        switch (frame.type) {
+          case 'ping':
+            state.send({ type: 'pong', ...(frame.id !== undefined ? { id: frame.id } : {}) });
+            return;
+          case 'subscribe':
+            // The only topic anyone may hear so far is their own.
+            if (frame.topic !== ownTopic) {
+              fail('realtime.topic-forbidden', 'You may not subscribe to this topic.');
+              return;
+            }
+            state.topics.add(frame.topic);
+            state.send({ type: 'subscribed', topic: frame.topic });
+            return;
+          case 'unsubscribe':
+            state.topics.delete(frame.topic);
+            state.send({ type: 'unsubscribed', topic: frame.topic });
+            return;
+        }
+      };
+
+      sockets.add(state);
+      hub.add(state);
+      socket.on('close', () => {
+        sockets.delete(state);
+        hub.remove(state);
+      });
+      socket.on('pong', () => {
+        state.missedPongs = 0;
+      });
+      socket.on('message', (data, isBinary) => {
+        const now = Date.now();
+        const decision = state.bucket.take(now);
+        if (decision === 'abuse') {
+          state.close(1008, 'rate limit exceeded');
+          return;
+        }
+        if (decision === 'limited') {
+          if (now - state.lastRateError >= RATE_ERROR_INTERVAL_MS) {
+            state.lastRateError = now;
+            fail('realtime.rate-limited', `At most ${config.REALTIME_FRAMES_PER_SECOND} frames a second.`);
+          }
+          return;
+        }
+        if (isBinary) {
+          fail('realtime.binary-unsupported', 'Frames are JSON text.');
+          return;
+        }
+        const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data));
+        if (bytes.length > MAX_CLIENT_FRAME_BYTES) {
+          fail('realtime.frame-too-large', `Frames are at most ${MAX_CLIENT_FRAME_BYTES} bytes.`);
+          return;
+        }
+        const parsed = parseClientFrame(bytes.toString('utf8'));
+        if (parsed.ok) handle(parsed.frame);
+        else fail(parsed.code, parsed.message);
+      });
+      // Greet only once this process is LISTENing: from the hello on, no event is missed.
+      await hub.listening();
+      state.send({ type: 'hello', userId: actor.userId, topics: [...state.topics], heartbeatSeconds: config.REALTIME_HEARTBEAT_SECONDS });
+    },
+  );
+}

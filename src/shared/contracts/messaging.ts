@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Secure messaging between a patient and the people caring for them (issue 6). */
+export const MESSAGE_MAX_LENGTH = 5000;
+export const CONVERSATIONS_PAGE_SIZE = 20;
+export const MESSAGES_PAGE_SIZE = 50;
+
+/** What may be sent with a message: PDFs and images, recognised from their content. */
+export const ATTACHMENT_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** The multipart fields of an attachment upload. */
+export const ATTACHMENT_FIELD = 'file';
+export const ATTACHMENT_TEXT_FIELD = 'body';
+
+export const AttachmentSchema = z.object({ id: z.string(), fileName: z.string(), contentType: z.string(), byteSize: z.number().int() });
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
+export const PersonSchema = z.object({ id: z.string(), name: z.string(), image: z.string().nullable() });
+
+export const MessageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  senderId: z.string().nullable(),
+  /** Whether the signed-in person wrote it. */
+  mine: z.boolean(),
+  body: z.string(),
+  attachments: z.array(AttachmentSchema),
+  createdAt: z.string(),
+  /** For one's own messages: whether the other person has read it (read receipt). */
+  readByOther: z.boolean(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const ConversationSummarySchema = z.object({
+  id: z.string(),
+  organisation: z.object({ id: z.string(), name: z.string() }),
+  /** The other person of the conversation. */
+  with: PersonSchema.extend({ role: z.enum(['patient', 'carer']) }),
+  lastMessage: MessageSchema.nullable(),
+  lastMessageAt: z.string().nullable(),
+  unread: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+export const ConversationListSchema = z.object({
+  conversations: z.array(ConversationSummarySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type ConversationList = z.infer<typeof ConversationListSchema>;
+
+export const ConversationSchema = ConversationSummarySchema.extend({
+  /** Newest last; `before` pages further back. */
+  messages: z.array(MessageSchema),
+  hasEarlier: z.boolean(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+export const ConversationsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }).strict();
+export const ConversationParamsSchema = z.object({ id: z.string().uuid() }).strict();
+export const AttachmentParamsSchema = z.object({ id: z.string().uuid(), attachmentId: z.string().uuid() }).strict();
+export const MessagesQuerySchema = z.object({ before: z.string().datetime({ offset: true }).optional() }).strict();
+
+const Body = z.string().trim().min(1, 'Write a message.').max(MESSAGE_MAX_LENGTH);
+
+/** Start (or continue) the conversation of an appointment's patient and provider. */
+export const StartConversationSchema = z.object({ appointmentId: z.string().uuid(), body: Body }).strict();
+export type StartConversation = z.infer<typeof StartConversationSchema>;
+
+export const SendMessageSchema = z.object({ body: Body }).strict();
+export type SendMessage = z.infer<typeof SendMessageSchema>;
+
+export const UnreadCountSchema = z.object({ unread: z.number().int() });

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * The `/ws` WebSocket protocol: every frame is one JSON text message, discriminated by `type`.
+ * The server validates what clients send with these schemas; the web app validates what it receives.
+ */
+
+/** The WebSocket path, relative to the app's own origin. */
+export const REALTIME_PATH = '/ws';
+
+/** The largest client frame the protocol needs (UTF-8 bytes; parseClientFrame bounds characters the same): longer ones get `realtime.frame-too-large`. */
+export const MAX_CLIENT_FRAME_BYTES = 4096;
+
+/** Close codes the server uses besides the standard ones (1001 going away, 1008 policy, 1009 too big). */
+export const REALTIME_CLOSE = {
+  /** The session ended (signed out, expired, disabled): sign in again before reconnecting. */
+  sessionEnded: 4401,
+} as const;
+
+/** A topic is `kind:id`, e.g. `user:{uuid}`. Which topics a person may hear is the server's decision. */
+export const TopicSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(100)
+  .regex(/^[a-z][a-z0-9-]{0,30}:[A-Za-z0-9-]{1,64}$/, 'must be kind:id');
+export type Topic = z.infer<typeof TopicSchema>;
+
+export function userTopic(userId: string): Topic {
+  return `user:${userId}`;
+}
+
+/** An optional client-chosen id echoed in the answer (pong), so a client can match them up. */
+const FrameIdSchema = z.string().trim().min(1).max(64).optional();
+
+export const ClientPingSchema = z.object({ type: z.literal('ping'), id: FrameIdSchema }).strict();
+export const ClientSubscribeSchema = z.object({ type: z.literal('subscribe'), topic: TopicSchema }).strict();
+export const ClientUnsubscribeSchema = z.object({ type: z.literal('unsubscribe'), topic: TopicSchema }).strict();
+
+/** What a client may send. */
+export const ClientFrameSchema = z.discriminatedUnion('type', [ClientPingSchema, ClientSubscribeSchema, ClientUnsubscribeSchema]);
+export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+
+/** Event names the server sends on a topic. */
+export const REALTIME_EVENT_TYPES = [
+  /** A row was added to the person's in-app notifications: refetch the list. */
+  'notification',
+  /** A secure message arrived in one of the person's conversations (data: conversationId, id): refetch it. */
+  'message',
+  /** Events may have been missed (the server's database listener reconnected): refetch what is shown. */
+  'resync',
+] as const;
+export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
+
+/** Ids only, never contents: the client fetches what it may see through the API. */
+export const EventDataSchema = z.record(z.string().max(64), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]));
+export type EventData = z.infer<typeof EventDataSchema>;
+
+export const ServerHelloSchema = z.object({
+  type: z.literal('hello'),
+  userId: z.string(),
+  topics: z.array(TopicSchema),
+  /** How often the server pings at the protocol level; clients may ping at app level too. */
+  heartbeatSeconds: z.number().positive(),
+});
+export const ServerPongSchema = z.object({ type: z.literal('pong'), id: FrameIdSchema });
+export const ServerSubscribedSchema = z.object({ type: z.literal('subscribed'), topic: TopicSchema });
+export const ServerUnsubscribedSchema = z.object({ type: z.literal('unsubscribed'), topic: TopicSchema });
+export const ServerEventSchema = z.object({
+  type: z.literal('event'),
+  topic: TopicSchema,
+  event: z.enum(REALTIME_EVENT_TYPES),
+  data: EventDataSchema,
+});
+
+/** Stable codes of `error` frames. */
+export const REALTIME_ERROR_CODES = [
+  'realtime.invalid-json',
+  'realtime.invalid-frame',
+  'realtime.frame-too-large',
+  'realtime.binary-unsupported',
+  'realtime.rate-limited',
+  'realtime.topic-forbidden',
+] as const;
+export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number];
+export const ServerErrorSchema = z.object({ type: z.literal('error'), code: z.enum(REALTIME_ERROR_CODES), message: z.string() });
+
+/** What the server sends. */
+export const ServerFrameSchema = z.discriminatedUnion('type', [
+  ServerHelloSchema,
+  ServerPongSchema,
+  ServerSubscribedSchema,
+  ServerUnsubscribedSchema,
+  ServerEventSchema,
+  ServerErrorSchema,
+]);
+export type ServerFrame = z.infer<typeof ServerFrameSchema>;
+export type ServerEvent = z.infer<typeof ServerEventSchema>;
+
+/**
+ * Parses one text frame from a client into a frame or the error to answer with. Never throws.
+ */
+export function parseClientFrame(text: string): { ok: true; frame: ClientFrame } | { ok: false; code: RealtimeErrorCode; message: string } {
+  if (text.length > MAX_CLIENT_FRAME_BYTES) {
+    return { ok: false, code: 'realtime.frame-too-large', message: `Frames are at most ${MAX_CLIENT_FRAME_BYTES} bytes.` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, code: 'realtime.invalid-json', message: 'A frame must be one JSON object.' };
+  }
+  const parsed = ClientFrameSchema.safeParse(value);
+  if (!parsed.success) return { ok: false, code: 'realtime.invalid-frame', message: 'Unknown frame type or wrong fields.' };
+  return { ok: true, frame: parsed.data };
+}

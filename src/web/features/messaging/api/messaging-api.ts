@@ -1,0 +1,120 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ATTACHMENT_FIELD,
+  ATTACHMENT_TEXT_FIELD,
+  type Conversation,
+  type ConversationList,
+  ConversationListSchema,
+  ConversationSchema,
+  ConversationSummarySchema,
+} from '~/shared/contracts/messaging';
+import { ApiError, CLIENT_ERROR_CODES, apiFetch, readApiResponse } from '~/web/lib/api-client';
+import { UNREAD_MESSAGES_QUERY_KEY } from '~/web/lib/unread-messages';
+
+/** While the page is visible, the open conversation and the list refresh this often. */
+export const MESSAGES_POLL_MS = 15_000;
+
+const KEYS = {
+  all: ['messaging'] as const,
+  list: ['messaging', 'list'] as const,
+  conversation: ['messaging', 'conversation'] as const,
+};
+
+export function useConversations(page: number) {
+  return useQuery({
+    queryKey: [...KEYS.list, page],
+    queryFn: ({ signal }): Promise<ConversationList> => apiFetch(`/api/v1/conversations?page=${page}`, { schema: ConversationListSchema, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: MESSAGES_POLL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+}
+
+/** The newest page of a conversation (earlier pages are fetched on demand with {@link fetchEarlier}). */
+export function useConversation(id: string | null) {
+  return useQuery({
+    queryKey: [...KEYS.conversation, id],
+    queryFn: ({ signal }): Promise<Conversation> => apiFetch(`/api/v1/conversations/${encodeURIComponent(id ?? '')}`, { schema: ConversationSchema, signal }),
+    enabled: Boolean(id),
+    refetchInterval: MESSAGES_POLL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+}
+
+/** The messages written before `before` (oldest first). */
+export function fetchEarlier(id: string, before: string): Promise<Conversation> {
+  return apiFetch(`/api/v1/conversations/${encodeURIComponent(id)}?before=${encodeURIComponent(before)}`, { schema: ConversationSchema });
+}
+
+/** The path of an attachment's download. */
+export function attachmentPath(conversationId: string, attachmentId: string): string {
+  return `/api/v1/conversations/${encodeURIComponent(conversationId)}/attachments/${encodeURIComponent(attachmentId)}`;
+}
+
+function useConversationMutation<TVariables>(fn: (v: TVariables) => Promise<Conversation>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (data) => client.setQueryData([...KEYS.conversation, data.id], data),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: KEYS.list });
+    },
+  });
+}
+
+/** Starts (or continues) the conversation of an appointment. */
+export function useStartConversation() {
+  return useConversationMutation(({ appointmentId, body }: { appointmentId: string; body: string }) =>
+    apiFetch('/api/v1/conversations', { method: 'POST', body: { appointmentId, body }, schema: ConversationSchema }),
+  );
+}
+
+export function useSendMessage() {
+  return useConversationMutation(({ id, body }: { id: string; body: string }) =>
+    apiFetch(`/api/v1/conversations/${encodeURIComponent(id)}/messages`, { method: 'POST', body: { body }, schema: ConversationSchema }),
+  );
+}
+
+/** Sends a file (multipart: the file in `file`, the optional text in `body`). */
+export function useSendAttachment() {
+  return useConversationMutation(async ({ id, file, body }: { id: string; file: File; body: string }) => {
+    const form = new FormData();
+    if (body) form.append(ATTACHMENT_TEXT_FIELD, body);
+    form.append(ATTACHMENT_FIELD, file, file.name);
+    let response: Response;
+    try {
+      response = await fetch(`/api/v1/conversations/${encodeURIComponent(id)}/attachments`, {
+        method: 'POST',
+        body: form,
+        credentials: 'same-origin',
+        headers: { accept: 'application/json, application/problem+json' },
+      });
+    } catch (cause) {
+      throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.networkUnavailable, message: 'Network unavailable', cause });
+    }
+    return readApiResponse(response, ConversationSchema);
+  });
+}
+
+/** Marks the conversation read up to now; the list and the header's count follow. */
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/v1/conversations/${encodeURIComponent(id)}/read`, { method: 'POST', body: {}, schema: ConversationSummarySchema }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: KEYS.list });
+      void client.invalidateQueries({ queryKey: UNREAD_MESSAGES_QUERY_KEY });
+    },
+  });
+}
+
+/** Refetches everything messaging shows (after a realtime event). */
+export function useRefreshMessaging() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: KEYS.all });
+    void client.invalidateQueries({ queryKey: UNREAD_MESSAGES_QUERY_KEY });
+  };
+}

@@ -1,0 +1,117 @@
+import { type FormEvent, type Ref, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_MAX_LENGTH } from '~/shared/contracts/messaging';
+import { Button } from '~/web/components/ui/button';
+import { Field } from '~/web/components/ui/field';
+import { ATTACHMENT_ACCEPT, isAcceptedFile } from '../lib/format';
+
+const TEXTAREA = 'block min-h-24 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700';
+
+export interface ComposerValue {
+  body: string;
+  file: File | null;
+}
+
+/**
+ * A message's text and, when `withFile`, one PDF or image. `onSend` resolves true once sent (the
+ * form then clears) and false when it failed (the form keeps what was written).
+ */
+export function Composer({
+  label,
+  withFile,
+  pending,
+  error,
+  onSend,
+  textareaRef,
+}: {
+  label: string;
+  withFile: boolean;
+  pending: boolean;
+  /** The server's answer to the last try, translated. */
+  error: string | null;
+  onSend(value: ComposerValue): Promise<boolean>;
+  textareaRef?: Ref<HTMLTextAreaElement>;
+}) {
+  const { t } = useTranslation('messages');
+  const [body, setBody] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [bodyError, setBodyError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const formId = useId();
+
+  function chooseFile(chosen: File | null) {
+    if (chosen && !isAcceptedFile(chosen)) {
+      setFile(null);
+      setFileError(t('errors.attachmentType'));
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = body.trim();
+    if (!text && !file) {
+      setBodyError(t('composer.empty'));
+      return;
+    }
+    if (text.length > MESSAGE_MAX_LENGTH) {
+      setBodyError(t('composer.tooLong', { max: MESSAGE_MAX_LENGTH }));
+      return;
+    }
+    setBodyError(null);
+    const sent = await onSend({ body: text, file });
+    if (sent) {
+      setBody('');
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  return (
+    <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-3">
+      <Field label={label} error={bodyError} hint={t('composer.hint', { max: MESSAGE_MAX_LENGTH })}>
+        {({ id, describedBy, invalid }) => (
+          <textarea
+            ref={textareaRef}
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            className={TEXTAREA}
+            rows={3}
+            maxLength={MESSAGE_MAX_LENGTH}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+          />
+        )}
+      </Field>
+      {withFile ? (
+        <Field label={t('composer.file')} hint={t('composer.fileHint')} error={fileError}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              ref={fileInput}
+              id={id}
+              type="file"
+              accept={ATTACHMENT_ACCEPT}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              className="block min-h-10 w-full text-sm text-slate-900 file:me-3 file:min-h-9 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-slate-900"
+              onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
+            />
+          )}
+        </Field>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={pending}>
+        {pending ? t('composer.sending') : t('composer.send')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,183 @@
+import { clsx } from 'clsx';
+import { Paperclip } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '~/shared/contracts/messaging';
+import { Button } from '~/web/components/ui/button';
+import { formatDateTime } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { attachmentPath, fetchEarlier, useConversation, useMarkRead, useSendAttachment, useSendMessage } from '../api/messaging-api';
+import { formatFileSize, mergeMessages } from '../lib/format';
+import { Composer, type ComposerValue } from './composer';
+import { PersonAvatar } from './conversation-list';
+import { QueryState, useMessagingError } from './parts';
+
+/** One conversation: its messages (oldest first, earlier ones on demand), read receipts and the composer. */
+export function ConversationView({ id, zone, focusComposer = false }: { id: string; zone: string; focusComposer?: boolean }) {
+  const { t, i18n } = useTranslation('messages');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const conversation = useConversation(id);
+  const markRead = useMarkRead();
+  const send = useSendMessage();
+  const sendFile = useSendAttachment();
+  const errorMessage = useMessagingError();
+  const [earlier, setEarlier] = useState<{ messages: Message[]; hasEarlier: boolean } | null>(null);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const [earlierError, setEarlierError] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const headingId = useId();
+  const listId = useId();
+  const data = conversation.data;
+  const messages = mergeMessages(earlier?.messages ?? [], data?.messages ?? []);
+  const hasEarlier = earlier ? earlier.hasEarlier : (data?.hasEarlier ?? false);
+
+  // Read when opened and whenever the other person's newest message changes.
+  const newestIncoming = [...(data?.messages ?? [])].reverse().find((m) => !m.mine)?.id ?? null;
+  const { mutate: markReadNow } = markRead;
+  const loaded = Boolean(data);
+  useEffect(() => {
+    if (loaded) markReadNow(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening and on a new incoming message
+  }, [id, newestIncoming, loaded]);
+
+  useEffect(() => {
+    if (loaded && focusComposer) textarea.current?.focus();
+  }, [loaded, focusComposer]);
+
+  // New messages from the other person are announced politely (not those there on opening).
+  const seen = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!data) return;
+    if (seen.current !== undefined && newestIncoming && newestIncoming !== seen.current) {
+      setAnnouncement(t('thread.newMessage', { name: data.with.name }));
+    }
+    seen.current = newestIncoming;
+  }, [data, newestIncoming, t]);
+
+  async function loadEarlier() {
+    const oldest = messages[0];
+    if (!oldest) return;
+    setLoadingEarlier(true);
+    setEarlierError(null);
+    try {
+      const page = await fetchEarlier(id, oldest.createdAt);
+      setEarlier({ messages: mergeMessages(page.messages, earlier?.messages ?? []), hasEarlier: page.hasEarlier });
+      // The button goes when nothing is left to load: keep the focus in the conversation.
+      if (!page.hasEarlier) requestAnimationFrame(() => list.current?.focus());
+    } catch (error) {
+      setEarlierError(errorMessage(error));
+    } finally {
+      setLoadingEarlier(false);
+    }
+  }
+
+  async function onSend({ body, file }: ComposerValue): Promise<boolean> {
+    setSendError(null);
+    try {
+      if (file) await sendFile.mutateAsync({ id, file, body });
+      else await send.mutateAsync({ id, body });
+      setAnnouncement(t('composer.sent'));
+      textarea.current?.focus();
+      return true;
+    } catch (error) {
+      setSendError(errorMessage(error));
+      return false;
+    }
+  }
+
+  // The receipt goes under one's own newest message the other person has read.
+  const lastRead = [...messages].reverse().find((m) => m.mine && m.readByOther)?.id;
+
+  return (
+    <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <QueryState pending={conversation.isPending} error={conversation.isError ? conversation.error : null} retry={() => void conversation.refetch()}>
+        {data ? (
+          <>
+            <div className="flex items-center gap-3 border-b border-slate-200 pb-3">
+              <PersonAvatar name={data.with.name} image={data.with.image} />
+              <div className="min-w-0">
+                <h2 id={headingId} className="truncate text-lg font-semibold text-slate-900">
+                  <bdi>{data.with.name}</bdi>
+                </h2>
+                <p className="truncate text-sm text-slate-700">
+                  <bdi>{data.organisation.name}</bdi>
+                </p>
+              </div>
+            </div>
+            {hasEarlier ? (
+              <div className="mt-3 text-center">
+                <Button variant="outline" size="sm" disabled={loadingEarlier} onClick={() => void loadEarlier()}>
+                  {loadingEarlier ? t('common.loading') : t('thread.earlier')}
+                </Button>
+                {earlierError ? (
+                  <p role="alert" className="mt-2 text-sm text-red-700">
+                    {earlierError}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            {messages.length === 0 ? (
+              <p className="mt-4 text-sm text-slate-700">{t('thread.empty')}</p>
+            ) : (
+              <ol ref={list} tabIndex={-1} id={listId} aria-label={t('thread.label', { name: data.with.name })} className="mt-4 flex flex-col gap-3">
+                {messages.map((m) => (
+                  <MessageItem key={m.id} message={m} conversationId={id} name={data.with.name} language={language} zone={zone} read={m.id === lastRead} />
+                ))}
+              </ol>
+            )}
+            <div aria-live="polite" role="status" className="sr-only">
+              {announcement}
+            </div>
+            <div className="mt-4 border-t border-slate-200 pt-4">
+              <Composer
+                label={t('composer.label', { name: data.with.name })}
+                withFile
+                pending={send.isPending || sendFile.isPending}
+                error={sendError}
+                onSend={onSend}
+                textareaRef={textarea}
+              />
+            </div>
+          </>
+        ) : null}
+      </QueryState>
+    </section>
+  );
+}
+
+function MessageItem({ message: m, conversationId, name, language, zone, read }: { message: Message; conversationId: string; name: string; language: string; zone: string; read: boolean }) {
+  const { t } = useTranslation('messages');
+  return (
+    <li className={clsx('flex max-w-[85%] flex-col gap-1', m.mine ? 'items-end self-end' : 'items-start self-start')}>
+      <span className="sr-only">{m.mine ? t('thread.fromMe') : t('thread.from', { name })}</span>
+      <div className={clsx('rounded-2xl px-4 py-2 text-start', m.mine ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-900')}>
+        {m.body ? <p className="break-words whitespace-pre-wrap">{m.body}</p> : null}
+        {m.attachments.length > 0 ? (
+          <ul className="mt-1 space-y-1">
+            {m.attachments.map((a) => (
+              <li key={a.id}>
+                <a
+                  href={attachmentPath(conversationId, a.id)}
+                  download={a.fileName}
+                  className={clsx('inline-flex min-h-6 items-center gap-1 font-medium underline', m.mine ? 'text-white' : 'text-teal-800')}
+                >
+                  <Paperclip aria-hidden="true" className="size-4 shrink-0" />
+                  <bdi>{a.fileName}</bdi>
+                  <span>({formatFileSize(a.byteSize, language)})</span>
+                  <span className="sr-only">{t('thread.download')}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <span className="text-xs text-slate-700">
+        <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, language, zone)}</time>
+        {read ? <span className="ms-2 font-medium text-teal-900">{t('thread.read')}</span> : null}
+      </span>
+    </li>
+  );
+}

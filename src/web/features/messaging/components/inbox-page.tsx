@@ -1,0 +1,82 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DocumentTitle } from '~/web/components/layout/document-title';
+import { userTimeZone } from '~/web/lib/dates';
+import { useRealtimeEvents } from '~/web/lib/realtime';
+import { useAuth } from '~/web/lib/session';
+import { useRefreshMessaging, useStartConversation } from '../api/messaging-api';
+import { Composer, type ComposerValue } from './composer';
+import { ConversationList } from './conversation-list';
+import { ConversationView } from './conversation-view';
+import { useMessagingError } from './parts';
+
+/**
+ * /messages (the patient's inbox) and /provider/messages (the practice's): the conversations and the
+ * selected one. `?conversation=<id>` selects one; `?appointment=<id>` writes about an appointment.
+ */
+export function InboxPage({ practice }: { practice: boolean }) {
+  const { t } = useTranslation('messages');
+  const { session } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState(1);
+  // After the first message about an appointment, the conversation's composer takes the focus.
+  const [started, setStarted] = useState<string | null>(null);
+  const refresh = useRefreshMessaging();
+  // Live updates when the tab's socket hears something (polling covers the rest).
+  useRealtimeEvents(() => refresh());
+  const appointment = params.get('appointment');
+  const selected = params.get('conversation');
+  const title = practice ? t('page.practiceTitle') : t('page.title');
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      <DocumentTitle title={title} />
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-2 text-base text-slate-700">{practice ? t('page.practiceIntro') : t('page.intro')}</p>
+      <div className="mt-8 grid gap-6 md:grid-cols-[20rem_minmax(0,1fr)]">
+        <ConversationList page={page} setPage={setPage} selected={selected} zone={zone} />
+        {appointment ? (
+          <StartConversation key={appointment} appointmentId={appointment} onStarted={(id) => {
+              setStarted(id);
+              setParams({ conversation: id }, { replace: true });
+            }}
+          />
+        ) : selected ? (
+          <ConversationView key={selected} id={selected} zone={zone} focusComposer={started === selected} />
+        ) : (
+          <p className="self-start rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">{t('page.choose')}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** "Message about this appointment": the first message starts (or continues) the conversation. */
+function StartConversation({ appointmentId, onStarted }: { appointmentId: string; onStarted(conversationId: string): void }) {
+  const { t } = useTranslation('messages');
+  const start = useStartConversation();
+  const errorMessage = useMessagingError();
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+  async function onSend({ body }: ComposerValue): Promise<boolean> {
+    setError(null);
+    try {
+      const conversation = await start.mutateAsync({ appointmentId, body });
+      onStarted(conversation.id);
+      return true;
+    } catch (e) {
+      setError(errorMessage(e));
+      return false;
+    }
+  }
+  return (
+    <section aria-labelledby={headingId} className="self-start rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {t('start.title')}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-700">{t('start.intro')}</p>
+      <Composer label={t('start.label')} withFile={false} pending={start.isPending} error={error} onSend={onSend} />
+    </section>
+  );
+}

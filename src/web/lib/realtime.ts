@@ -1,0 +1,189 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { REALTIME_CLOSE, REALTIME_PATH, ServerFrameSchema, type ClientFrame, type ServerEvent } from '~/shared/contracts/realtime';
+import { SESSION_QUERY_KEY, useAuth } from './session';
+
+/**
+ * The tab's one WebSocket to `/ws`, open only while someone is signed in. Components listen
+ * with `useRealtimeEvents`; however many do, the tab holds one socket (module state, counted
+ * by its users). It reconnects with exponential back-off and jitter, pings at the application
+ * level to notice a dead connection the browser has not, and closes on sign-out. When the
+ * server ends it for an ended session (4401) it does not reconnect: the session is re-read,
+ * which signs the tab out.
+ *
+ * Delivery is at most once: after any reconnect listeners get a `resync` event and refetch.
+ */
+
+/** Back-off: 1 s doubling to 30 s, each delay drawn from its upper half (jitter spreads a server restart's reconnects). */
+export const RECONNECT_BASE_MS = 1000;
+export const RECONNECT_MAX_MS = 30_000;
+/** An application ping this often; no answer within the timeout means the connection is dead. */
+export const APP_PING_MS = 30_000;
+export const APP_PONG_TIMEOUT_MS = 10_000;
+
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+type Listener = (event: ServerEvent) => void;
+
+interface SharedSocket {
+  key: string;
+  users: number;
+  close(): void;
+}
+
+const listeners = new Set<Listener>();
+let shared: SharedSocket | null = null;
+let onSessionEnded: (() => void) | null = null;
+
+function emit(event: ServerEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+function socketUrl(): string {
+  return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${REALTIME_PATH}`;
+}
+
+/** Opens (and keeps reopening) the socket until close() is called. */
+function openShared(key: string): SharedSocket {
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let greeted = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let pinger: ReturnType<typeof setInterval> | undefined;
+  let pongDeadline: ReturnType<typeof setTimeout> | undefined;
+
+  const send = (frame: ClientFrame) => {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  };
+  const clearTimers = () => {
+    clearInterval(pinger);
+    clearTimeout(pongDeadline);
+    pinger = undefined;
+    pongDeadline = undefined;
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect();
+    }, reconnectDelayMs(attempt));
+    attempt += 1;
+  };
+  const connect = () => {
+    if (stopped) return;
+    const ws = new WebSocket(socketUrl());
+    socket = ws;
+    ws.onmessage = (message: MessageEvent) => {
+      if (typeof message.data !== 'string') return;
+      let value: unknown;
+      try {
+        value = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      const parsed = ServerFrameSchema.safeParse(value);
+      if (!parsed.success) return;
+      const frame = parsed.data;
+      if (frame.type === 'hello') {
+        attempt = 0;
+        // Anything sent while this tab was disconnected was missed: have listeners refetch.
+        if (greeted) emit({ type: 'event', topic: `user:${frame.userId}`, event: 'resync', data: {} });
+        greeted = true;
+        clearTimers();
+        pinger = setInterval(() => {
+          send({ type: 'ping' });
+          // A dead connection can take the browser minutes to notice: give up on it now.
+          pongDeadline ??= setTimeout(() => {
+            ws.onclose = null;
+            ws.close();
+            if (socket === ws) socket = null;
+            clearTimers();
+            schedule();
+          }, APP_PONG_TIMEOUT_MS);
+        }, APP_PING_MS);
+      } else if (frame.type === 'pong') {
+        clearTimeout(pongDeadline);
+        pongDeadline = undefined;
+      } else if (frame.type === 'event') {
+        emit(frame);
+      }
+    };
+    ws.onclose = (event: CloseEvent) => {
+      if (socket === ws) socket = null;
+      clearTimers();
+      if (stopped) return;
+      if (event.code === REALTIME_CLOSE.sessionEnded) {
+        onSessionEnded?.();
+        return;
+      }
+      schedule();
+    };
+  };
+  const online = () => {
+    if (socket || stopped) return;
+    clearTimeout(retry);
+    retry = undefined;
+    connect();
+  };
+  window.addEventListener('online', online);
+  connect();
+  return {
+    key,
+    users: 0,
+    close() {
+      stopped = true;
+      clearTimeout(retry);
+      clearTimers();
+      window.removeEventListener('online', online);
+      socket?.close(1000, 'signed out');
+      socket = null;
+    },
+  };
+}
+
+function acquire(key: string): void {
+  if (shared && shared.key !== key) {
+    shared.close();
+    shared = null;
+  }
+  shared ??= openShared(key);
+  shared.users += 1;
+}
+
+function release(key: string): void {
+  if (!shared || shared.key !== key) return;
+  shared.users -= 1;
+  if (shared.users <= 0) {
+    shared.close();
+    shared = null;
+  }
+}
+
+/**
+ * Calls `onEvent` for every event the signed-in person's socket receives (and a `resync` after
+ * each reconnect). Opens the tab's socket while signed in; closes it on sign-out.
+ */
+export function useRealtimeEvents(onEvent: Listener): void {
+  const { session } = useAuth();
+  const client = useQueryClient();
+  const handler = useRef(onEvent);
+  useEffect(() => {
+    handler.current = onEvent;
+  });
+  const key = session ? `${session.user.id}:${session.session.id}` : null;
+  useEffect(() => {
+    if (!key) return;
+    const listener: Listener = (event) => handler.current(event);
+    listeners.add(listener);
+    onSessionEnded = () => void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    acquire(key);
+    return () => {
+      listeners.delete(listener);
+      release(key);
+    };
+  }, [key, client]);
+}
