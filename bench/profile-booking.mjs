@@ -3,7 +3,7 @@
 // booking (server, PostgreSQL, this process with its mail catcher) and the functions with the
 // most self time. Not part of `npm run bench`. Usage: node bench/profile-booking.mjs [seconds]
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import { createVerifiedAccount, startMailCatcher } from './lib/accounts.mjs';
 import { createBenchDatabase, seedProviders } from './lib/booking.mjs';
 import { msUntilFirst200, startNode, stop, waitForListening } from './lib/processes.mjs';
+import { cpuTicks, printTopFunctions } from './lib/profile.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.argv[2] ?? 8);
@@ -50,22 +51,7 @@ try {
     const startsAt = new Date(start0 + Math.floor(i / targets.length) * 30 * 60_000).toISOString();
     return JSON.stringify({ providerId: t.provider_id, serviceId: t.service_id, locationId: t.location_id, startsAt });
   };
-  const ticks = () => {
-    const read = (pid) => {
-      try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        return { comm: readFileSync(`/proc/${pid}/comm`, 'utf8').trim(), cpu: Number(fields[11]) + Number(fields[12]) };
-      } catch {
-        return null;
-      }
-    };
-    const all = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((pid) => [pid, read(pid)]);
-    return {
-      server: read(server.child.pid)?.cpu ?? 0,
-      postgres: all.filter(([, r]) => r?.comm === 'postgres').reduce((sum, [, r]) => sum + r.cpu, 0),
-      self: read(process.pid)?.cpu ?? 0,
-    };
-  };
+  const ticks = () => cpuTicks(server.child.pid);
   const xacts = async () => Number((await db.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()')).rows[0].n);
   const xactsBefore = await xacts();
   const before = ticks();
@@ -93,18 +79,4 @@ try {
   else await database.drop();
   await mail.close();
 }
-if (profile) {
-  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-  const data = JSON.parse(readFileSync(join(profDir, file), 'utf8'));
-  const self = new Map();
-  const dt = data.timeDeltas;
-  const byId = new Map(data.nodes.map((node) => [node.id, node]));
-  const total = dt.reduce((a, b) => a + b, 0);
-  data.samples.forEach((id, i) => {
-    const node = byId.get(id);
-    const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0));
-  });
-  for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
-  console.log(`profile: ${join(profDir, file)}`);
-}
+if (profile) printTopFunctions(profDir);
