@@ -132,6 +132,14 @@ describe('mobile menu account part', () => {
     expect(html).not.toContain('href="/auth/login"');
   });
 
+  it('has the inbox with its unread count for those who may message, since the header link is hidden on small screens', () => {
+    const patient = render(<MobileAccountLinks onNavigate={noop} />, session({ permissions: ['account.self', 'appointments.self', 'messages.self'] }));
+    expect(patient).toMatch(/<a[^>]*href="\/messages"[^>]*>.*?Messages<\/a>/);
+    const staff = render(<MobileAccountLinks onNavigate={noop} />, session({ tenant: true, permissions: ['account.self', 'messages.self', 'appointments.manage'] }));
+    expect(staff).toContain('href="/provider/messages"');
+    expect(render(<MobileAccountLinks onNavigate={noop} />, session({ permissions: ['account.self'] }))).not.toContain('Messages');
+  });
+
   it('lists Find Providers for a signed-in patient only', () => {
     expect(render(<MobileFindProvidersItem onNavigate={noop} />, session({ role: 'patient' }))).toMatch(
       /<a[^>]*href="\/providers"[^>]*>.*?Find Providers<\/a>/,

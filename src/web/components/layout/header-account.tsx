@@ -1,14 +1,15 @@
-import { LogOut, Search } from 'lucide-react';
+import { LogOut, MessageSquare, Search } from 'lucide-react';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { SessionState } from '~/shared/contracts/auth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { useAuth } from '~/web/lib/session';
+import { useUnreadMessages } from '~/web/lib/unread-messages';
 import { FIND_PROVIDERS_PATH, accountLinks, showsFindProviders } from './account-links';
 import { AccountMenu } from './account-menu';
 import { AccountPlaceholder } from './account-placeholder';
-import { MessagesLink } from './messages-link';
+import { MessagesLink, useInboxPath } from './messages-link';
 import { NotificationBell } from './notification-bell';
 import { SIGN_IN_PATH, SIGN_UP_PATH, mobileNavLinkClassName } from './header-links';
 import { useLogOut } from './use-log-out';
@@ -66,6 +67,24 @@ export function MobileFindProvidersItem({ onNavigate }: { onNavigate(): void }) 
   );
 }
 
+/** The inbox in the mobile menu (the header's Messages link is hidden on small screens), with the unread count. */
+function MobileMessagesItem({ onNavigate }: { onNavigate(): void }) {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const unread = useUnreadMessages();
+  const to = useInboxPath();
+  if (!can('messages.self')) return null;
+  return (
+    <li>
+      <NavLink to={to} end className={mobileNavLinkClassName} onClick={onNavigate}>
+        <MessageSquare aria-hidden="true" className="me-2 size-5 text-slate-700" />
+        {t('messaging.link')}
+        {unread > 0 ? `, ${t('messaging.unread', { count: unread })}` : ''}
+      </NavLink>
+    </li>
+  );
+}
+
 function MobileSignedIn({ session, onNavigate }: { session: SessionState; onNavigate(): void }) {
   const { t } = useTranslation();
   const { logOut, pending } = useLogOut();
@@ -90,6 +109,7 @@ function MobileSignedIn({ session, onNavigate }: { session: SessionState; onNavi
             </NavLink>
           </li>
         ))}
+        <MobileMessagesItem onNavigate={onNavigate} />
         <li>
           <Button
             variant="ghost"
