@@ -19,6 +19,8 @@ import { bookingRoutes } from './features/booking/booking.routes.js';
 import { practiceRoutes } from './features/booking/practice.routes.js';
 import { practiceProfileRoutes } from './features/booking/practice-profile.routes.js';
 import { messagingRoutes } from './features/messaging/messaging.routes.js';
+import { telehealthSignalling } from './features/telehealth/telehealth.realtime.js';
+import { telehealthRoutes } from './features/telehealth/telehealth.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { adminProvidersRoutes } from './features/providers/admin-providers.routes.js';
 import { drainNotifications } from './features/booking/notify.js';
@@ -199,7 +201,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Realtime: /ws and the LISTEN/NOTIFY backplane (one listener per process, started when ready).
   const realtime = createRealtimeHub({ database: deps.database, log: app.log });
   app.decorate('realtime', { publish: realtime.publish });
-  await registerRealtimeEndpoint(app, { config, db, hub: realtime, now });
+  await registerRealtimeEndpoint(app, { config, db, hub: realtime, now, extensions: [telehealthSignalling({ db, hub: realtime, now })] });
   app.addHook('onReady', async () => realtime.start());
   await app.register(profileRoutes, { context, avatarMaxBytes: config.AVATAR_MAX_BYTES });
   await app.register(adminUsersRoutes, { context });
@@ -213,6 +215,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(practiceProfileRoutes, { context });
   await app.register(notificationsRoutes, { context });
   await app.register(messagingRoutes, { context, attachmentMaxBytes: config.MESSAGE_ATTACHMENT_MAX_BYTES });
+  await app.register(telehealthRoutes, {
+    context,
+    publish: realtime.publish,
+    ice: { stunUrls: config.TELEHEALTH_STUN_URLS, turnUrls: config.TELEHEALTH_TURN_URLS, turnSecret: config.TELEHEALTH_TURN_SECRET, ttlSeconds: config.TELEHEALTH_TURN_TTL_SECONDS },
+  });
   await app.register(adminProvidersRoutes, { context });
   await app.register(enquiriesRoutes, { context, perMinute: config.ENQUIRY_RATE_LIMIT_PER_MINUTE });
   await app.register(consentRoutes, { context, perMinute: config.CONSENT_RATE_LIMIT_PER_MINUTE });

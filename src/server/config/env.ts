@@ -9,6 +9,15 @@ const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list of values each matching `pattern` (blanks around commas ignored). */
+const commaList = (pattern: RegExp) =>
+  z
+    .string()
+    .trim()
+    .max(2000)
+    .transform((text) => text.split(',').map((v) => v.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(pattern, `each must match ${pattern.source}`)).min(1).max(10));
+
 const jsonFromEnv = <T extends z.ZodType>(schema: T) =>
   z
     .string()
@@ -116,11 +125,24 @@ const EnvSchema = z.object({
   REALTIME_SESSION_CHECK_SECONDS: z.coerce.number().min(0.05).max(3600).default(60),
   /** Sockets one person may hold open on one process (one per tab). */
   REALTIME_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * Video visits' ICE servers. None by default: browsers on one network connect through their host
+   * candidates. STUN and TURN URLs are comma-separated (stun:host:3478, turn:host:3478?transport=udp,
+   * turns:host:5349). TURN needs TELEHEALTH_TURN_SECRET, coturn's `static-auth-secret`
+   * (use-auth-secret): each person gets credentials valid for TELEHEALTH_TURN_TTL_SECONDS.
+   */
+  TELEHEALTH_STUN_URLS: commaList(/^stuns?:[^\s,]+$/).optional(),
+  TELEHEALTH_TURN_URLS: commaList(/^turns?:[^\s,]+$/).optional(),
+  TELEHEALTH_TURN_SECRET: z.string().trim().min(16).max(500).optional(),
+  TELEHEALTH_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   OFFICES_JSON: jsonFromEnv(z.array(OfficeSchema).max(10)).optional(),
   SOCIAL_LINKS_JSON: jsonFromEnv(z.array(SocialLinkSchema).max(10)).optional(),
 }).superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required when NODE_ENV=production' });
+  }
+  if (env.TELEHEALTH_TURN_URLS && !env.TELEHEALTH_TURN_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['TELEHEALTH_TURN_SECRET'], message: 'is required with TELEHEALTH_TURN_URLS' });
   }
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IceCandidateSchema, SessionDescriptionSchema } from './telehealth.js';
 
 /**
  * The `/ws` WebSocket protocol: every frame is one JSON text message, discriminated by `type`.
@@ -10,6 +11,8 @@ export const REALTIME_PATH = '/ws';
 
 /** The largest client frame the protocol needs (UTF-8 bytes; parseClientFrame bounds characters the same): longer ones get `realtime.frame-too-large`. */
 export const MAX_CLIENT_FRAME_BYTES = 4096;
+/** A video visit's signalling frame carries a session description (SDP): it may be this large. */
+export const MAX_SIGNAL_FRAME_BYTES = 32_768;
 
 /** Close codes the server uses besides the standard ones (1001 going away, 1008 policy, 1009 too big). */
 export const REALTIME_CLOSE = {
@@ -30,6 +33,16 @@ export function userTopic(userId: string): Topic {
   return `user:${userId}`;
 }
 
+/** The topic a socket hears a video visit's signalling on, once it joined the call (`visit.join`). */
+export function visitTopic(appointmentId: string): Topic {
+  return `visit:${appointmentId}`;
+}
+
+/** One browser tab in a call: a random id the page makes when it loads. */
+export const PeerIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _');
+
 /** An optional client-chosen id echoed in the answer (pong), so a client can match them up. */
 const FrameIdSchema = z.string().trim().min(1).max(64).optional();
 
@@ -37,8 +50,33 @@ export const ClientPingSchema = z.object({ type: z.literal('ping'), id: FrameIdS
 export const ClientSubscribeSchema = z.object({ type: z.literal('subscribe'), topic: TopicSchema }).strict();
 export const ClientUnsubscribeSchema = z.object({ type: z.literal('unsubscribe'), topic: TopicSchema }).strict();
 
+/** Enter a video visit's call (the person must be admitted): the other people in it hear `visit.peer` joined. */
+export const ClientVisitJoinSchema = z.object({ type: z.literal('visit.join'), appointmentId: z.uuid(), peerId: PeerIdSchema }).strict();
+export const ClientVisitLeaveSchema = z.object({ type: z.literal('visit.leave'), appointmentId: z.uuid(), peerId: PeerIdSchema }).strict();
+/** A WebRTC offer, answer or ICE candidate for one other tab in the call (perfect negotiation). */
+export const ClientVisitSignalSchema = z
+  .object({
+    type: z.literal('visit.signal'),
+    appointmentId: z.uuid(),
+    peerId: PeerIdSchema,
+    toUserId: z.uuid(),
+    toPeerId: PeerIdSchema,
+    description: SessionDescriptionSchema.optional(),
+    /** Null: the end of candidates. */
+    candidate: IceCandidateSchema.nullable().optional(),
+  })
+  .strict()
+  .refine((f) => f.description !== undefined || f.candidate !== undefined, 'a description or a candidate');
+
 /** What a client may send. */
-export const ClientFrameSchema = z.discriminatedUnion('type', [ClientPingSchema, ClientSubscribeSchema, ClientUnsubscribeSchema]);
+export const ClientFrameSchema = z.discriminatedUnion('type', [
+  ClientPingSchema,
+  ClientSubscribeSchema,
+  ClientUnsubscribeSchema,
+  ClientVisitJoinSchema,
+  ClientVisitLeaveSchema,
+  ClientVisitSignalSchema,
+]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
 /** Event names the server sends on a topic. */
@@ -49,6 +87,8 @@ export const REALTIME_EVENT_TYPES = [
   'message',
   /** Events may have been missed (the server's database listener reconnected): refetch what is shown. */
   'resync',
+  /** A video visit changed (data: appointmentId, kind: waiting | admitted | chat | invited | ended): refetch it. */
+  'visit',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 
@@ -73,6 +113,27 @@ export const ServerEventSchema = z.object({
   data: EventDataSchema,
 });
 
+/** A tab entered the call: the joiner gets `visit.joined`; the others `visit.peer` (joined, or left when it leaves or its socket closes). */
+export const ServerVisitJoinedSchema = z.object({ type: z.literal('visit.joined'), appointmentId: z.string(), peerId: PeerIdSchema });
+export const ServerVisitPeerSchema = z.object({
+  type: z.literal('visit.peer'),
+  appointmentId: z.string(),
+  userId: z.string(),
+  peerId: PeerIdSchema,
+  state: z.enum(['joined', 'left']),
+});
+export const ServerVisitSignalSchema = z.object({
+  type: z.literal('visit.signal'),
+  appointmentId: z.string(),
+  fromUserId: z.string(),
+  fromPeerId: PeerIdSchema,
+  toPeerId: PeerIdSchema,
+  description: SessionDescriptionSchema.optional(),
+  candidate: IceCandidateSchema.nullable().optional(),
+});
+export type ServerVisitSignal = z.infer<typeof ServerVisitSignalSchema>;
+export type ServerVisitPeer = z.infer<typeof ServerVisitPeerSchema>;
+
 /** Stable codes of `error` frames. */
 export const REALTIME_ERROR_CODES = [
   'realtime.invalid-json',
@@ -81,6 +142,10 @@ export const REALTIME_ERROR_CODES = [
   'realtime.binary-unsupported',
   'realtime.rate-limited',
   'realtime.topic-forbidden',
+  /** Not (or no longer) admitted to that visit's call, or the visit ended; `visit.signal` to someone outside it. */
+  'realtime.visit-forbidden',
+  /** The server could not handle the frame (a database error); trying again may work. */
+  'realtime.internal-error',
 ] as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number];
 export const ServerErrorSchema = z.object({ type: z.literal('error'), code: z.enum(REALTIME_ERROR_CODES), message: z.string() });
@@ -93,6 +158,9 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   ServerUnsubscribedSchema,
   ServerEventSchema,
   ServerErrorSchema,
+  ServerVisitJoinedSchema,
+  ServerVisitPeerSchema,
+  ServerVisitSignalSchema,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;
 export type ServerEvent = z.infer<typeof ServerEventSchema>;
@@ -101,15 +169,17 @@ export type ServerEvent = z.infer<typeof ServerEventSchema>;
  * Parses one text frame from a client into a frame or the error to answer with. Never throws.
  */
 export function parseClientFrame(text: string): { ok: true; frame: ClientFrame } | { ok: false; code: RealtimeErrorCode; message: string } {
-  if (text.length > MAX_CLIENT_FRAME_BYTES) {
-    return { ok: false, code: 'realtime.frame-too-large', message: `Frames are at most ${MAX_CLIENT_FRAME_BYTES} bytes.` };
-  }
+  const tooLarge = { ok: false, code: 'realtime.frame-too-large', message: `Frames are at most ${MAX_CLIENT_FRAME_BYTES} bytes (signalling ${MAX_SIGNAL_FRAME_BYTES}).` } as const;
+  if (text.length > MAX_SIGNAL_FRAME_BYTES) return tooLarge;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return { ok: false, code: 'realtime.invalid-json', message: 'A frame must be one JSON object.' };
   }
+  // Only a signalling frame may be longer than the others.
+  const isSignal = typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'visit.signal';
+  if (!isSignal && text.length > MAX_CLIENT_FRAME_BYTES) return tooLarge;
   const parsed = ClientFrameSchema.safeParse(value);
   if (!parsed.success) return { ok: false, code: 'realtime.invalid-frame', message: 'Unknown frame type or wrong fields.' };
   return { ok: true, frame: parsed.data };

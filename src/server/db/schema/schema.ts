@@ -14,3 +14,4 @@ export { enquiries } from './enquiries.js';
 export { providerProfiles, specialties } from './specialties.js';
 export { appointmentRatings, appointments, availabilityOverrides, notifications, providerLocations, providerServices, waitlistEntries } from './booking.js';
 export { conversationParticipants, conversations, messageAttachments, messages } from './messaging.js';
+export { realtimeRelay, telehealthChatMessages, telehealthEvents, telehealthParticipants, telehealthVisits } from './telehealth.js';

@@ -752,6 +752,9 @@ describe('cross-tenant isolation', () => {
       'POST /api/v1/practice/locations',
       'PUT /api/v1/practice/locations/:id',
       'DELETE /api/v1/practice/locations/:id',
+      // A day's video visits: features/telehealth/telehealth.api.test.ts ("…anyone else gets 404…")
+      // checks another organisation's provider sees none of this one's.
+      'GET /api/v1/practice/telehealth',
     ]);
     const tenantScoped = t.app.registeredRoutes
       .filter((r) => r.method !== 'HEAD' && r.permission !== undefined && r.permission !== 'public' && isTenantPermission(r.permission))

@@ -4,12 +4,15 @@ import { z } from 'zod';
 import {
   EventDataSchema,
   REALTIME_EVENT_TYPES,
+  ServerFrameSchema,
+  TopicSchema,
+  type Topic,
   userTopic,
   type EventData,
   type RealtimeEventType,
   type ServerFrame,
 } from '../../../shared/contracts/realtime.js';
-import type { DatabaseHandle, Listener, Queryable } from '../db/database.js';
+import { queryRows, type DatabaseHandle, type Listener, type Queryable } from '../db/database.js';
 
 /**
  * The PostgreSQL channel every process LISTENs on. The notifications trigger (migration 0011)
@@ -21,11 +24,17 @@ export const REALTIME_CHANNEL = 'tendwell_realtime';
 const USERS_PER_NOTIFY = 100;
 const NOTIFY_PAYLOAD_MAX_BYTES = 7900;
 
-const BackplaneMessageSchema = z.object({
-  users: z.array(z.uuid()).min(1).max(USERS_PER_NOTIFY * 2),
-  type: z.enum(REALTIME_EVENT_TYPES),
-  data: EventDataSchema.optional(),
-});
+const UsersSchema = z.array(z.uuid()).min(1).max(USERS_PER_NOTIFY * 2);
+/** Three shapes: an event to people's own topic; a frame for a topic, inline or (too large for NOTIFY) stored in realtime_relay. */
+const BackplaneMessageSchema = z.union([
+  z.object({ users: UsersSchema, type: z.enum(REALTIME_EVENT_TYPES), data: EventDataSchema.optional() }),
+  z.object({ users: UsersSchema, topic: TopicSchema, frame: ServerFrameSchema }),
+  z.object({ users: UsersSchema, topic: TopicSchema, ref: z.number().int().positive() }),
+]);
+type BackplaneMessage = z.infer<typeof BackplaneMessageSchema>;
+/** Relay rows older than this are deleted (every process delivers a row within milliseconds). */
+const RELAY_ROW_TTL_SECONDS = 60;
+const RELAY_CLEANUP_INTERVAL_MS = 30_000;
 
 /** One open socket as the hub sees it. */
 export interface RealtimeConnection {
@@ -49,6 +58,11 @@ export interface RealtimeHub {
    * Inside a transaction, pass it as `via`: the NOTIFY is then delivered on commit, and not at all on rollback.
    */
   publish(userIds: readonly string[], type: RealtimeEventType, data?: EventData, via?: Queryable): Promise<void>;
+  /**
+   * Sends a frame to these people's sockets that hear `topic`, on every process, in the order
+   * relayed (per sending process). A frame too large for a NOTIFY goes through realtime_relay.
+   */
+  relay(userIds: readonly string[], topic: Topic, frame: ServerFrame): Promise<void>;
   /**
    * Starts LISTENing (once per process) without waiting: start-up does not wait for the database.
    * `listening()` resolves once the first LISTEN was attempted; sockets are greeted only after it.
@@ -82,6 +96,37 @@ export function createRealtimeHub(deps: { database: DatabaseHandle; log: Fastify
     }
   };
 
+  const deliverFrame = (userId: string, topic: string, frame: ServerFrame) => {
+    for (const connection of byUser.get(userId) ?? []) {
+      if (connection.topics.has(topic)) connection.send(frame);
+    }
+  };
+
+  const handle = async (message: BackplaneMessage): Promise<void> => {
+    if ('type' in message) {
+      for (const userId of message.users) deliver(userId, message.type, message.data ?? {});
+      return;
+    }
+    // Read a stored frame only when someone here hears it.
+    if (!message.users.some((userId) => byUser.has(userId))) return;
+    let frame: ServerFrame;
+    if ('frame' in message) {
+      frame = message.frame;
+    } else {
+      const [row] = await queryRows<{ payload: string }>(deps.database.db, sql`select payload from realtime_relay where id = ${message.ref}`);
+      const stored = ServerFrameSchema.safeParse(JSON.parse(row?.payload ?? 'null'));
+      if (!stored.success) {
+        deps.log.warn({ ref: message.ref }, 'realtime: a relayed frame was missing or of the wrong shape');
+        return;
+      }
+      frame = stored.data;
+    }
+    for (const userId of message.users) deliverFrame(userId, message.topic, frame);
+  };
+
+  // Payloads are handled one after another, so a frame read from the relay table is not overtaken
+  // by a small one NOTIFYed after it (a session description before its ICE candidates).
+  let queue: Promise<void> = Promise.resolve();
   const onPayload = (payload: string) => {
     let value: unknown;
     try {
@@ -95,8 +140,14 @@ export function createRealtimeHub(deps: { database: DatabaseHandle; log: Fastify
       deps.log.warn('realtime: ignored a NOTIFY payload of the wrong shape');
       return;
     }
-    for (const userId of parsed.data.users) deliver(userId, parsed.data.type, parsed.data.data ?? {});
+    queue = queue.then(
+      () => handle(parsed.data),
+      () => handle(parsed.data),
+    );
+    queue.catch((error: unknown) => deps.log.error({ err: error }, 'realtime: could not deliver a relayed frame'));
   };
+
+  let cleanup: NodeJS.Timeout | null = null;
 
   return {
     add(connection) {
@@ -120,8 +171,26 @@ export function createRealtimeHub(deps: { database: DatabaseHandle; log: Fastify
         await (via ?? deps.database.db).execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
       }
     },
+    async relay(userIds, topic, frame) {
+      const users = [...new Set(userIds)];
+      for (let i = 0; i < users.length; i += USERS_PER_NOTIFY) {
+        const chunk = users.slice(i, i + USERS_PER_NOTIFY);
+        let payload = JSON.stringify({ users: chunk, topic, frame });
+        if (Buffer.byteLength(payload) > NOTIFY_PAYLOAD_MAX_BYTES) {
+          const [stored] = await queryRows<{ id: string }>(deps.database.db, sql`insert into realtime_relay (payload) values (${JSON.stringify(frame)}) returning id`);
+          payload = JSON.stringify({ users: chunk, topic, ref: Number(stored!.id) });
+        }
+        await deps.database.db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+      }
+    },
     start() {
       if (starting) return;
+      cleanup = setInterval(() => {
+        deps.database.db
+          .execute(sql`delete from realtime_relay where created_at < now() - make_interval(secs => ${RELAY_ROW_TTL_SECONDS})`)
+          .catch((error: unknown) => deps.log.warn({ err: error }, 'realtime: relay cleanup failed; trying again later'));
+      }, RELAY_CLEANUP_INTERVAL_MS);
+      cleanup.unref();
       starting = deps.database
         .listen(REALTIME_CHANNEL, {
           onPayload,
@@ -141,7 +210,9 @@ export function createRealtimeHub(deps: { database: DatabaseHandle; log: Fastify
     },
     listening: () => starting ?? Promise.resolve(),
     async stop() {
+      if (cleanup) clearInterval(cleanup);
       await starting;
+      await queue.catch(() => undefined);
       const current = listener;
       listener = null;
       await current?.close();

@@ -2,6 +2,7 @@ import websocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   MAX_CLIENT_FRAME_BYTES,
+  MAX_SIGNAL_FRAME_BYTES,
   REALTIME_CLOSE,
   REALTIME_PATH,
   parseClientFrame,
@@ -26,11 +27,32 @@ const SHUTDOWN_GRACE_MS = 1000;
 /** At most one `realtime.rate-limited` error frame a second, so refusals are not amplified. */
 const RATE_ERROR_INTERVAL_MS = 1000;
 
+/** A socket as a feature's frame handler sees it. */
+export interface RealtimeSocket extends RealtimeConnection {
+  fail(code: RealtimeErrorCode, message: string): void;
+  /** The handler's own state for this socket (e.g. the calls it joined), keyed by the handler. */
+  readonly scratch: Map<string, unknown>;
+}
+
+/**
+ * A feature's part of the protocol: the client frame types it answers (beyond ping and
+ * subscriptions), and what to do when a socket closes. A socket's frames reach it one at a time,
+ * in order; an error it throws is logged and answered with `realtime.internal-error`.
+ */
+export interface RealtimeExtension {
+  readonly name: string;
+  readonly frameTypes: readonly ClientFrame['type'][];
+  onFrame(socket: RealtimeSocket, frame: ClientFrame): Promise<void>;
+  onClose?(socket: RealtimeSocket): Promise<void>;
+}
+
 export interface RealtimeEndpointOptions {
   config: Config;
   db: Database;
   hub: RealtimeHub;
   now: () => Date;
+  /** Features' frame handlers (the video visits' signalling). */
+  extensions?: readonly RealtimeExtension[];
 }
 
 /**
@@ -42,11 +64,13 @@ export function expectedOrigin(request: FastifyRequest, publicUrl: string | unde
   return `${request.protocol}://${request.host}`;
 }
 
-interface SocketState extends RealtimeConnection {
+interface SocketState extends RealtimeSocket {
   readonly socket: WebSocket;
   missedPongs: number;
   lastRateError: number;
   readonly bucket: TokenBucket;
+  /** Frames for extensions, handled one after another. */
+  work: Promise<void>;
 }
 
 /**
@@ -57,6 +81,8 @@ interface SocketState extends RealtimeConnection {
 export async function registerRealtimeEndpoint(app: FastifyInstance, options: RealtimeEndpointOptions): Promise<void> {
   const { config, hub } = options;
   const sockets = new Set<SocketState>();
+  const extensionFor = new Map<string, RealtimeExtension>();
+  for (const extension of options.extensions ?? []) for (const type of extension.frameTypes) extensionFor.set(type, extension);
 
   // Before @fastify/websocket's own preClose (which closes with 1000): going away, 1001.
   app.addHook('preClose', async () => {
@@ -148,6 +174,11 @@ export async function registerRealtimeEndpoint(app: FastifyInstance, options: Re
         topics: new Set([ownTopic]),
         missedPongs: 0,
         lastRateError: -Infinity,
+        scratch: new Map(),
+        work: Promise.resolve(),
+        fail(code, message) {
+          state.send({ type: 'error', code, message });
+        },
         bucket: new TokenBucket(
           {
             perSecond: config.REALTIME_FRAMES_PER_SECOND,
@@ -169,8 +200,18 @@ export async function registerRealtimeEndpoint(app: FastifyInstance, options: Re
           if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
         },
       };
-      const fail = (code: RealtimeErrorCode, message: string) => state.send({ type: 'error', code, message });
+      const fail = (code: RealtimeErrorCode, message: string) => state.fail(code, message);
       const handle = (frame: ClientFrame) => {
+        const extension = extensionFor.get(frame.type);
+        if (extension) {
+          state.work = state.work.then(() =>
+            extension.onFrame(state, frame).catch((error: unknown) => {
+              app.log.error({ err: error, frame: frame.type }, 'realtime: a frame handler failed');
+              fail('realtime.internal-error', 'This frame could not be handled; please try again.');
+            }),
+          );
+          return;
+        }
         switch (frame.type) {
           case 'ping':
             state.send({ type: 'pong', ...(frame.id !== undefined ? { id: frame.id } : {}) });
@@ -188,6 +229,8 @@ export async function registerRealtimeEndpoint(app: FastifyInstance, options: Re
             state.topics.delete(frame.topic);
             state.send({ type: 'unsubscribed', topic: frame.topic });
             return;
+          default:
+            fail('realtime.invalid-frame', 'This frame type is not handled here.');
         }
       };
 
@@ -196,6 +239,13 @@ export async function registerRealtimeEndpoint(app: FastifyInstance, options: Re
       socket.on('close', () => {
         sockets.delete(state);
         hub.remove(state);
+        for (const extension of options.extensions ?? []) {
+          if (!extension.onClose) continue;
+          const onClose = extension.onClose.bind(extension);
+          state.work = state.work.then(() =>
+            onClose(state).catch((error: unknown) => app.log.warn({ err: error }, `realtime: ${extension.name} close handler failed`)),
+          );
+        }
       });
       socket.on('pong', () => {
         state.missedPongs = 0;
@@ -219,8 +269,8 @@ export async function registerRealtimeEndpoint(app: FastifyInstance, options: Re
           return;
         }
         const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(new Uint8Array(data));
-        if (bytes.length > MAX_CLIENT_FRAME_BYTES) {
-          fail('realtime.frame-too-large', `Frames are at most ${MAX_CLIENT_FRAME_BYTES} bytes.`);
+        if (bytes.length > MAX_SIGNAL_FRAME_BYTES) {
+          fail('realtime.frame-too-large', `Frames are at most ${MAX_CLIENT_FRAME_BYTES} bytes (signalling ${MAX_SIGNAL_FRAME_BYTES}).`);
           return;
         }
         const parsed = parseClientFrame(bytes.toString('utf8'));

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment } from '../../../shared/contracts/appointments.js';
+import { MAX_SIGNAL_FRAME_BYTES, type ServerFrame } from '../../../shared/contracts/realtime.js';
+import type { IceConfig, TelehealthDay, Visit, VisitChat } from '../../../shared/contracts/telehealth.js';
+import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-listener.js';
+import { queryRows } from '../../platform/db/database.js';
+import { asAppUser } from '../../platform/tenancy/with-tenant.js';
+import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { createSignedInUser } from '../../testing/auth-helpers.js';
+import { createPractice, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { openSignedInSocket, type TestSocket } from '../../testing/realtime-client.js';
+
+let t: TestApp;
+let base: string;
+let smtp: SmtpListener;
+let practice: Practice;
+let otherPractice: Practice;
+let patient: SignedIn;
+let stranger: SignedIn;
+let interpreter: SignedIn;
+/** A telehealth appointment starting in 10 minutes: its join window is open. */
+let soonId: string;
+/** One starting in three hours: not open yet. */
+let laterId: string;
+const opened: TestSocket[] = [];
+/** The server's clock runs this far ahead of the real one (to reach an appointment's start). */
+let clockAheadMs = 0;
+
+/** The next start on the 15-minute slot grid at least `minutes` from now. */
+function startIn(minutes: number): string {
+  const step = 15 * 60_000;
+  return new Date(Math.ceil((Date.now() + minutes * 60_000) / step) * step).toISOString();
+}
+
+async function book(who: SignedIn, startsAt: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/appointments',
+    headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
+    payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt, reason: 'Follow-up' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Appointment>().id;
+}
+
+function call(who: SignedIn | null, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  return t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+}
+
+const visitUrl = (id: string, action = '') => `/api/v1/telehealth/visits/${id}${action}`;
+
+async function socketFor(who: SignedIn): Promise<TestSocket> {
+  const socket = await openSignedInSocket(base, who.cookie);
+  opened.push(socket);
+  return socket;
+}
+
+const isVisitEvent = (kind: string) => (f: ServerFrame) => f.type === 'event' && f.event === 'visit' && f.data.kind === kind;
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  t = await startTestApp({ SMTP_URL: smtp.url, REALTIME_FRAMES_PER_SECOND: '1000' }, { now: () => new Date(Date.now() + clockAheadMs) });
+  base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  practice = await createPractice(t, { mode: 'telehealth', telehealth: true, durationMinutes: 30, smtp });
+  otherPractice = await createPractice(t, { smtp });
+  patient = await createSignedInUser(t, { prefix: 'visit-patient', smtp });
+  stranger = await createSignedInUser(t, { prefix: 'visit-stranger', smtp });
+  interpreter = await createSignedInUser(t, { prefix: 'visit-interpreter', smtp });
+  soonId = await book(patient, startIn(10));
+  laterId = await book(patient, startIn(180));
+});
+afterAll(async () => {
+  for (const s of opened) {
+    expect(s.invalid).toEqual([]);
+    s.ws.terminate();
+  }
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('video visits', () => {
+  it('is only for the appointment’s people: anyone else gets 404, signed out 401', async () => {
+    for (const who of [stranger, otherPractice.provider]) {
+      for (const [method, action, body] of [
+        ['GET', '', undefined],
+        ['POST', '/join', {}],
+        ['POST', '/admit', { userId: patient.userId }],
+        ['POST', '/end', { complete: false }],
+        ['GET', '/chat', undefined],
+        ['POST', '/chat', { body: 'hello' }],
+        ['POST', '/invite', { email: 'x@example.test', role: 'carer' }],
+      ] as const) {
+        const res = await call(who, method, visitUrl(soonId, action), body);
+        expect(res.statusCode, `${method} ${action}: ${res.body}`).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'visit.not-found' });
+      }
+    }
+    // Another organisation's day of video visits holds none of this one's.
+    const theirs = await call(otherPractice.provider, 'GET', `/api/v1/practice/telehealth?timeZone=UTC&date=${startIn(10).slice(0, 10)}`);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json<TelehealthDay>().visits).toEqual([]);
+    expect((await call(patient, 'GET', '/api/v1/practice/telehealth')).statusCode).toBe(403);
+    expect((await call(null, 'GET', visitUrl(soonId))).statusCode).toBe(401);
+    expect((await call(patient, 'GET', visitUrl(randomUUID()))).statusCode).toBe(404);
+    expect((await call(patient, 'GET', visitUrl('not-a-uuid'))).statusCode).toBe(400);
+  });
+
+  it('opens 15 minutes before the start: joining earlier is refused with the time it opens', async () => {
+    const visit = (await call(patient, 'GET', visitUrl(laterId))).json<Visit>();
+    expect(visit).toMatchObject({ phase: 'not-open', me: { role: 'patient', state: null } });
+    const res = await call(patient, 'POST', visitUrl(laterId, '/join'), {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'visit.not-open', opensAt: visit.joinOpensAt });
+  });
+
+  it('the patient waits, the provider is told live and admits them; the appointment is checked in and the visit started', async () => {
+    const providerSocket = await socketFor(practice.provider);
+    const waited = await call(patient, 'POST', visitUrl(soonId, '/join'), {});
+    expect(waited.statusCode, waited.body).toBe(200);
+    expect(waited.json<Visit>()).toMatchObject({ phase: 'open', me: { role: 'patient', state: 'waiting' }, startedAt: null });
+    await providerSocket.next(isVisitEvent('waiting'));
+
+    // The provider's day shows who is waiting.
+    const day = (await call(practice.provider, 'GET', `/api/v1/practice/telehealth?timeZone=UTC&date=${startIn(10).slice(0, 10)}`)).json<TelehealthDay>();
+    expect(day.visits.find((v) => v.appointmentId === soonId)?.waiting).toEqual([expect.objectContaining({ userId: patient.userId, role: 'patient' })]);
+
+    // Only the provider admits; the patient cannot admit themselves, or chat before being in.
+    expect((await call(patient, 'POST', visitUrl(soonId, '/admit'), { userId: patient.userId })).json()).toMatchObject({ code: 'visit.provider-only' });
+    expect((await call(patient, 'POST', visitUrl(soonId, '/chat'), { body: 'hi' })).json()).toMatchObject({ code: 'visit.not-admitted' });
+
+    const joined = (await call(practice.provider, 'POST', visitUrl(soonId, '/join'), {})).json<Visit>();
+    expect(joined.me).toMatchObject({ role: 'provider', state: 'admitted' });
+    const patientSocket = await socketFor(patient);
+    const admitted = await call(practice.provider, 'POST', visitUrl(soonId, '/admit'), { userId: patient.userId });
+    expect(admitted.statusCode, admitted.body).toBe(200);
+    expect(admitted.json<Visit>().participants.find((p) => p.userId === patient.userId)).toMatchObject({ state: 'admitted' });
+    expect(admitted.json<Visit>().startedAt).not.toBeNull();
+    await patientSocket.next(isVisitEvent('admitted'));
+    const appointment = (await call(patient, 'GET', `/api/v1/appointments/${soonId}`)).json<Appointment>();
+    expect(appointment.status).toBe('checked_in');
+
+    // A reload: joining again keeps the admission.
+    expect((await call(patient, 'POST', visitUrl(soonId, '/join'), {})).json<Visit>().me.state).toBe('admitted');
+  });
+
+  it('relays signalling between the admitted people only, large session descriptions included', async () => {
+    const provider = await socketFor(practice.provider);
+    const mine = await socketFor(patient);
+    const outsider = await socketFor(stranger);
+
+    provider.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'provider-peer-1' });
+    await provider.next((f) => f.type === 'visit.joined');
+    mine.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'patient-peer-1' });
+    await mine.next((f) => f.type === 'visit.joined');
+    expect(await provider.next((f) => f.type === 'visit.peer')).toEqual({ type: 'visit.peer', appointmentId: soonId, userId: patient.userId, peerId: 'patient-peer-1', state: 'joined' });
+
+    // An offer bigger than a NOTIFY payload (8000 bytes) goes through the relay table, and the
+    // candidate sent after it is not delivered before it.
+    const sdp = `v=0\r\n${'a=x-padding:'.padEnd(100, 'x')}\r\n`.repeat(120);
+    expect(sdp.length).toBeGreaterThan(10_000);
+    expect(sdp.length).toBeLessThan(MAX_SIGNAL_FRAME_BYTES);
+    mine.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'patient-peer-1', toUserId: practice.provider.userId, toPeerId: 'provider-peer-1', description: { type: 'offer', sdp } });
+    const candidate = { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0 };
+    mine.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'patient-peer-1', toUserId: practice.provider.userId, toPeerId: 'provider-peer-1', candidate });
+    const offer = await provider.next((f) => f.type === 'visit.signal' && f.description !== undefined);
+    expect(offer).toMatchObject({ fromUserId: patient.userId, fromPeerId: 'patient-peer-1', toPeerId: 'provider-peer-1', description: { type: 'offer', sdp } });
+    const signals = provider.frames.filter((f) => f.type === 'visit.signal');
+    await provider.next((f) => f.type === 'visit.signal' && f.candidate !== undefined);
+    expect(provider.frames.filter((f) => f.type === 'visit.signal').map((f) => (f.type === 'visit.signal' && f.description ? 'description' : 'candidate'))).toEqual(['description', 'candidate']);
+    expect(signals.length).toBe(1);
+
+    // Someone not in the visit can neither join its call nor signal into it, and hears nothing.
+    outsider.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'outsider-peer-1' });
+    expect(await outsider.next((f) => f.type === 'error')).toMatchObject({ code: 'realtime.visit-forbidden' });
+    outsider.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'outsider-peer-1', toUserId: patient.userId, toPeerId: 'patient-peer-1', candidate });
+    await outsider.next((f) => f.type === 'error' && outsider.frames.filter((x) => x.type === 'error').length === 2);
+    // A member cannot signal a person outside the call either.
+    mine.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'patient-peer-1', toUserId: stranger.userId, toPeerId: 'outsider-peer-1', candidate });
+    expect(await mine.next((f) => f.type === 'error')).toMatchObject({ code: 'realtime.visit-forbidden' });
+    expect(outsider.frames.filter((f) => f.type === 'visit.signal' || f.type === 'visit.peer')).toEqual([]);
+
+    // Closing a socket tells the others the tab left.
+    mine.ws.close();
+    expect(await provider.next((f) => f.type === 'visit.peer' && f.state === 'left')).toMatchObject({ userId: patient.userId, peerId: 'patient-peer-1' });
+  });
+
+  it('keeps the in-call chat with the appointment, delivered live; reading and writing are audited', async () => {
+    const patientSocket = await socketFor(patient);
+    const sent = await call(practice.provider, 'POST', visitUrl(soonId, '/chat'), { body: 'Can you hear me?' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await patientSocket.next(isVisitEvent('chat'));
+    const chat = (await call(patient, 'GET', visitUrl(soonId, '/chat'))).json<VisitChat>();
+    expect(chat.messages.map((m) => [m.body, m.mine])).toEqual([['Can you hear me?', false]]);
+    expect((await call(patient, 'POST', visitUrl(soonId, '/chat'), { body: '' })).statusCode).toBe(400);
+    const audit = await queryRows<{ action: string }>(t.database.db, sql`select action from audit_events where target_id = ${soonId} or metadata->>'appointmentId' = ${soonId}`);
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['telehealth.chat.sent', 'telehealth.chat.read', 'telehealth.waiting', 'telehealth.admitted', 'telehealth.started']));
+  });
+
+  it('the provider invites an interpreter by email; signed in with that address they wait and are admitted', async () => {
+    const invited = await call(practice.provider, 'POST', visitUrl(soonId, '/invite'), { email: interpreter.email.toUpperCase(), role: 'interpreter' });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect(invited.json<Visit>().participants).toContainEqual(expect.objectContaining({ role: 'interpreter', state: 'invited', email: interpreter.email.toLowerCase(), userId: null }));
+    const mail = await smtp.waitFor((m) => m.to.includes(interpreter.email.toLowerCase()) && /video/i.test(m.subject));
+    expect(mail.text).toContain(`/appointments/telehealth/${soonId}`);
+    expect(mail.text).not.toContain('Follow-up');
+    expect((await call(practice.provider, 'POST', visitUrl(soonId, '/invite'), { email: interpreter.email, role: 'carer' })).json()).toMatchObject({ code: 'visit.already-invited' });
+    expect((await call(practice.provider, 'POST', visitUrl(soonId, '/invite'), { email: 'not-an-email', role: 'carer' })).statusCode).toBe(400);
+    expect((await call(patient, 'POST', visitUrl(soonId, '/invite'), { email: 'a@example.test', role: 'carer' })).json()).toMatchObject({ code: 'visit.provider-only' });
+
+    // The patient does not see the guest's address.
+    expect((await call(patient, 'GET', visitUrl(soonId))).json<Visit>().participants.every((p) => p.email === null)).toBe(true);
+
+    const waiting = await call(interpreter, 'POST', visitUrl(soonId, '/join'), {});
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json<Visit>().me).toMatchObject({ role: 'interpreter', state: 'waiting' });
+    await call(practice.provider, 'POST', visitUrl(soonId, '/admit'), { userId: interpreter.userId });
+    expect((await call(interpreter, 'GET', visitUrl(soonId))).json<Visit>().me.state).toBe('admitted');
+  });
+
+  it('row-level security keeps the visit’s rows from anyone else, whatever organisation they act in', async () => {
+    const seen = await asAppUser(t.database.db, { tenantId: practice.tenantId, userId: stranger.userId }, (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select (select count(*)::int from telehealth_visits) + (select count(*)::int from telehealth_participants) + (select count(*)::int from telehealth_chat_messages) + (select count(*)::int from telehealth_events) as n`,
+      ),
+    );
+    expect(seen[0]?.n).toBe(0);
+    await expect(
+      asAppUser(t.database.db, { tenantId: practice.tenantId, userId: stranger.userId }, (tx) =>
+        tx.execute(sql`insert into telehealth_chat_messages (appointment_id, tenant_id, sender_id, sender_name, body) values (${soonId}, ${practice.tenantId}, ${stranger.userId}, 'x', 'x')`),
+      ),
+    ).rejects.toThrow();
+    await expect(asAppUser(t.database.db, { tenantId: null, userId: stranger.userId }, (tx) => tx.execute(sql`select * from realtime_relay`))).rejects.toThrow();
+  });
+
+  it('gives ICE servers (none configured: host candidates only)', async () => {
+    const res = await call(patient, 'GET', '/api/v1/telehealth/ice-servers');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<IceConfig>()).toEqual({ iceServers: [], ttlSeconds: 3600 });
+  });
+
+  it('the provider ends the visit and completes the appointment; nobody can join after', async () => {
+    const patientSocket = await socketFor(patient);
+    expect((await call(patient, 'POST', visitUrl(soonId, '/end'), { complete: true })).json()).toMatchObject({ code: 'visit.provider-only' });
+    // Before the start the appointment cannot be completed (and the visit stays open).
+    expect((await call(practice.provider, 'POST', visitUrl(soonId, '/end'), { complete: true })).json()).toMatchObject({ code: 'appointment.not-started' });
+    expect((await call(practice.provider, 'GET', visitUrl(soonId))).json<Visit>()).toMatchObject({ phase: 'open', canComplete: false });
+    clockAheadMs = 20 * 60_000;
+    expect((await call(practice.provider, 'GET', visitUrl(soonId))).json<Visit>()).toMatchObject({ phase: 'open', canComplete: true });
+    const ended = await call(practice.provider, 'POST', visitUrl(soonId, '/end'), { complete: true });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json<Visit>()).toMatchObject({ phase: 'ended', status: 'completed' });
+    expect(ended.json<Visit>().endedAt).not.toBeNull();
+    await patientSocket.next(isVisitEvent('ended'));
+    expect((await call(patient, 'GET', `/api/v1/appointments/${soonId}`)).json<Appointment>().status).toBe('completed');
+    expect((await call(patient, 'POST', visitUrl(soonId, '/join'), {})).json()).toMatchObject({ code: 'visit.ended' });
+    expect((await call(practice.provider, 'POST', visitUrl(soonId, '/end'), { complete: false })).json()).toMatchObject({ code: 'visit.ended' });
+    patientSocket.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'patient-peer-2' });
+    expect(await patientSocket.next((f) => f.type === 'error')).toMatchObject({ code: 'realtime.visit-forbidden' });
+    const events = await queryRows<{ kind: string }>(t.database.db, sql`select kind from telehealth_events where appointment_id = ${soonId} order by id`);
+    expect(events.map((e) => e.kind)).toEqual(['waiting', 'admitted', 'started', 'invited', 'waiting', 'admitted', 'ended', 'completed']);
+  });
+});

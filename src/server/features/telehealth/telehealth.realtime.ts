@@ -1,0 +1,120 @@
+import { visitTopic, type ClientFrame } from '../../../shared/contracts/realtime.js';
+import type { Database } from '../../platform/db/database.js';
+import type { RealtimeHub } from '../../platform/realtime/hub.js';
+import type { RealtimeExtension, RealtimeSocket } from '../../platform/realtime/websocket-endpoint.js';
+import { asAppUser } from '../../platform/tenancy/with-tenant.js';
+import { DomainError } from '../../platform/errors/domain-errors.js';
+import { admittedPeople, loadVisit, phaseOf } from './telehealth.service.js';
+
+/** How long a socket trusts what it read of a call's people before reading again. */
+const ACCESS_TTL_MS = 5000;
+
+interface JoinedCall {
+  peerId: string;
+  /** Everyone admitted to the call, me included, when last read. */
+  people: Set<string>;
+  readAt: number;
+}
+
+type Calls = Map<string, JoinedCall>;
+
+function callsOf(socket: RealtimeSocket): Calls {
+  let calls = socket.scratch.get('telehealth') as Calls | undefined;
+  if (!calls) {
+    calls = new Map();
+    socket.scratch.set('telehealth', calls);
+  }
+  return calls;
+}
+
+/**
+ * The video visits' signalling over `/ws`. A socket joins a call only when its person is
+ * admitted to an open visit (read under row-level security as that person); it then hears the
+ * call's topic. Offers, answers and ICE candidates go to one other admitted person of that call,
+ * across processes through the hub; the server never reads them.
+ */
+export function telehealthSignalling(deps: { db: Database; hub: RealtimeHub; now: () => Date }): RealtimeExtension {
+  /** The admitted people of an open visit, or null when this person may not be in its call. */
+  const readCall = async (userId: string, appointmentId: string): Promise<Set<string> | null> => {
+    try {
+      return await asAppUser(deps.db, { tenantId: null, userId }, async (tx) => {
+        const loaded = await loadVisit(tx, appointmentId);
+        if (phaseOf(loaded, deps.now()) !== 'open') return null;
+        const people = new Set(admittedPeople(loaded));
+        return people.has(userId) ? people : null;
+      });
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+  };
+
+  const forbidden = (socket: RealtimeSocket) => socket.fail('realtime.visit-forbidden', 'You are not in this video visit’s call (not admitted, or it ended).');
+
+  const leave = async (socket: RealtimeSocket, appointmentId: string, call: JoinedCall) => {
+    callsOf(socket).delete(appointmentId);
+    socket.topics.delete(visitTopic(appointmentId));
+    const others = [...call.people].filter((id) => id !== socket.userId);
+    if (others.length > 0) {
+      await deps.hub.relay(others, visitTopic(appointmentId), { type: 'visit.peer', appointmentId, userId: socket.userId, peerId: call.peerId, state: 'left' });
+    }
+  };
+
+  return {
+    name: 'telehealth',
+    frameTypes: ['visit.join', 'visit.leave', 'visit.signal'],
+    async onFrame(socket: RealtimeSocket, frame: ClientFrame) {
+      const calls = callsOf(socket);
+      switch (frame.type) {
+        case 'visit.join': {
+          const people = await readCall(socket.userId, frame.appointmentId);
+          if (!people) return forbidden(socket);
+          calls.set(frame.appointmentId, { peerId: frame.peerId, people, readAt: Date.now() });
+          const topic = visitTopic(frame.appointmentId);
+          socket.topics.add(topic);
+          socket.send({ type: 'visit.joined', appointmentId: frame.appointmentId, peerId: frame.peerId });
+          const others = [...people].filter((id) => id !== socket.userId);
+          if (others.length > 0) {
+            await deps.hub.relay(others, topic, { type: 'visit.peer', appointmentId: frame.appointmentId, userId: socket.userId, peerId: frame.peerId, state: 'joined' });
+          }
+          return;
+        }
+        case 'visit.leave': {
+          const call = calls.get(frame.appointmentId);
+          if (call && call.peerId === frame.peerId) await leave(socket, frame.appointmentId, call);
+          return;
+        }
+        case 'visit.signal': {
+          const call = calls.get(frame.appointmentId);
+          if (!call || call.peerId !== frame.peerId || frame.toUserId === socket.userId) return forbidden(socket);
+          // Someone admitted since the last read, or a visit that ended: read again.
+          if (!call.people.has(frame.toUserId) || Date.now() - call.readAt > ACCESS_TTL_MS) {
+            const people = await readCall(socket.userId, frame.appointmentId);
+            if (!people) {
+              await leave(socket, frame.appointmentId, call);
+              return forbidden(socket);
+            }
+            call.people = people;
+            call.readAt = Date.now();
+          }
+          if (!call.people.has(frame.toUserId)) return forbidden(socket);
+          await deps.hub.relay([frame.toUserId], visitTopic(frame.appointmentId), {
+            type: 'visit.signal',
+            appointmentId: frame.appointmentId,
+            fromUserId: socket.userId,
+            fromPeerId: frame.peerId,
+            toPeerId: frame.toPeerId,
+            ...(frame.description !== undefined ? { description: frame.description } : {}),
+            ...(frame.candidate !== undefined ? { candidate: frame.candidate } : {}),
+          });
+          return;
+        }
+        default:
+          return;
+      }
+    },
+    async onClose(socket: RealtimeSocket) {
+      for (const [appointmentId, call] of [...callsOf(socket)]) await leave(socket, appointmentId, call);
+    },
+  };
+}

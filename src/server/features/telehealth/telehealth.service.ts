@@ -1,0 +1,479 @@
+import { TZDate } from '@date-fns/tz';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { EventData } from '../../../shared/contracts/realtime.js';
+import {
+  VISIT_CHAT_LIMIT,
+  VISIT_MAX_GUESTS,
+  joinClosesAt,
+  joinOpensAt,
+  visitPhase,
+  type EndVisit,
+  type InviteGuest,
+  type ParticipantState,
+  type TelehealthDay,
+  type TelehealthDayQuery,
+  type Visit,
+  type VisitChat,
+  type VisitChatMessage,
+  type VisitRole,
+} from '../../../shared/contracts/telehealth.js';
+import { knownTimeZone } from '../../../shared/time-zones.js';
+import { appointments } from '../../db/schema/booking.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
+import { users } from '../../db/schema/auth.js';
+import { telehealthChatMessages, telehealthEvents, telehealthParticipants, telehealthVisits } from '../../db/schema/telehealth.js';
+import { recordAudit } from '../../platform/audit/audit.js';
+import type { ActorContext } from '../../platform/context.js';
+import { queryRows, type Queryable, type Transaction } from '../../platform/db/database.js';
+import { conflict, forbidden, notFound } from '../../platform/errors/domain-errors.js';
+import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
+import { renderVisitInviteEmail } from './telehealth-emails.js';
+
+/** Sends a `visit` event to people's sockets; inside a transaction, on commit. */
+export type VisitPublisher = (userIds: readonly string[], type: 'visit', data: EventData, via?: Queryable) => Promise<void>;
+
+/** What a visit's people may know of its appointment (SQL function app_visit_appointment). */
+export interface VisitAppointment extends Record<string, unknown> {
+  tenant_id: string;
+  organisation_name: string;
+  service_name: string;
+  provider_user_id: string;
+  provider_name: string;
+  patient_id: string;
+  patient_name: string;
+  mode: string;
+  status: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  time_zone: string;
+  role: VisitRole;
+}
+
+type ParticipantRow = typeof telehealthParticipants.$inferSelect;
+type VisitRow = typeof telehealthVisits.$inferSelect;
+
+export interface LoadedVisit {
+  appointmentId: string;
+  info: VisitAppointment;
+  startsAt: Date;
+  endsAt: Date;
+  visit: VisitRow | null;
+  participants: ParticipantRow[];
+}
+
+const visitNotFound = () => notFound('visit.not-found', 'This video visit was not found.');
+const providerOnly = () => forbidden('visit.provider-only', 'Only the provider of this appointment can do this.');
+
+/** The person's visits run as app_user with them as the current user: row-level security decides what exists. */
+function asVisitor<T>(ctx: ActorContext, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return asAppUser(ctx.db, { tenantId: ctx.actor.tenant?.id ?? null, userId: ctx.actor.userId }, fn);
+}
+
+/** The visit of an appointment as the current user may see it, or 404. */
+export async function loadVisit(tx: Queryable, appointmentId: string): Promise<LoadedVisit> {
+  const [info] = await queryRows<VisitAppointment>(tx, sql`select * from app_visit_appointment(${appointmentId}::uuid)`);
+  if (!info) throw visitNotFound();
+  const [visit] = await tx.select().from(telehealthVisits).where(eq(telehealthVisits.appointmentId, appointmentId));
+  const participants = visit
+    ? await tx.select().from(telehealthParticipants).where(eq(telehealthParticipants.appointmentId, appointmentId)).orderBy(asc(telehealthParticipants.createdAt))
+    : [];
+  return { appointmentId, info, startsAt: new Date(info.starts_at), endsAt: new Date(info.ends_at), visit: visit ?? null, participants };
+}
+
+export function phaseOf(loaded: LoadedVisit, now: Date) {
+  return visitPhase({ mode: loaded.info.mode, status: loaded.info.status, startsAt: loaded.startsAt, endsAt: loaded.endsAt, endedAt: loaded.visit?.endedAt ?? null, now });
+}
+
+function myRow(loaded: LoadedVisit, me: string): ParticipantRow | undefined {
+  return loaded.participants.find((p) => p.userId === me);
+}
+
+/** Everyone who should hear of a change: the patient, the provider and the guests who took their invitation. */
+export function visitPeople(loaded: LoadedVisit): string[] {
+  const ids = new Set([loaded.info.patient_id, loaded.info.provider_user_id]);
+  for (const p of loaded.participants) if (p.userId) ids.add(p.userId);
+  return [...ids];
+}
+
+/** Who may be in the call now: admitted people (the provider once joined), while the visit is open. */
+export function admittedPeople(loaded: LoadedVisit): string[] {
+  return loaded.participants.filter((p) => p.state === 'admitted' && p.userId).map((p) => p.userId!);
+}
+
+export function toVisit(loaded: LoadedVisit, me: { userId: string; name: string }, now: Date): Visit {
+  const { info } = loaded;
+  const role = info.role;
+  const mine = myRow(loaded, me.userId);
+  const isProvider = role === 'provider';
+  return {
+    appointmentId: loaded.appointmentId,
+    organisation: { id: info.tenant_id, name: info.organisation_name },
+    serviceName: info.service_name,
+    providerName: info.provider_name,
+    patientName: info.patient_name,
+    startsAt: loaded.startsAt.toISOString(),
+    endsAt: loaded.endsAt.toISOString(),
+    timeZone: info.time_zone,
+    status: info.status,
+    phase: phaseOf(loaded, now),
+    joinOpensAt: joinOpensAt(loaded.startsAt).toISOString(),
+    joinClosesAt: joinClosesAt(loaded.endsAt).toISOString(),
+    startedAt: loaded.visit?.startedAt?.toISOString() ?? null,
+    endedAt: loaded.visit?.endedAt?.toISOString() ?? null,
+    me: { userId: me.userId, name: me.name, role, state: (mine?.state as ParticipantState | undefined) ?? null },
+    participants: loaded.participants.map((p) => ({
+      userId: p.userId,
+      name: p.name,
+      role: p.role as VisitRole,
+      state: p.state as ParticipantState,
+      email: isProvider ? p.email : null,
+      waitingSince: p.waitingSince?.toISOString() ?? null,
+      admittedAt: p.admittedAt?.toISOString() ?? null,
+    })),
+    canComplete: isProvider && ['booked', 'confirmed', 'checked_in'].includes(info.status) && now >= loaded.startsAt,
+  };
+}
+
+async function record(ctx: ActorContext, tx: Transaction, loaded: LoadedVisit, appointmentId: string, kind: string, metadata: Record<string, unknown> = {}) {
+  await tx.insert(telehealthEvents).values({ appointmentId, tenantId: loaded.info.tenant_id, userId: ctx.actor.userId, kind, createdAt: ctx.now() });
+  await recordAudit(tx, {
+    action: `telehealth.${kind}`,
+    tenantId: loaded.info.tenant_id,
+    actorUserId: ctx.actor.userId,
+    targetType: 'appointment',
+    targetId: appointmentId,
+    requestId: ctx.requestId,
+    clientIp: ctx.clientIp,
+    metadata,
+  });
+}
+
+/** Makes the visit's row (the first join or invitation). */
+async function ensureVisit(tx: Transaction, loaded: LoadedVisit, appointmentId: string): Promise<void> {
+  if (loaded.visit) return;
+  await tx.insert(telehealthVisits).values({ appointmentId, tenantId: loaded.info.tenant_id }).onConflictDoNothing();
+}
+
+/** A guest who opens the visit signed in with the invited address takes the invitation. */
+async function takeInvitation(ctx: ActorContext, tx: Transaction, loaded: LoadedVisit): Promise<boolean> {
+  if (loaded.info.role !== 'carer' && loaded.info.role !== 'interpreter') return false;
+  if (myRow(loaded, ctx.actor.userId)) return false;
+  const updated = await tx
+    .update(telehealthParticipants)
+    .set({ userId: ctx.actor.userId, name: ctx.actor.name })
+    .where(
+      and(
+        eq(telehealthParticipants.appointmentId, loaded.appointmentId),
+        sql`${telehealthParticipants.userId} is null and ${telehealthParticipants.email} = app_current_user_email()`,
+      ),
+    )
+    .returning({ id: telehealthParticipants.id });
+  return updated.length > 0;
+}
+
+/** The visit as the signed-in person sees it. */
+export async function getVisit(ctx: ActorContext, appointmentId: string): Promise<Visit> {
+  return asVisitor(ctx, async (tx) => {
+    let loaded = await loadVisit(tx, appointmentId);
+    if (await takeInvitation(ctx, tx, loaded)) loaded = await loadVisit(tx, appointmentId);
+    return toVisit(loaded, ctx.actor, ctx.now());
+  });
+}
+
+function refuseUnlessOpen(loaded: LoadedVisit, now: Date): void {
+  const phase = phaseOf(loaded, now);
+  if (phase === 'not-open') {
+    throw conflict('visit.not-open', 'This video visit opens 15 minutes before the appointment.', { opensAt: joinOpensAt(loaded.startsAt).toISOString() });
+  }
+  if (phase === 'ended') throw conflict('visit.ended', 'This video visit has ended.');
+  if (phase === 'unavailable') throw conflict('visit.unavailable', 'This appointment has no video visit (it was cancelled, or it is in person).');
+}
+
+/**
+ * Joins the visit: the provider is in at once; the patient and guests wait to be admitted (a
+ * person already admitted stays admitted, so a reload rejoins without asking again).
+ */
+export async function joinVisit(ctx: ActorContext, appointmentId: string, publish: VisitPublisher): Promise<Visit> {
+  const now = ctx.now();
+  const me = ctx.actor.userId;
+  return asVisitor(ctx, async (tx) => {
+    let loaded = await loadVisit(tx, appointmentId);
+    refuseUnlessOpen(loaded, now);
+    await ensureVisit(tx, loaded, appointmentId);
+    if (await takeInvitation(ctx, tx, loaded)) loaded = await loadVisit(tx, appointmentId);
+    const role = loaded.info.role;
+    const mine = myRow(loaded, me);
+    const isProvider = role === 'provider';
+    if (!mine) {
+      await tx.insert(telehealthParticipants).values({
+        appointmentId,
+        tenantId: loaded.info.tenant_id,
+        userId: me,
+        name: ctx.actor.name,
+        role,
+        state: isProvider ? 'admitted' : 'waiting',
+        waitingSince: isProvider ? null : now,
+        admittedAt: isProvider ? now : null,
+        createdAt: now,
+      });
+    } else if (mine.state === 'invited' || (isProvider && mine.state !== 'admitted')) {
+      await tx
+        .update(telehealthParticipants)
+        .set(isProvider ? { state: 'admitted', admittedAt: now } : { state: 'waiting', waitingSince: now })
+        .where(eq(telehealthParticipants.id, mine.id));
+    }
+    const waitingNow = !isProvider && (!mine || mine.state !== 'admitted');
+    if (waitingNow) await record(ctx, tx, loaded, appointmentId, 'waiting', { role });
+    loaded = await loadVisit(tx, appointmentId);
+    await publish(visitPeople(loaded), 'visit', { appointmentId, kind: waitingNow ? 'waiting' : 'joined' }, tx);
+    return toVisit(loaded, ctx.actor, now);
+  });
+}
+
+/** The provider lets someone in from the waiting room. Admitting the patient checks the appointment in. */
+export async function admitToVisit(ctx: ActorContext, appointmentId: string, userId: string, publish: VisitPublisher): Promise<Visit> {
+  const now = ctx.now();
+  return asVisitor(ctx, async (tx) => {
+    let loaded = await loadVisit(tx, appointmentId);
+    if (loaded.info.role !== 'provider') throw providerOnly();
+    refuseUnlessOpen(loaded, now);
+    const target = loaded.participants.find((p) => p.userId === userId);
+    if (!target || target.state === 'invited') throw notFound('visit.participant-not-found', 'This person is not in the waiting room.');
+    if (target.state === 'waiting') {
+      await tx.update(telehealthParticipants).set({ state: 'admitted', admittedAt: now }).where(eq(telehealthParticipants.id, target.id));
+      await record(ctx, tx, loaded, appointmentId, 'admitted', { userId, role: target.role });
+      if (!loaded.visit?.startedAt) {
+        await tx.update(telehealthVisits).set({ startedAt: now }).where(eq(telehealthVisits.appointmentId, appointmentId));
+        await record(ctx, tx, loaded, appointmentId, 'started');
+      }
+      // The patient arrived: the appointment is checked in (confirmed first if it never was), as
+      // the practice would at the desk. Only in the appointment's own organisation.
+      if (target.role === 'patient' && ctx.actor.tenant?.id === loaded.info.tenant_id) {
+        await checkIn(ctx, tx, appointmentId, now);
+      }
+    }
+    loaded = await loadVisit(tx, appointmentId);
+    await publish(visitPeople(loaded), 'visit', { appointmentId, kind: 'admitted' }, tx);
+    return toVisit(loaded, ctx.actor, now);
+  });
+}
+
+async function checkIn(ctx: ActorContext, tx: Transaction, appointmentId: string, now: Date): Promise<void> {
+  await tx
+    .update(appointments)
+    .set({
+      status: 'checked_in',
+      confirmedAt: sql`coalesce(${appointments.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+      checkedInAt: now,
+      updatedAt: now,
+      sequence: sql`${appointments.sequence} + 1`,
+    })
+    .where(and(eq(appointments.id, appointmentId), inArray(appointments.status, ['booked', 'confirmed'])));
+}
+
+/** The provider invites a carer or an interpreter by email; they sign in with that address and wait to be admitted. */
+export async function inviteToVisit(ctx: ActorContext, appointmentId: string, input: InviteGuest, publish: VisitPublisher): Promise<Visit> {
+  const now = ctx.now();
+  const { visit, mail } = await asVisitor(ctx, async (tx) => {
+    let loaded = await loadVisit(tx, appointmentId);
+    if (loaded.info.role !== 'provider') throw providerOnly();
+    const phase = phaseOf(loaded, now);
+    if (phase === 'ended' || phase === 'unavailable') throw conflict(`visit.${phase}`, phase === 'ended' ? 'This video visit has ended.' : 'This appointment has no video visit.');
+    const guests = loaded.participants.filter((p) => p.role === 'carer' || p.role === 'interpreter');
+    if (guests.some((g) => g.email === input.email)) throw conflict('visit.already-invited', 'This person is already invited.');
+    if (guests.length >= VISIT_MAX_GUESTS) throw conflict('visit.too-many-guests', `A video visit can have at most ${VISIT_MAX_GUESTS} guests.`);
+    const [own] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ctx.actor.userId));
+    if (own && own.email.toLowerCase() === input.email) throw conflict('visit.invite-self', 'You are already in this visit.');
+    await ensureVisit(tx, loaded, appointmentId);
+    await tx.insert(telehealthParticipants).values({
+      appointmentId,
+      tenantId: loaded.info.tenant_id,
+      email: input.email,
+      name: input.email,
+      role: input.role,
+      state: 'invited',
+      invitedBy: ctx.actor.userId,
+      createdAt: now,
+    });
+    await record(ctx, tx, loaded, appointmentId, 'invited', { role: input.role });
+    loaded = await loadVisit(tx, appointmentId);
+    await publish(visitPeople(loaded), 'visit', { appointmentId, kind: 'invited' }, tx);
+    return {
+      visit: toVisit(loaded, ctx.actor, now),
+      mail: renderVisitInviteEmail({
+        to: input.email,
+        role: input.role,
+        inviter: ctx.actor.name,
+        organisation: loaded.info.organisation_name,
+        startsAt: loaded.startsAt,
+        timeZone: loaded.info.time_zone,
+        locale: ctx.actor.locale,
+        url: `${ctx.publicOrigin}/appointments/telehealth/${appointmentId}`,
+      }),
+    };
+  });
+  // After the commit: a mail failure does not undo the invitation (the provider can see it listed).
+  await ctx.mailer.send(mail).catch((error: unknown) => ctx.log.error({ err: error }, 'telehealth: the invitation email could not be sent'));
+  return visit;
+}
+
+/** The provider ends the visit for everyone, and may complete the appointment with it. */
+export async function endVisit(ctx: ActorContext, appointmentId: string, input: EndVisit, publish: VisitPublisher): Promise<Visit> {
+  const now = ctx.now();
+  return asVisitor(ctx, async (tx) => {
+    let loaded = await loadVisit(tx, appointmentId);
+    if (loaded.info.role !== 'provider') throw providerOnly();
+    if (loaded.visit?.endedAt) throw conflict('visit.ended', 'This video visit has ended.');
+    if (input.complete) {
+      if (ctx.actor.tenant?.id !== loaded.info.tenant_id) {
+        throw forbidden('visit.wrong-organisation', `Switch to ${loaded.info.organisation_name} to complete this appointment.`);
+      }
+      if (now < loaded.startsAt) throw conflict('appointment.not-started', 'An appointment can be completed once it has started.');
+      if (!['booked', 'confirmed', 'checked_in'].includes(loaded.info.status)) throw conflict('appointment.invalid-transition', 'This appointment cannot be completed.');
+    }
+    await ensureVisit(tx, loaded, appointmentId);
+    await tx.update(telehealthVisits).set({ endedAt: now, endedBy: ctx.actor.userId }).where(eq(telehealthVisits.appointmentId, appointmentId));
+    await record(ctx, tx, loaded, appointmentId, 'ended');
+    if (input.complete) {
+      await checkIn(ctx, tx, appointmentId, now);
+      const done = await tx
+        .update(appointments)
+        .set({ status: 'completed', completedAt: now, updatedAt: now, sequence: sql`${appointments.sequence} + 1` })
+        .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'checked_in')))
+        .returning({ id: appointments.id });
+      if (done.length === 0) throw conflict('appointment.changed', 'This appointment was changed meanwhile. Please reload it.');
+      await record(ctx, tx, loaded, appointmentId, 'completed');
+    }
+    loaded = await loadVisit(tx, appointmentId);
+    await publish(visitPeople(loaded), 'visit', { appointmentId, kind: 'ended' }, tx);
+    return toVisit(loaded, ctx.actor, now);
+  });
+}
+
+function toChatMessage(row: typeof telehealthChatMessages.$inferSelect, me: string): VisitChatMessage {
+  return { id: row.id, senderId: row.senderId, senderName: row.senderName, mine: row.senderId === me, body: row.body, createdAt: row.createdAt.toISOString() };
+}
+
+/** The in-call chat (oldest first); reading it is audited. */
+export async function visitChat(ctx: ActorContext, appointmentId: string): Promise<VisitChat> {
+  return asVisitor(ctx, async (tx) => {
+    const loaded = await loadVisit(tx, appointmentId);
+    const rows = await tx
+      .select()
+      .from(telehealthChatMessages)
+      .where(eq(telehealthChatMessages.appointmentId, appointmentId))
+      .orderBy(sql`${telehealthChatMessages.createdAt} desc, ${telehealthChatMessages.id} desc`)
+      .limit(VISIT_CHAT_LIMIT);
+    await recordAudit(tx, {
+      action: 'telehealth.chat.read',
+      tenantId: loaded.info.tenant_id,
+      actorUserId: ctx.actor.userId,
+      targetType: 'appointment',
+      targetId: appointmentId,
+      requestId: ctx.requestId,
+      clientIp: ctx.clientIp,
+      metadata: { messages: rows.map((r) => r.id) },
+    });
+    return { messages: rows.reverse().map((r) => toChatMessage(r, ctx.actor.userId)) };
+  });
+}
+
+/** A chat message in the call: only from someone admitted while the visit is open. */
+export async function sendVisitChat(ctx: ActorContext, appointmentId: string, body: string, publish: VisitPublisher): Promise<VisitChatMessage> {
+  const now = ctx.now();
+  return asVisitor(ctx, async (tx) => {
+    const loaded = await loadVisit(tx, appointmentId);
+    refuseUnlessOpen(loaded, now);
+    if (myRow(loaded, ctx.actor.userId)?.state !== 'admitted') throw forbidden('visit.not-admitted', 'You can write in the chat once you are in the call.');
+    const [row] = await tx
+      .insert(telehealthChatMessages)
+      .values({ appointmentId, tenantId: loaded.info.tenant_id, senderId: ctx.actor.userId, senderName: ctx.actor.name, body, createdAt: now })
+      .returning();
+    await recordAudit(tx, {
+      action: 'telehealth.chat.sent',
+      tenantId: loaded.info.tenant_id,
+      actorUserId: ctx.actor.userId,
+      targetType: 'telehealth_chat_message',
+      targetId: row!.id,
+      requestId: ctx.requestId,
+      clientIp: ctx.clientIp,
+      metadata: { appointmentId },
+    });
+    await publish(visitPeople(loaded), 'visit', { appointmentId, kind: 'chat' }, tx);
+    return toChatMessage(row!, ctx.actor.userId);
+  });
+}
+
+/** The first instant of a calendar day in a zone, and of the next day. */
+export function dayBounds(date: string, timeZone: string): { from: Date; to: Date } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return { from: new Date(new TZDate(y, m - 1, d, timeZone).getTime()), to: new Date(new TZDate(y, m - 1, d + 1, timeZone).getTime()) };
+}
+
+/**
+ * `/provider/telehealth`: the signed-in provider's telehealth appointments of a day in the
+ * organisation they act in (all of the organisation's for staff who are not a provider there),
+ * with who is waiting.
+ */
+export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery): Promise<TelehealthDay> {
+  const tenant = ctx.actor.tenant!;
+  const now = ctx.now();
+  const timeZone = (query.timeZone && knownTimeZone(query.timeZone)) || 'UTC';
+  const date = query.date ?? new TZDate(now.getTime(), timeZone).toISOString().slice(0, 10);
+  const { from, to } = dayBounds(date, timeZone);
+  return withTenant({ db: ctx.db, tenantId: tenant.id, userId: ctx.actor.userId }, async (tx) => {
+    const [own] = await tx
+      .select({ id: providerProfiles.id })
+      .from(providerProfiles)
+      .where(and(eq(providerProfiles.userId, ctx.actor.userId), eq(providerProfiles.tenantId, tenant.id)));
+    const rows = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.tenantId, tenant.id),
+          eq(appointments.mode, 'telehealth'),
+          inArray(appointments.status, ['booked', 'confirmed', 'checked_in', 'completed']),
+          gte(appointments.startsAt, from),
+          lt(appointments.startsAt, to),
+          own ? eq(appointments.providerId, own.id) : undefined,
+        ),
+      )
+      .orderBy(asc(appointments.startsAt))
+      .limit(200);
+    const visits: TelehealthDay['visits'] = [];
+    for (const { id } of rows) {
+      // Staff who are not the provider see the day, not the visit's people.
+      const [info] = await queryRows<VisitAppointment>(tx, sql`select * from app_visit_appointment(${id}::uuid)`);
+      const loaded = info ? await loadVisit(tx, id) : null;
+      const basics = loaded ?? (await practiceBasics(tx, id));
+      visits.push({
+        appointmentId: id,
+        patientName: basics.info.patient_name,
+        serviceName: basics.info.service_name,
+        startsAt: basics.startsAt.toISOString(),
+        endsAt: basics.endsAt.toISOString(),
+        status: basics.info.status,
+        phase: phaseOf(basics, now),
+        joinOpensAt: joinOpensAt(basics.startsAt).toISOString(),
+        startedAt: basics.visit?.startedAt?.toISOString() ?? null,
+        endedAt: basics.visit?.endedAt?.toISOString() ?? null,
+        waiting: (loaded?.participants ?? [])
+          .filter((p) => p.state === 'waiting' && p.userId)
+          .map((p) => ({ userId: p.userId!, name: p.name, role: p.role as VisitRole, since: (p.waitingSince ?? p.createdAt).toISOString() })),
+      });
+    }
+    return { date, timeZone, visits };
+  });
+}
+
+/** An appointment's basics as the organisation's staff read it (no visit rows: those are its people's). */
+async function practiceBasics(tx: Transaction, id: string): Promise<LoadedVisit> {
+  const [row] = await queryRows<VisitAppointment>(
+    tx,
+    sql`select a.tenant_id, s.name as service_name, u.name as patient_name, a.mode, a.status, a.starts_at, a.ends_at, a.time_zone
+        from appointments a join provider_services s on s.id = a.service_id join users u on u.id = a.patient_id where a.id = ${id}::uuid`,
+  );
+  if (!row) throw visitNotFound();
+  return { appointmentId: id, info: row, startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at), visit: null, participants: [] };
+}
