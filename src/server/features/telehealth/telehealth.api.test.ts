@@ -49,6 +49,9 @@ function call(who: SignedIn | null, method: 'GET' | 'POST', url: string, payload
   return t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
 
+/** The UTC day of the soon appointment as the server sees it. */
+const soonDate = () => new Date(Date.now() + clockAheadMs).toISOString().slice(0, 10);
+
 const visitUrl = (id: string, action = '') => `/api/v1/telehealth/visits/${id}${action}`;
 
 async function socketFor(who: SignedIn): Promise<TestSocket> {
@@ -68,7 +71,10 @@ beforeAll(async () => {
   patient = await createSignedInUser(t, { prefix: 'visit-patient', smtp });
   stranger = await createSignedInUser(t, { prefix: 'visit-stranger', smtp });
   interpreter = await createSignedInUser(t, { prefix: 'visit-interpreter', smtp });
-  soonId = await book(patient, startIn(10));
+  const soonStart = startIn(10);
+  soonId = await book(patient, soonStart);
+  // From here the server's clock reads 5 minutes before that start: the join window is open.
+  clockAheadMs = new Date(soonStart).getTime() - 5 * 60_000 - Date.now();
   laterId = await book(patient, startIn(180));
 });
 afterAll(async () => {
@@ -98,7 +104,7 @@ describe('video visits', () => {
       }
     }
     // Another organisation's day of video visits holds none of this one's.
-    const theirs = await call(otherPractice.provider, 'GET', `/api/v1/practice/telehealth?timeZone=UTC&date=${startIn(10).slice(0, 10)}`);
+    const theirs = await call(otherPractice.provider, 'GET', `/api/v1/practice/telehealth?timeZone=UTC&date=${soonDate()}`);
     expect(theirs.statusCode, theirs.body).toBe(200);
     expect(theirs.json<TelehealthDay>().visits).toEqual([]);
     expect((await call(patient, 'GET', '/api/v1/practice/telehealth')).statusCode).toBe(403);
@@ -123,7 +129,7 @@ describe('video visits', () => {
     await providerSocket.next(isVisitEvent('waiting'));
 
     // The provider's day shows who is waiting.
-    const day = (await call(practice.provider, 'GET', `/api/v1/practice/telehealth?timeZone=UTC&date=${startIn(10).slice(0, 10)}`)).json<TelehealthDay>();
+    const day = (await call(practice.provider, 'GET', `/api/v1/practice/telehealth?timeZone=UTC&date=${soonDate()}`)).json<TelehealthDay>();
     expect(day.visits.find((v) => v.appointmentId === soonId)?.waiting).toEqual([expect.objectContaining({ userId: patient.userId, role: 'patient' })]);
 
     // Only the provider admits; the patient cannot admit themselves, or chat before being in.
@@ -166,10 +172,8 @@ describe('video visits', () => {
     mine.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'patient-peer-1', toUserId: practice.provider.userId, toPeerId: 'provider-peer-1', candidate });
     const offer = await provider.next((f) => f.type === 'visit.signal' && f.description !== undefined);
     expect(offer).toMatchObject({ fromUserId: patient.userId, fromPeerId: 'patient-peer-1', toPeerId: 'provider-peer-1', description: { type: 'offer', sdp } });
-    const signals = provider.frames.filter((f) => f.type === 'visit.signal');
     await provider.next((f) => f.type === 'visit.signal' && f.candidate !== undefined);
     expect(provider.frames.filter((f) => f.type === 'visit.signal').map((f) => (f.type === 'visit.signal' && f.description ? 'description' : 'candidate'))).toEqual(['description', 'candidate']);
-    expect(signals.length).toBe(1);
 
     // Someone not in the visit can neither join its call nor signal into it, and hears nothing.
     outsider.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'outsider-peer-1' });
@@ -247,7 +251,7 @@ describe('video visits', () => {
     // Before the start the appointment cannot be completed (and the visit stays open).
     expect((await call(practice.provider, 'POST', visitUrl(soonId, '/end'), { complete: true })).json()).toMatchObject({ code: 'appointment.not-started' });
     expect((await call(practice.provider, 'GET', visitUrl(soonId))).json<Visit>()).toMatchObject({ phase: 'open', canComplete: false });
-    clockAheadMs = 20 * 60_000;
+    clockAheadMs += 10 * 60_000;
     expect((await call(practice.provider, 'GET', visitUrl(soonId))).json<Visit>()).toMatchObject({ phase: 'open', canComplete: true });
     const ended = await call(practice.provider, 'POST', visitUrl(soonId, '/end'), { complete: true });
     expect(ended.statusCode, ended.body).toBe(200);

@@ -90,6 +90,83 @@ describe.runIf(onPostgres)('two server processes, one database', () => {
     expect(await s.next((f) => f.type === 'event' && f.event === 'notification', 10_000)).toMatchObject({ data: { id: row!.id } });
   });
 
+  it('a secure message sent through process 1 arrives live on process 2; a third person gets 404 for it and its attachment on both', async () => {
+    const [one, two] = await Promise.all(servers.map((s) => s.url));
+    const practice = await createPractice(t);
+    const patient = await createSignedInUser(t, { prefix: 'rt-msg-patient' });
+    const third = await createSignedInUser(t, { prefix: 'rt-msg-third' });
+    const booked = await fetch(`${one}/api/v1/appointments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: patient.cookie, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: hoursAhead(320).toISOString() }),
+    });
+    expect(booked.status).toBe(201);
+    const appointmentId = ((await booked.json()) as { id: string }).id;
+    const providerOnTwo = await openSignedInSocket(two!, practice.provider.cookie);
+    sockets.push(providerOnTwo);
+    const started = await fetch(`${one}/api/v1/conversations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: patient.cookie },
+      body: JSON.stringify({ appointmentId, body: 'Sent through process one' }),
+    });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const conversation = (await started.json()) as { id: string; messages: { id: string }[] };
+    const event = await providerOnTwo.next((f) => f.type === 'event' && f.event === 'message', 10_000);
+    expect(event).toMatchObject({ data: { conversationId: conversation.id, id: conversation.messages[0]!.id } });
+    const read = await fetch(`${two}/api/v1/conversations/${conversation.id}`, { headers: { cookie: practice.provider.cookie } });
+    expect(((await read.json()) as { messages: { body: string }[] }).messages.map((m) => m.body)).toEqual(['Sent through process one']);
+    // An attachment, then the third person on either process: 404 for both.
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')], { type: 'application/pdf' }), 'scan.pdf');
+    const attached = await fetch(`${two}/api/v1/conversations/${conversation.id}/attachments`, { method: 'POST', headers: { cookie: patient.cookie }, body: form });
+    expect(attached.status, await attached.clone().text()).toBe(201);
+    const withFile = (await attached.json()) as { messages: { attachments: { id: string }[] }[] };
+    const attachmentId = withFile.messages.at(-1)!.attachments[0]!.id;
+    for (const base of [one!, two!]) {
+      for (const path of [`/api/v1/conversations/${conversation.id}`, `/api/v1/conversations/${conversation.id}/attachments/${attachmentId}`]) {
+        expect((await fetch(`${base}${path}`, { headers: { cookie: third.cookie } })).status).toBe(404);
+      }
+    }
+  });
+
+  it('a video visit’s signalling crosses processes in order, a session description too large for NOTIFY included', async () => {
+    const [one, two] = await Promise.all(servers.map((s) => s.url));
+    const practice = await createPractice(t, { mode: 'telehealth', telehealth: true });
+    const patient = await createSignedInUser(t, { prefix: 'rt-visit-patient' });
+    // The next 15-minute slot at least 30 s ahead: its join window (15 minutes before) is open
+    // now or within 30 s (these processes run on the real clock).
+    const step = 15 * 60_000;
+    const start = Math.ceil((Date.now() + 30_000) / step) * step;
+    const startsAt = new Date(start).toISOString();
+    const post = (base: string, path: string, cookie: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, ...headers }, body: JSON.stringify(body) });
+    const booked = await post(one!, '/api/v1/appointments', patient.cookie, { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt }, { 'idempotency-key': randomUUID() });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const id = ((await booked.json()) as { id: string }).id;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - step - Date.now() + 100)));
+    expect((await post(one!, `/api/v1/telehealth/visits/${id}/join`, patient.cookie, {})).status).toBe(200);
+    expect((await post(two!, `/api/v1/telehealth/visits/${id}/join`, practice.provider.cookie, {})).status).toBe(200);
+    expect((await post(two!, `/api/v1/telehealth/visits/${id}/admit`, practice.provider.cookie, { userId: patient.userId })).status).toBe(200);
+
+    const providerOnTwo = await openSignedInSocket(two!, practice.provider.cookie);
+    const patientOnOne = await openSignedInSocket(one!, patient.cookie);
+    sockets.push(providerOnTwo, patientOnOne);
+    providerOnTwo.sendJson({ type: 'visit.join', appointmentId: id, peerId: 'provider-tab-1' });
+    await providerOnTwo.next((f) => f.type === 'visit.joined', 10_000);
+    patientOnOne.sendJson({ type: 'visit.join', appointmentId: id, peerId: 'patient-tab-1' });
+    expect(await providerOnTwo.next((f) => f.type === 'visit.peer', 10_000)).toMatchObject({ userId: patient.userId, peerId: 'patient-tab-1', state: 'joined' });
+    const sdp = 'a=x-padding:'.padEnd(120, 'y').concat('\r\n').repeat(100);
+    const signal = { type: 'visit.signal', appointmentId: id, peerId: 'patient-tab-1', toUserId: practice.provider.userId, toPeerId: 'provider-tab-1' };
+    patientOnOne.sendJson({ ...signal, description: { type: 'offer', sdp } });
+    for (let i = 0; i < 5; i += 1) patientOnOne.sendJson({ ...signal, candidate: { candidate: `candidate:${i} 1 udp 1 127.0.0.1 ${50_000 + i} typ host`, sdpMid: '0', sdpMLineIndex: 0 } });
+    await providerOnTwo.next((f) => f.type === 'visit.signal' && f.candidate?.candidate.startsWith('candidate:4') === true, 10_000);
+    const received = providerOnTwo.frames.filter((f) => f.type === 'visit.signal');
+    expect(received.map((f) => (f.type === 'visit.signal' && f.description ? `offer:${f.description.sdp.length}` : 'candidate'))).toEqual([`offer:${sdp.length}`, 'candidate', 'candidate', 'candidate', 'candidate', 'candidate']);
+    // The relayed row is the server's only: it goes after a minute; it is there now.
+    const relayed = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from realtime_relay`);
+    expect(relayed[0]!.n).toBeGreaterThanOrEqual(1);
+  });
+
   it('on SIGTERM a process closes its sockets with 1001 and exits 0', async () => {
     const [, two] = await Promise.all(servers.map((s) => s.url));
     const person = await createSignedInUser(t, { prefix: 'rt-sigterm' });
