@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/contracts/appointments.js';
-import type { Conversation, ConversationList } from '../../../shared/contracts/messaging.js';
+import type { Conversation, ConversationList, Message } from '../../../shared/contracts/messaging.js';
 import { queryRows } from '../../platform/db/database.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
@@ -193,7 +193,14 @@ describe('secure messaging', () => {
     const [carerSocket, patientSocket, strangerSocket] = sockets as [TestSocket, TestSocket, TestSocket];
     const sent = await call(patient, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: 'Running ten minutes late.' });
     expect(sent.statusCode, sent.body).toBe(201);
-    const messageId = sent.json<Conversation>().messages.at(-1)!.id;
+    // The answer is the new message (the page appends it), with everything a thread shows.
+    expect(sent.json<Message>()).toMatchObject({ conversationId, body: 'Running ten minutes late.', mine: true, readByOther: false, attachments: [] });
+    const messageId = sent.json<Message>().id;
+    // It is stored, and audited, as a message of this conversation.
+    const thread = (await call(practice.provider, 'GET', `/api/v1/conversations/${conversationId}`)).json<Conversation>();
+    expect(thread.messages.at(-1)).toMatchObject({ id: messageId, mine: false });
+    const audited = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_events where action = 'message.sent' and target_id = ${messageId} and metadata->>'conversationId' = ${conversationId}`);
+    expect(audited[0]!.n).toBe(1);
     const event = await carerSocket.next((f) => f.type === 'event' && f.event === 'message');
     expect(event).toMatchObject({ topic: `user:${practice.provider.userId}`, data: { conversationId, id: messageId } });
     // An answer reaches the patient; the writer and the stranger never hear of their own or others' messages.

@@ -11,6 +11,7 @@ import {
   ConversationSchema,
   ConversationsQuerySchema,
   ConversationSummarySchema,
+  MessageSchema,
   MessagesQuerySchema,
   SendMessageSchema,
   StartConversationSchema,
@@ -112,7 +113,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory; a
 
   app.post(
     '/api/v1/conversations/:id/messages',
-    { config: { permission }, schema: { tags, summary: 'Send a message', params: ConversationParamsSchema, body: SendMessageSchema, response: { 201: ConversationSchema } } },
+    { config: { permission }, schema: { tags, summary: 'Send a message (answers the new message)', params: ConversationParamsSchema, body: SendMessageSchema, response: { 201: MessageSchema } } },
     async (request, reply) => reply.status(201).headers(noStore).send(await sendMessage(await context.withActor(request), request.params.id, request.body.body)),
   );
 

@@ -19,7 +19,7 @@ import { storedFiles } from '../../db/schema/stored-files.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext } from '../../platform/context.js';
-import type { Transaction } from '../../platform/db/database.js';
+import { queryRows, type Transaction } from '../../platform/db/database.js';
 import { notFound, validationError } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { attachmentsOf, conversationSummaries, countConversations, type MessageRow, type SummaryRow } from './messaging.repo.js';
@@ -171,12 +171,41 @@ export async function startConversation(ctx: ActorContext, input: StartConversat
   });
 }
 
-export async function sendMessage(ctx: ActorContext, id: string, body: string): Promise<Conversation> {
-  return asParticipant(ctx, async (tx) => {
-    const summary = await summaryOf(ctx, tx, id);
-    await insertMessage(ctx, tx, { id, tenantId: summary.tenantId }, body);
-    return conversationWithMessages(ctx, tx, id, undefined);
-  });
+/**
+ * Sends a message: one statement (send_message, migration 0014) that checks the conversation
+ * under row-level security as the sender, writes the message, both markers and the audit event.
+ * Answers the new message; the page holding the conversation appends it.
+ */
+export async function sendMessage(ctx: ActorContext, id: string, body: string): Promise<Message> {
+  const [row] = await queryRows<{ result: MessageJson | null }>(
+    ctx.db,
+    sql`select send_message(${JSON.stringify({
+      senderId: ctx.actor.userId,
+      conversationId: id,
+      body,
+      now: ctx.now().toISOString(),
+      actingTenantId: ctx.actor.tenant?.id ?? '',
+      requestId: ctx.requestId,
+      clientIp: ctx.clientIp,
+    })}::jsonb) as result`,
+  );
+  const sent = row?.result;
+  if (!sent) throw notFoundConversation();
+  return toMessage(
+    { id: sent.id, conversationId: sent.conversation_id, senderId: sent.sender_id, body: sent.body, createdAt: new Date(sent.created_at) },
+    [],
+    ctx.actor.userId,
+    null,
+  );
+}
+
+/** A messages row as to_jsonb gives it. */
+interface MessageJson {
+  id: string;
+  conversation_id: string;
+  sender_id: string | null;
+  body: string;
+  created_at: string;
 }
 
 /** Everything in the conversation up to now is read by me (the other person's read receipt). */

@@ -7,6 +7,8 @@ import {
   ConversationListSchema,
   ConversationSchema,
   ConversationSummarySchema,
+  type Message,
+  MessageSchema,
 } from '~/shared/contracts/messaging';
 import { ApiError, CLIENT_ERROR_CODES, apiFetch, readApiResponse } from '~/web/lib/api-client';
 import { UNREAD_MESSAGES_QUERY_KEY } from '~/web/lib/unread-messages';
@@ -71,10 +73,26 @@ export function useStartConversation() {
   );
 }
 
+/** The conversation with a message just sent added (once) at its end. */
+export function withSentMessage(conversation: Conversation, message: Message): Conversation {
+  if (conversation.messages.some((m) => m.id === message.id)) return conversation;
+  return { ...conversation, messages: [...conversation.messages, message], lastMessage: message, lastMessageAt: message.createdAt };
+}
+
+/** Sends a text; the answer is the new message, appended to the open conversation. */
 export function useSendMessage() {
-  return useConversationMutation(({ id, body }: { id: string; body: string }) =>
-    apiFetch(`/api/v1/conversations/${encodeURIComponent(id)}/messages`, { method: 'POST', body: { body }, schema: ConversationSchema }),
-  );
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: string }) =>
+      apiFetch(`/api/v1/conversations/${encodeURIComponent(id)}/messages`, { method: 'POST', body: { body }, schema: MessageSchema }),
+    onSuccess: (message) => {
+      client.setQueryData<Conversation>([...KEYS.conversation, message.conversationId], (current) => (current ? withSentMessage(current, message) : current));
+      void client.invalidateQueries({ queryKey: [...KEYS.conversation, message.conversationId] });
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: KEYS.list });
+    },
+  });
 }
 
 /** Sends a file (multipart: the file in `file`, the optional text in `body`). */
