@@ -88,10 +88,31 @@ function isoDate(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/**
+ * Wall times already turned into instants, by zone, date and time. Each conversion asks the ICU
+ * time-zone data several times (most of an availability request's time, measured); the answer
+ * never changes, and the same few opening hours on the same coming days are asked for again and
+ * again. Bounded: emptied when it passes this many entries.
+ */
+const INSTANT_CACHE_LIMIT = 100_000;
+const instants = new Map<string, number>();
+
 /** The instant of a wall time on a local date (a time in a skipped hour moves forward by the gap). */
 function instantOf(year: number, month: number, day: number, wall: WallTime, timeZone: string): number {
+  const key = `${timeZone}|${year}|${month}|${day}|${wall}`;
+  const known = instants.get(key);
+  if (known !== undefined) return known;
   const { hours, minutes } = parseWallTime(wall);
-  return new TZDate(year, month, day, hours, minutes, timeZone).getTime();
+  const instant = new TZDate(year, month, day, hours, minutes, timeZone).getTime();
+  if (instants.size >= INSTANT_CACHE_LIMIT) instants.clear();
+  instants.set(key, instant);
+  return instant;
+}
+
+/** The calendar date `offset` days after a date (month 0-11; day overflow rolls the month and year). A date's arithmetic needs no zone. */
+function addDays(date: { year: number; month: number; day: number }, offset: number): { year: number; month: number; day: number } {
+  const d = new Date(Date.UTC(date.year, date.month, date.day + offset));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate() };
 }
 
 type Interval = [start: number, end: number];
@@ -122,7 +143,8 @@ function normalise(intervals: Interval[], cuts: Interval[]): Interval[] {
 /** The opening intervals (instants) of one local date. */
 export function openingsOn(rules: AvailabilityRules, year: number, month: number, day: number): Interval[] {
   const { timeZone } = rules;
-  const weekday = new TZDate(year, month, day, 12, 0, timeZone).getDay();
+  // A calendar date's weekday is the same in every zone.
+  const weekday = new Date(Date.UTC(year, month, day)).getUTCDay();
   const override = rules.overrides.find((o) => o.date === isoDate(year, month, day));
   const ranges: WallRange[] = override ? override.hours : rules.weekly.filter((w) => w.weekday === weekday);
   const toInterval = (r: WallRange): Interval => [instantOf(year, month, day, r.start, timeZone), instantOf(year, month, day, r.end, timeZone)];
@@ -160,9 +182,7 @@ export function availableSlots(input: {
   const last = localDate(new Date(latest), rules.timeZone);
   const lastKey = isoDate(last.year, last.month, last.day);
   for (let offset = 0; ; offset++) {
-    // Noon of the next calendar date (Date's day overflow rolls the month and year).
-    const noon = new TZDate(first.year, first.month, first.day + offset, 12, 0, rules.timeZone);
-    const date = { year: noon.getFullYear(), month: noon.getMonth(), day: noon.getDate() };
+    const date = addDays(first, offset);
     for (const [open, close] of openingsOn(rules, date.year, date.month, date.day)) {
       for (let start = open; start + duration <= close; start += step) {
         if (start < earliest) continue;
