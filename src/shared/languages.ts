@@ -13,7 +13,7 @@ export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.co
 export const FALLBACK_LANGUAGE: LanguageCode = 'en';
 
 /** Translation namespaces (spec §9); `common` is the default. */
-export const NAMESPACES = ['common', 'auth', 'dashboard', 'appointments', 'providers', 'health', 'content', 'home', 'consent', 'forms', 'messages'] as const;
+export const NAMESPACES = ['common', 'auth', 'dashboard', 'appointments', 'providers', 'health', 'content', 'home', 'consent', 'forms', 'messages', 'telehealth'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 

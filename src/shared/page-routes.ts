@@ -36,6 +36,8 @@ export const PAGE_ROUTES: readonly string[] = [
   '/admin/providers',
   '/messages',
   '/provider/messages',
+  '/appointments/telehealth/:appointmentId',
+  '/provider/telehealth',
 ];
 
 function patternToRegExp(pattern: string): RegExp {

@@ -29,6 +29,8 @@ export default [
   route('admin/providers', 'routes/admin-providers.tsx'),
   route('messages', 'routes/messages/index.tsx', { id: 'messages' }),
   route('provider/messages', 'routes/messages/index.tsx', { id: 'provider-messages' }),
+  route('appointments/telehealth/:appointmentId', 'routes/telehealth/visit.tsx'),
+  route('provider/telehealth', 'routes/telehealth/provider-day.tsx'),
   // Public content pages: one module, rendered from src/content/pages/<slug>/<lng>.md.
   ...CONTENT_PAGE_PATHS.map((path) => route(path.slice(1), 'routes/content-page.tsx', { id: `content-${contentSlugOfPath(path)}` })),
   // The contact and demo-request forms, with their introductions from content files.

@@ -29,6 +29,7 @@ import type enHome from '../../../public/locales/en/home.json';
 import type enAppointments from '../../../public/locales/en/appointments.json';
 import type enProviders from '../../../public/locales/en/providers.json';
 import type enMessages from '../../../public/locales/en/messages.json';
+import type enTelehealth from '../../../public/locales/en/telehealth.json';
 
 export const LOCALES_LOAD_PATH = '/locales/{{lng}}/{{ns}}.json';
 
@@ -38,7 +39,7 @@ export const BUNDLED_COMMON = enCommon;
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon; auth: typeof enAuth; dashboard: typeof enDashboard; content: typeof enContent; home: typeof enHome; consent: typeof enConsent; forms: typeof enForms; appointments: typeof enAppointments; providers: typeof enProviders; messages: typeof enMessages };
+    resources: { common: typeof enCommon; auth: typeof enAuth; dashboard: typeof enDashboard; content: typeof enContent; home: typeof enHome; consent: typeof enConsent; forms: typeof enForms; appointments: typeof enAppointments; providers: typeof enProviders; messages: typeof enMessages; telehealth: typeof enTelehealth };
   }
 }
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { REALTIME_CLOSE, REALTIME_PATH, ServerFrameSchema, type ClientFrame, type ServerEvent } from '~/shared/contracts/realtime';
+import { REALTIME_CLOSE, REALTIME_PATH, ServerFrameSchema, type ClientFrame, type ServerEvent, type ServerFrame } from '~/shared/contracts/realtime';
 import { SESSION_QUERY_KEY, useAuth } from './session';
 
 /**
@@ -12,6 +12,10 @@ import { SESSION_QUERY_KEY, useAuth } from './session';
  * which signs the tab out.
  *
  * Delivery is at most once: after any reconnect listeners get a `resync` event and refetch.
+ *
+ * A component that also speaks on the socket (a video visit's signalling) uses `useRealtimeFrames`:
+ * it hears every frame the server sends, may send frames, and is told each time the socket is
+ * (re)greeted, so it can say again what the server forgot with the old connection (`visit.join`).
  */
 
 /** Back-off: 1 s doubling to 30 s, each delay drawn from its upper half (jitter spreads a server restart's reconnects). */
@@ -27,19 +31,28 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
 }
 
 type Listener = (event: ServerEvent) => void;
+type FrameListener = (frame: ServerFrame) => void;
 
 interface SharedSocket {
   key: string;
   users: number;
+  /** Whether the current connection has been greeted (`hello`): frames sent now are heard. */
+  ready(): boolean;
+  send(frame: ClientFrame): boolean;
   close(): void;
 }
 
 const listeners = new Set<Listener>();
+const frameListeners = new Set<FrameListener>();
 let shared: SharedSocket | null = null;
 let onSessionEnded: (() => void) | null = null;
 
 function emit(event: ServerEvent): void {
   for (const listener of listeners) listener(event);
+}
+
+function emitFrame(frame: ServerFrame): void {
+  for (const listener of frameListeners) listener(frame);
 }
 
 function socketUrl(): string {
@@ -52,12 +65,16 @@ function openShared(key: string): SharedSocket {
   let stopped = false;
   let attempt = 0;
   let greeted = false;
+  /** The current connection has had its `hello`. */
+  let open = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let pinger: ReturnType<typeof setInterval> | undefined;
   let pongDeadline: ReturnType<typeof setTimeout> | undefined;
 
-  const send = (frame: ClientFrame) => {
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  const send = (frame: ClientFrame): boolean => {
+    if (socket?.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
   };
   const clearTimers = () => {
     clearInterval(pinger);
@@ -77,6 +94,7 @@ function openShared(key: string): SharedSocket {
     if (stopped) return;
     const ws = new WebSocket(socketUrl());
     socket = ws;
+    open = false;
     ws.onmessage = (message: MessageEvent) => {
       if (typeof message.data !== 'string') return;
       let value: unknown;
@@ -93,6 +111,7 @@ function openShared(key: string): SharedSocket {
         // Anything sent while this tab was disconnected was missed: have listeners refetch.
         if (greeted) emit({ type: 'event', topic: `user:${frame.userId}`, event: 'resync', data: {} });
         greeted = true;
+        open = true;
         clearTimers();
         pinger = setInterval(() => {
           send({ type: 'ping' });
@@ -101,6 +120,7 @@ function openShared(key: string): SharedSocket {
             ws.onclose = null;
             ws.close();
             if (socket === ws) socket = null;
+            open = false;
             clearTimers();
             schedule();
           }, APP_PONG_TIMEOUT_MS);
@@ -111,9 +131,12 @@ function openShared(key: string): SharedSocket {
       } else if (frame.type === 'event') {
         emit(frame);
       }
+      // Frame listeners hear everything, the hello included (after the resync above).
+      emitFrame(frame);
     };
     ws.onclose = (event: CloseEvent) => {
       if (socket === ws) socket = null;
+      open = false;
       clearTimers();
       if (stopped) return;
       if (event.code === REALTIME_CLOSE.sessionEnded) {
@@ -134,6 +157,8 @@ function openShared(key: string): SharedSocket {
   return {
     key,
     users: 0,
+    ready: () => open && socket?.readyState === WebSocket.OPEN,
+    send,
     close() {
       stopped = true;
       clearTimeout(retry);
@@ -141,6 +166,7 @@ function openShared(key: string): SharedSocket {
       window.removeEventListener('online', online);
       socket?.close(1000, 'signed out');
       socket = null;
+      open = false;
     },
   };
 }
@@ -186,4 +212,42 @@ export function useRealtimeEvents(onEvent: Listener): void {
       release(key);
     };
   }, [key, client]);
+}
+
+export interface RealtimeChannel {
+  /** Sends a frame on the tab's socket; false when it is not connected (the frame is dropped). */
+  send(frame: ClientFrame): boolean;
+}
+
+const channel: RealtimeChannel = { send: (frame) => shared?.send(frame) ?? false };
+
+/**
+ * Every frame the signed-in person's socket receives (`onFrame`), a way to send frames, and
+ * `onReady` each time the socket is greeted — on mounting when it already is, and after every
+ * reconnect — so the caller can repeat what the server forgot with the old connection.
+ */
+export function useRealtimeFrames(onFrame: FrameListener, onReady?: (channel: RealtimeChannel) => void): RealtimeChannel {
+  const { session } = useAuth();
+  const client = useQueryClient();
+  const handlers = useRef({ onFrame, onReady });
+  useEffect(() => {
+    handlers.current = { onFrame, onReady };
+  });
+  const key = session ? `${session.user.id}:${session.session.id}` : null;
+  useEffect(() => {
+    if (!key) return;
+    const listener: FrameListener = (frame) => {
+      handlers.current.onFrame(frame);
+      if (frame.type === 'hello') handlers.current.onReady?.(channel);
+    };
+    frameListeners.add(listener);
+    onSessionEnded = () => void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    acquire(key);
+    if (shared?.ready()) handlers.current.onReady?.(channel);
+    return () => {
+      frameListeners.delete(listener);
+      release(key);
+    };
+  }, [key, client]);
+  return channel;
 }

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Appointment } from '~/shared/contracts/appointments';
+import { visitPhase } from '~/shared/contracts/telehealth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
@@ -35,6 +36,16 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const upcoming = ['booked', 'confirmed', 'checked_in'].includes(a.status) && new Date(a.endsAt) > new Date();
   const canCancel = a.actions.includes('cancel');
   const canMove = a.actions.includes('reschedule');
+  // A video visit can be joined from 15 minutes before its start (the server decides again);
+  // the card looks again every half minute, so the button comes when the window opens.
+  const [now, setNow] = useState(() => Date.now());
+  const telehealth = a.mode === 'telehealth';
+  useEffect(() => {
+    if (!telehealth) return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [telehealth]);
+  const videoOpen = visitPhase({ mode: a.mode, status: a.status, startsAt: new Date(a.startsAt), endsAt: new Date(a.endsAt), endedAt: null, now: new Date(now) }) === 'open';
   // A toast outlives the card, which may move to the other list once the change is saved.
   const done = (text: string) => () => {
     setMode('idle');
@@ -91,6 +102,12 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
       ) : null}
 
       <div className="mt-4 flex flex-wrap gap-2">
+        {videoOpen ? (
+          <ButtonLink size="sm" to={`/appointments/telehealth/${encodeURIComponent(a.id)}`}>
+            {t('telehealth.join')}
+            <span className="sr-only">: {a.provider.displayName}</span>
+          </ButtonLink>
+        ) : null}
         {canMove ? (
           <Button variant="outline" size="sm" aria-expanded={mode === 'reschedule'} onClick={() => setMode(mode === 'reschedule' ? 'idle' : 'reschedule')}>
             {t('list.reschedule')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AppointmentAction } from '~/shared/appointments';
 import type { Appointment } from '~/shared/contracts/appointments';
+import { visitPhase } from '~/shared/contracts/telehealth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
@@ -23,6 +24,7 @@ export function PracticeAppointment({ appointment, timeZone, showDate }: { appoi
   const [error, setError] = useState<string | null>(null);
   const a = appointment;
   const actions = ORDER.filter((x) => a.actions.includes(x));
+  const videoOpen = visitPhase({ mode: a.mode, status: a.status, startsAt: new Date(a.startsAt), endsAt: new Date(a.endsAt), endedAt: null, now: new Date() }) === 'open';
   function run(action: AppointmentAction, why?: string) {
     setError(null);
     act.mutate(
@@ -50,6 +52,12 @@ export function PracticeAppointment({ appointment, timeZone, showDate }: { appoi
         {a.reason ? ` · ${a.reason}` : ''}
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
+        {videoOpen ? (
+          <ButtonLink size="sm" to={`/appointments/telehealth/${encodeURIComponent(a.id)}`}>
+            {t('telehealth.join')}
+            <span className="sr-only">: {a.patient.name}</span>
+          </ButtonLink>
+        ) : null}
         {actions.map((action) =>
           action === 'cancel' ? (
             <Button key={action} variant="outline" size="sm" aria-expanded={cancelling} onClick={() => setCancelling(!cancelling)}>

@@ -36,6 +36,9 @@ export function PracticeDashboardPage() {
           <Link to="/provider/appointments" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
             {t('practice.calendarLink')}
           </Link>
+          <Link to="/provider/telehealth" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
+            {t('practice.telehealthLink')}
+          </Link>
           <Link to="/provider/availability" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
             {t('practice.availabilityLink')}
           </Link>

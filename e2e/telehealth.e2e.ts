@@ -1,0 +1,316 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
+import { createVerifiedPerson, settleToasts } from './support/auth-flows.js';
+import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
+import { interpolate, translation } from './support/locales.js';
+
+/**
+ * Telehealth video visits end to end against the real server, with Chromium's fake camera and
+ * microphone: a fresh patient books the demo provider's video consultation starting within the
+ * join window; the patient checks their devices and joins the waiting room; the provider sees
+ * them waiting on /provider/telehealth, starts the visit and admits them; both see the other's
+ * live video; a chat message arrives on the other side; the patient reloads and is back in the
+ * call without a new admission; the provider ends the visit and completes the appointment.
+ * Someone else is told the visit does not exist. axe checks every page state.
+ */
+let smtp: SmtpListener;
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  [server, browser] = await Promise.all([
+    startTestServer({ SMTP_URL: smtp.url, AUTH_IP_LIMIT_PER_MINUTE: '1000', DEMO_MODE: 'true' }),
+    launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required']),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const th = (key: string) => translation('en', key, 'telehealth');
+const appt = (key: string) => translation('en', key, 'appointments');
+const common = (key: string) => translation('en', key);
+const ZONE = 'Australia/Sydney';
+const SERVICE = 'Video consultation';
+
+async function withMedia(page: Page): Promise<Page> {
+  await page.context().grantPermissions(['camera', 'microphone'], { origin: server.url });
+  return page;
+}
+
+async function demo(role: string): Promise<Page> {
+  const { page } = await newPage(browser, { timezoneId: ZONE });
+  const response = await page.request.post(`${server.url}/api/auth/demo/sign-in`, { data: { role } });
+  expect(response.status()).toBe(200);
+  return withMedia(page);
+}
+
+async function h1(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+function remoteVideo(page: Page, name: string): Locator {
+  return page.locator(`video[aria-label="${interpolate(th('call.videoOf'), { name })}"]`);
+}
+
+/** Waits until the other person's video is connected and really playing (frames with a size, time moving on). */
+async function expectLiveVideo(page: Page, name: string): Promise<void> {
+  const video = remoteVideo(page, name);
+  await page.locator(`video[aria-label="${interpolate(th('call.videoOf'), { name })}"][data-connection="connected"]`).waitFor({ timeout: 30_000 });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(before + 0.3);
+  // The connection's state is said in words, not only in the element's data.
+  await page.getByRole('status').filter({ hasText: th('call.states.connected') }).first().waitFor();
+}
+
+function today(offsetDays = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(Date.now() + offsetDays * 86_400_000));
+}
+
+describe('telehealth video visits', () => {
+  let patient: Page;
+  let provider: Page;
+  let patientName = '';
+  let appointmentId = '';
+  let startsAt = 0;
+
+  it('sets up a video consultation with the demo provider that starts within the join window', async () => {
+    const person = await createVerifiedPerson(server.url, smtp, 'telepatient');
+    patientName = person.name;
+    const { page } = await newPage(browser, { timezoneId: ZONE });
+    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
+    expect(signIn.status()).toBe(200);
+    patient = await withMedia(page);
+
+    // The provider takes bookings at five-minute steps with no notice, all day today and tomorrow.
+    provider = await demo('provider');
+    const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
+      providerId: string;
+      settings: Record<string, unknown>;
+      locations: { id: string; kind: string }[];
+      services: { id: string; name: string; mode: string }[];
+    };
+    const location = availability.locations.find((l) => l.kind === 'practice')!;
+    const service = availability.services.find((s) => s.mode === 'telehealth' && s.name === SERVICE)!;
+    expect(service).toBeDefined();
+    const settings = await provider.request.put(`${server.url}/api/v1/practice/availability/settings`, {
+      data: { ...availability.settings, slotIntervalMinutes: 5, minimumNoticeMinutes: 0, acceptingNewPatients: true },
+    });
+    expect(settings.status()).toBe(200);
+    for (const day of [today(), today(1)]) {
+      const set = await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/overrides/${day}`, { data: { hours: [{ start: '00:00', end: '24:00' }], note: '' } });
+      expect(set.status()).toBe(200);
+    }
+    // The demo calendar may hold an appointment right now: cancel what is in the way of the next hour.
+    const from = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const to = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const busy = (await (await provider.request.get(`${server.url}/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json()) as {
+      appointments: { id: string; actions: string[]; endsAt: string }[];
+    };
+    for (const a of busy.appointments) {
+      if (!a.actions.includes('cancel') || new Date(a.endsAt).getTime() < Date.now()) continue;
+      const cancelled = await provider.request.post(`${server.url}/api/v1/practice/appointments/${a.id}/actions`, { data: { action: 'cancel', reason: 'Room needed for a test visit' } });
+      expect(cancelled.status()).toBe(200);
+    }
+
+    const slots = (await (
+      await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${service.id}&locationId=${location.id}&from=${encodeURIComponent(new Date().toISOString())}&days=2`)
+    ).json()) as { slots: { start: string }[] };
+    const first = slots.slots[0];
+    expect(first).toBeDefined();
+    startsAt = new Date(first!.start).getTime();
+    // Inside the join window (15 minutes before the start).
+    expect(startsAt - Date.now()).toBeLessThan(15 * 60_000);
+    const booked = await patient.request.post(`${server.url}/api/v1/appointments`, {
+      data: { providerId: availability.providerId, serviceId: service.id, locationId: location.id, startsAt: first!.start, reason: 'Video check-up' },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(booked.status()).toBe(201);
+    appointmentId = ((await booked.json()) as { id: string }).id;
+  }, 60_000);
+
+  it('the patient checks camera and microphone, joins and waits to be let in', async () => {
+    await patient.goto(`${server.url}/appointments`);
+    await h1(patient, appt('list.title'));
+    const join = patient.getByRole('link', { name: new RegExp(`^${appt('telehealth.join')}\\s*:\\s*Demo Provider$`) });
+    await join.waitFor();
+    await expectAxeClean(patient);
+    await join.click();
+    await patient.waitForURL(new RegExp(`/appointments/telehealth/${appointmentId}$`));
+    await h1(patient, SERVICE);
+    await patient.getByRole('heading', { level: 2, name: th('devices.title') }).waitFor();
+    // The fake camera shows in the preview; both devices can be chosen; the level meter is there.
+    const preview = patient.locator(`video[aria-label="${th('devices.preview')}"]`);
+    await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await patient.getByLabel(th('devices.camera')).locator('option').count()).toBeGreaterThan(0);
+    expect(await patient.getByLabel(th('devices.microphone')).locator('option').count()).toBeGreaterThan(0);
+    await patient.getByRole('meter', { name: th('devices.level') }).waitFor();
+    await patient.getByText(th('join.patientHelp')).waitFor();
+    await expectAxeClean(patient);
+
+    await patient.getByRole('button', { name: th('join.join'), exact: true }).click();
+    await patient.getByRole('heading', { level: 2, name: th('waiting.title') }).waitFor();
+    await patient.getByRole('status').filter({ hasText: interpolate(th('waiting.body'), { provider: 'Demo Provider' }) }).waitFor();
+    await expectAxeClean(patient);
+  }, 60_000);
+
+  it('the provider sees them waiting, starts the visit and admits them; both see the other live', async () => {
+    await provider.goto(`${server.url}/provider/telehealth`);
+    await h1(provider, th('day.title'));
+    const item = provider.getByRole('main').getByRole('listitem').filter({ hasText: patientName }).first();
+    await item.getByText(interpolate(th('day.waiting_one'), { count: '1' })).waitFor();
+    await expectAxeClean(provider);
+    await item.getByRole('link', { name: new RegExp(`^(${th('day.start')}|${th('day.join')})\\s*:`) }).click();
+    await provider.waitForURL(new RegExp(`/appointments/telehealth/${appointmentId}$`));
+    await h1(provider, SERVICE);
+    await provider.getByText(th('join.providerHelp')).waitFor();
+    await expectAxeClean(provider);
+    await provider.getByRole('button', { name: th('join.start'), exact: true }).click();
+
+    // In the call: the waiting room with the patient, the chat, the invitation form.
+    await provider.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
+    const admit = provider.getByRole('button', { name: new RegExp(`^${th('provider.admit')}\\s*:\\s*${patientName}$`) });
+    await admit.waitFor();
+    // The invitation form says what is wrong beside each field.
+    const invite = provider.getByRole('region', { name: th('invite.title') });
+    await invite.getByRole('button', { name: th('invite.send') }).click();
+    await invite.getByText(th('invite.emailRequired')).waitFor();
+    await invite.getByText(th('invite.roleRequired')).waitFor();
+    const email = invite.getByRole('textbox', { name: th('invite.email') });
+    await email.fill('not-an-address');
+    await invite.getByRole('button', { name: th('invite.send') }).click();
+    await invite.getByText(th('invite.emailInvalid')).waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await expectAxeClean(provider);
+
+    await admit.click();
+    await provider.getByText(th('provider.nobodyWaiting')).first().waitFor();
+    // The patient's page moves from the waiting room into the call by itself.
+    await patient.getByRole('heading', { level: 2, name: th('call.title') }).waitFor({ timeout: 20_000 });
+    await expectLiveVideo(patient, 'Demo Provider');
+    await expectLiveVideo(provider, patientName);
+    await patient.getByRole('group', { name: th('call.controls') }).getByRole('button', { name: th('call.mute') }).waitFor();
+    await expectAxeClean(patient);
+    await provider.mouse.move(0, 0);
+    await settleToasts(provider);
+    await expectAxeClean(provider);
+  }, 120_000);
+
+  it('a chat message arrives on the other side', async () => {
+    const hello = `Hello from the provider ${Date.now()}`;
+    await provider.getByRole('textbox', { name: th('chat.label'), exact: true }).fill(hello);
+    await provider.getByRole('button', { name: th('chat.send'), exact: true }).click();
+    await provider.getByRole('list', { name: th('chat.messages') }).getByText(hello).waitFor();
+    await patient.getByRole('list', { name: th('chat.messages') }).getByText(hello).waitFor({ timeout: 20_000 });
+    const answer = 'I can see and hear you.';
+    await patient.getByRole('textbox', { name: th('chat.label'), exact: true }).fill(answer);
+    await patient.getByRole('button', { name: th('chat.send'), exact: true }).click();
+    await provider.getByRole('list', { name: th('chat.messages') }).getByText(answer).waitFor({ timeout: 20_000 });
+    await expectAxeClean(patient);
+  }, 60_000);
+
+  it('the patient turns the camera and microphone off and on again', async () => {
+    const controls = patient.getByRole('group', { name: th('call.controls') });
+    await controls.getByRole('button', { name: th('call.cameraOff') }).click();
+    await patient.getByText(th('call.cameraIsOff')).waitFor();
+    await controls.getByRole('button', { name: th('call.mute') }).click();
+    await controls.getByRole('button', { name: th('call.unmute') }).waitFor();
+    await expectAxeClean(patient);
+    await controls.getByRole('button', { name: th('call.cameraOn') }).click();
+    await controls.getByRole('button', { name: th('call.unmute') }).click();
+    await patient.locator(`video[aria-label="${th('call.yourVideo')}"]`).waitFor();
+    await controls.getByRole('button', { name: th('call.mute') }).waitFor();
+  }, 30_000);
+
+  it('the patient reloads and is back in the call without being let in again', async () => {
+    await patient.reload();
+    await h1(patient, SERVICE);
+    await patient.getByText(th('join.rejoinHelp')).waitFor();
+    await patient.getByRole('button', { name: th('join.join'), exact: true }).click();
+    await patient.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
+    expect(await patient.getByRole('heading', { level: 2, name: th('waiting.title') }).count()).toBe(0);
+    await expectLiveVideo(patient, 'Demo Provider');
+    await expectLiveVideo(provider, patientName);
+    // One person is one video: the reloaded tab replaced the old one.
+    expect(await remoteVideo(provider, patientName).count()).toBe(1);
+    await provider.getByText(th('provider.nobodyWaiting')).first().waitFor();
+    // The chat is kept with the visit.
+    await patient.getByRole('list', { name: th('chat.messages') }).getByText('I can see and hear you.').waitFor();
+    await expectAxeClean(patient);
+  }, 90_000);
+
+  it('the provider ends the visit and completes the appointment', async () => {
+    // Completing needs the appointment to have started (it may still be a few minutes away).
+    const complete = provider.getByRole('button', { name: th('end.complete'), exact: true });
+    await complete.waitFor({ timeout: Math.max(0, startsAt - Date.now()) + 30_000 });
+    await complete.click();
+    const dialog = provider.getByRole('alertdialog', { name: th('end.completeTitle') });
+    await dialog.waitFor();
+    await expectAxeClean(provider);
+    await dialog.getByRole('button', { name: th('end.completeConfirm') }).click();
+    await provider.getByText(th('phase.ended'), { exact: true }).first().waitFor();
+    await provider.getByRole('link', { name: th('page.backToVisits') }).waitFor();
+    await patient.getByText(th('phase.ended'), { exact: true }).first().waitFor({ timeout: 20_000 });
+    await patient.getByRole('link', { name: th('page.backToAppointments') }).waitFor();
+    // The call is over on both sides.
+    expect(await remoteVideo(patient, 'Demo Provider').count()).toBe(0);
+    await provider.mouse.move(0, 0);
+    await settleToasts(provider);
+    await expectAxeClean(provider);
+    await expectAxeClean(patient);
+
+    // The ended visit, right to left in Arabic.
+    await patient.goto(`${server.url}/appointments/telehealth/${appointmentId}?lang=ar`);
+    await h1(patient, SERVICE);
+    expect(await patient.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await patient.getByText(translation('ar', 'phase.ended', 'telehealth'), { exact: true }).waitFor();
+    await expectAxeClean(patient);
+    await provider.goto(`${server.url}/provider/telehealth?lang=ar`);
+    await h1(provider, translation('ar', 'day.title', 'telehealth'));
+    await provider.getByRole('main').getByRole('listitem').filter({ hasText: patientName }).getByText(translation('ar', 'day.phases.ended', 'telehealth')).waitFor();
+    await expectAxeClean(provider);
+
+    await patient.goto(`${server.url}/appointments?lang=en`);
+    await patient.getByRole('button', { name: appt('list.past'), exact: true }).click();
+    await patient.getByRole('main').getByRole('listitem').filter({ hasText: SERVICE }).getByText(appt('status.completed'), { exact: true }).waitFor();
+    await patient.context().close();
+    await provider.context().close();
+  }, 360_000); // may wait for the appointment's start, up to the five-minute step
+
+  it('anyone else is told the visit does not exist; a later visit says when it opens', async () => {
+    const other = await demo('patient');
+    await other.goto(`${server.url}/appointments/telehealth/${appointmentId}`);
+    await h1(other, common('notFound.title'));
+    await expectAxeClean(other);
+    const api = await other.request.get(`${server.url}/api/v1/telehealth/visits/${appointmentId}`);
+    expect(api.status()).toBe(404);
+    expect(((await api.json()) as { code: string }).code).toBe('visit.not-found');
+
+    // A video consultation an hour or more away: the page says when it opens, and joining waits.
+    const profile = (await (await other.request.get(`${server.url}/api/v1/providers?query=${encodeURIComponent('Demo Provider')}`)).json()) as { providers: { id: string; displayName: string }[] };
+    const providerId = profile.providers.find((p) => p.displayName === 'Demo Provider')!.id;
+    const detail = (await (await other.request.get(`${server.url}/api/v1/providers/${providerId}`)).json()) as { services: { id: string; mode: string }[]; locations: { id: string; kind: string }[] };
+    const service = detail.services.find((s) => s.mode === 'telehealth')!;
+    const location = detail.locations.find((l) => l.kind === 'practice')!;
+    const slots = (await (
+      await other.request.get(`${server.url}/api/v1/providers/${providerId}/slots?serviceId=${service.id}&locationId=${location.id}&from=${encodeURIComponent(new Date(Date.now() + 60 * 60_000).toISOString())}&days=2`)
+    ).json()) as { slots: { start: string }[] };
+    const later = await other.request.post(`${server.url}/api/v1/appointments`, {
+      data: { providerId, serviceId: service.id, locationId: location.id, startsAt: slots.slots[0]!.start },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(later.status()).toBe(201);
+    const laterId = ((await later.json()) as { id: string }).id;
+    await other.goto(`${server.url}/appointments/telehealth/${laterId}`);
+    await h1(other, SERVICE);
+    await other.getByText(th('phase.notOpenHelp')).waitFor();
+    await other.getByText(/^It opens in \d+ (minutes|hours?)\./).waitFor();
+    expect(await other.getByRole('button', { name: th('join.join'), exact: true }).count()).toBe(0);
+    await expectAxeClean(other);
+    await other.context().close();
+  }, 60_000);
+});

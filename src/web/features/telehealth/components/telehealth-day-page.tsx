@@ -1,0 +1,114 @@
+import { clsx } from 'clsx';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TelehealthDayVisit } from '~/shared/contracts/telehealth';
+import { DocumentTitle } from '~/web/components/layout/document-title';
+import { ButtonLink } from '~/web/components/ui/button';
+import { Field } from '~/web/components/ui/field';
+import { Input } from '~/web/components/ui/input';
+import { formatDate, formatTime, userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { useRealtimeEvents } from '~/web/lib/realtime';
+import { useAuth } from '~/web/lib/session';
+import { useRefreshTelehealth, useTelehealthDay } from '../api/telehealth-api';
+import { localDay, zoneName } from '../lib/format';
+import { QueryState } from './parts';
+
+const PHASE_TONE = { 'not-open': 'bg-slate-100 text-slate-800', open: 'bg-teal-50 text-teal-900', ended: 'bg-emerald-50 text-emerald-900', unavailable: 'bg-red-50 text-red-800' } as const;
+
+/** /provider/telehealth: the provider's video visits of a day, with who is waiting now. */
+export function TelehealthDayPage() {
+  const { t, i18n } = useTranslation('telehealth');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const [date, setDate] = useState(() => localDay(new Date(), zone));
+  const day = useTelehealthDay(date, zone);
+  const refresh = useRefreshTelehealth();
+  useRealtimeEvents((event) => {
+    if (event.event === 'visit' || event.event === 'resync') refresh();
+  });
+  const headingId = useId();
+  const visits = day.data?.visits ?? [];
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <DocumentTitle title={t('day.title')} />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('day.title')}</h1>
+          <p className="mt-2 text-base text-slate-700">{t('day.intro', { zone: zoneName(zone, language) })}</p>
+        </div>
+        <Field label={t('day.date')} className="w-48">
+          {({ id, describedBy }) => (
+            <Input
+              id={id}
+              type="date"
+              aria-describedby={describedBy}
+              value={date}
+              onChange={(e) => {
+                if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) setDate(e.target.value);
+              }}
+            />
+          )}
+        </Field>
+      </div>
+      <section aria-labelledby={headingId} className="mt-8">
+        <h2 id={headingId} aria-live="polite" className="text-xl font-semibold text-slate-900">
+          {t('day.visitsOn', { date: formatDate(`${date}T12:00:00Z`, language, 'UTC') })}
+        </h2>
+        <QueryState pending={day.isPending} error={day.isError ? day.error : null} retry={() => void day.refetch()}>
+          {visits.length === 0 ? (
+            <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">{t('day.none')}</p>
+          ) : (
+            <ul className="mt-4 space-y-3" aria-busy={day.isFetching}>
+              {visits.map((v) => (
+                <DayVisit key={v.appointmentId} visit={v} zone={zone} language={language} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </section>
+    </div>
+  );
+}
+
+function DayVisit({ visit: v, zone, language }: { visit: TelehealthDayVisit; zone: string; language: string }) {
+  const { t } = useTranslation('telehealth');
+  const headingId = useId();
+  const started = Boolean(v.startedAt) && !v.endedAt;
+  return (
+    <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            <time dateTime={v.startsAt}>{formatTime(v.startsAt, language, zone)}</time>–<time dateTime={v.endsAt}>{formatTime(v.endsAt, language, zone)}</time> · <bdi>{v.patientName}</bdi>
+          </h3>
+          <p className="text-sm text-slate-700">{v.serviceName}</p>
+        </div>
+        <span className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', PHASE_TONE[v.phase])}>
+          {started ? t('day.inProgress') : t(`day.phases.${v.phase}`)}
+        </span>
+      </div>
+      {v.waiting.length > 0 ? (
+        <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-medium">{t('day.waiting', { count: v.waiting.length })}</p>
+          <ul className="mt-1 list-inside list-disc">
+            {v.waiting.map((w) => (
+              <li key={w.userId}>
+                <bdi>{w.name}</bdi> · {t(`roles.${w.role}`)} · {t('provider.waitingSince', { time: formatTime(w.since, language, zone) })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">{t('day.nobodyWaiting')}</p>
+      )}
+      {v.phase === 'open' || v.phase === 'not-open' ? (
+        <ButtonLink size="sm" className="mt-3" to={`/appointments/telehealth/${encodeURIComponent(v.appointmentId)}`}>
+          {started ? t('day.join') : t('day.start')}
+          <span className="sr-only">: {v.patientName}</span>
+        </ButtonLink>
+      ) : null}
+    </li>
+  );
+}

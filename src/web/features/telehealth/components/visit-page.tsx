@@ -1,0 +1,248 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { type Visit, visitPhase } from '~/shared/contracts/telehealth';
+import { NotFoundContent } from '~/web/components/layout/not-found-content';
+import { DocumentTitle } from '~/web/components/layout/document-title';
+import { Button, ButtonLink } from '~/web/components/ui/button';
+import { ApiError } from '~/web/lib/api-error';
+import { formatDateTime, formatTime, userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { useRealtimeEvents } from '~/web/lib/realtime';
+import { useAuth } from '~/web/lib/session';
+import { useJoinVisit, useRefreshTelehealth, useVisit } from '../api/telehealth-api';
+import { formatTimeUntil, timeUntil, zoneName } from '../lib/format';
+import { newPeerId } from '../lib/peers';
+import { CallView } from './call-view';
+import { ChatPanel } from './chat-panel';
+import { DeviceCheck, LocalVideo, MediaHelp } from './device-check';
+import { Notice, QueryState, useTelehealthError } from './parts';
+import { EndVisit, InviteForm, WaitingList } from './provider-panel';
+import { useLocalMedia } from './use-local-media';
+
+/** The current time, updated every `everyMs`. */
+function useNow(everyMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** /appointments/telehealth/:appointmentId: device check, waiting room and the call. */
+export function VisitPage({ appointmentId }: { appointmentId: string }) {
+  const { t } = useTranslation('telehealth');
+  const { pathname } = useLocation();
+  const visit = useVisit(appointmentId);
+  const refresh = useRefreshTelehealth();
+  useRealtimeEvents((event) => {
+    if (event.event === 'resync' || (event.event === 'visit' && event.data.appointmentId === appointmentId)) refresh(appointmentId);
+  });
+  if (visit.isError && visit.error instanceof ApiError && visit.error.status === 404) return <NotFoundContent pathname={pathname} />;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <QueryState pending={visit.isPending} error={visit.isError ? visit.error : null} retry={() => void visit.refetch()}>
+        {visit.data ? <VisitContent visit={visit.data} refetch={() => void visit.refetch()} /> : <DocumentTitle title={t('page.title')} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function VisitHeader({ visit, zone }: { visit: Visit; zone: string }) {
+  const { t, i18n } = useTranslation('telehealth');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const provider = visit.me.role === 'provider';
+  return (
+    <header>
+      <DocumentTitle title={t('page.titleWith', { service: visit.serviceName })} />
+      <p className="text-sm font-medium text-teal-800">{t('page.title')}</p>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{visit.serviceName}</h1>
+      <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[9rem_1fr]">
+        <dt className="text-slate-700">{provider ? t('page.patient') : t('page.provider')}</dt>
+        <dd className="text-slate-900">
+          <bdi>{provider ? visit.patientName : visit.providerName}</bdi> · <bdi>{visit.organisation.name}</bdi>
+        </dd>
+        <dt className="text-slate-700">{t('page.when')}</dt>
+        <dd className="text-slate-900">
+          <time dateTime={visit.startsAt}>{formatDateTime(visit.startsAt, language, zone)}</time>–<time dateTime={visit.endsAt}>{formatTime(visit.endsAt, language, zone)}</time>
+          <span className="block text-slate-700">{t('page.zone', { zone: zoneName(zone, language, new Date(visit.startsAt)) })}</span>
+        </dd>
+      </dl>
+    </header>
+  );
+}
+
+type Stage = 'setup' | 'joined' | 'left';
+
+function VisitContent({ visit, refetch }: { visit: Visit; refetch(): void }) {
+  const { t, i18n } = useTranslation('telehealth');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const now = useNow(10_000);
+  const [stage, setStage] = useState<Stage>('setup');
+  const [peerId] = useState(() => newPeerId());
+  const join = useJoinVisit(visit.appointmentId);
+  const errorMessage = useTelehealthError();
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const headingId = useId();
+  const phase = visit.phase;
+  const open = phase === 'open';
+  const media = useLocalMedia(open && stage !== 'left');
+  const provider = visit.me.role === 'provider';
+  const admitted = visit.me.state === 'admitted';
+  const back = provider ? '/provider/telehealth' : '/appointments';
+
+  // The window opens (or closes) while the page is open: ask the server again.
+  const opensAt = new Date(visit.joinOpensAt);
+  const localPhase = visitPhase({ mode: 'telehealth', status: visit.status, startsAt: new Date(visit.startsAt), endsAt: new Date(visit.endsAt), endedAt: visit.endedAt ? new Date(visit.endedAt) : null, now });
+  const changed = phase !== 'ended' && phase !== 'unavailable' && localPhase !== phase && localPhase !== 'unavailable';
+  useEffect(() => {
+    if (changed) refetch();
+  }, [changed, refetch]);
+  // Once the start has passed the provider may complete the appointment: ask the server.
+  const startPassed = provider && now.getTime() >= new Date(visit.startsAt).getTime();
+  useEffect(() => {
+    if (startPassed) refetch();
+  }, [startPassed, refetch]);
+  const onForbidden = useCallback(() => refetch(), [refetch]);
+
+  async function onJoin() {
+    setJoinError(null);
+    try {
+      await join.mutateAsync();
+      setStage('joined');
+    } catch (error) {
+      setJoinError(errorMessage(error));
+      refetch();
+    }
+  }
+
+  if (phase === 'not-open') {
+    const until = timeUntil(opensAt, now);
+    return (
+      <>
+        <VisitHeader visit={visit} zone={zone} />
+        <div className="mt-6">
+          <Notice tone="teal" role="status">
+            <p className="font-medium">{t('phase.notOpen', { time: formatDateTime(opensAt, language, zone) })}</p>
+            <p className="mt-1 text-sm">{until ? t('phase.opensIn', { when: formatTimeUntil(until, language) }) : t('phase.opening')}</p>
+            <p className="mt-1 text-sm">{t('phase.notOpenHelp')}</p>
+          </Notice>
+        </div>
+      </>
+    );
+  }
+  if (phase === 'ended' || phase === 'unavailable') {
+    return (
+      <>
+        <VisitHeader visit={visit} zone={zone} />
+        <div className="mt-6">
+          <Notice tone={phase === 'ended' ? 'slate' : 'amber'} role="status">
+            <p className="font-medium">{phase === 'ended' ? t('phase.ended') : t('phase.unavailable')}</p>
+            <p className="mt-1 text-sm">{phase === 'ended' ? t('phase.endedHelp') : t('phase.unavailableHelp')}</p>
+            <ButtonLink variant="outline" size="sm" className="mt-3" to={back}>
+              {provider ? t('page.backToVisits') : t('page.backToAppointments')}
+            </ButtonLink>
+          </Notice>
+        </div>
+      </>
+    );
+  }
+
+  if (stage === 'left') {
+    return (
+      <>
+        <VisitHeader visit={visit} zone={zone} />
+        <div className="mt-6">
+          <Notice role="status">
+            <p className="font-medium">{t('left.title')}</p>
+            <p className="mt-1 text-sm">{t('left.body')}</p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                onClick={() => {
+                  media.retry();
+                  setStage('setup');
+                }}
+              >
+                {t('left.rejoin')}
+              </Button>
+              <ButtonLink variant="outline" size="sm" to={back}>
+                {provider ? t('page.backToVisits') : t('page.backToAppointments')}
+              </ButtonLink>
+            </div>
+          </Notice>
+        </div>
+      </>
+    );
+  }
+
+  if (stage === 'joined' && admitted) {
+    return (
+      <>
+        <VisitHeader visit={visit} zone={zone} />
+        <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="min-w-0 space-y-4">
+            <CallView visit={visit} peerId={peerId} media={media} onLeave={() => setStage('left')} onForbidden={onForbidden} />
+            {provider ? <EndVisit visit={visit} /> : null}
+          </div>
+          <div className="space-y-4">
+            {provider ? <WaitingList visit={visit} zone={zone} /> : null}
+            <ChatPanel appointmentId={visit.appointmentId} zone={zone} />
+            {provider ? <InviteForm visit={visit} /> : null}
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  if (stage === 'joined') {
+    return (
+      <>
+        <VisitHeader visit={visit} zone={zone} />
+        <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
+          <section aria-labelledby={headingId} className="rounded-xl border border-teal-200 bg-teal-50 p-5">
+            <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+              {t('waiting.title')}
+            </h2>
+            <p role="status" className="mt-2 text-slate-900">
+              {t('waiting.body', { provider: visit.providerName })}
+            </p>
+            <p className="mt-2 text-sm text-slate-700">{t('waiting.help')}</p>
+            <ButtonLink variant="outline" size="sm" className="mt-4" to={back}>
+              {t('waiting.leave')}
+            </ButtonLink>
+          </section>
+          <div>
+            {media.videoTrack ? <LocalVideo stream={media.stream} label={t('devices.preview')} /> : null}
+            <div className="mt-3">
+              <MediaHelp media={media} />
+            </div>
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <VisitHeader visit={visit} zone={zone} />
+      <div className="mt-6 space-y-4">
+        <DeviceCheck media={media} />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button size="lg" disabled={join.isPending} onClick={() => void onJoin()}>
+            {join.isPending ? t('join.joining') : provider ? t('join.start') : t('join.join')}
+          </Button>
+          <p className="text-sm text-slate-700">{provider ? t('join.providerHelp') : admitted ? t('join.rejoinHelp') : t('join.patientHelp')}</p>
+        </div>
+        {joinError ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {joinError}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
