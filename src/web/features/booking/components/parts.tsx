@@ -4,34 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appointmentCalendarPath, googleCalendarUrl, outlookCalendarUrl } from '~/shared/calendar-links';
 import type { Appointment } from '~/shared/contracts/appointments';
-import { problemMessage } from '~/web/lib/problem-message';
+import { QueryState as SharedQueryState } from '~/web/components/ui/query-state';
 
 export const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
 
-/** The three states every list and detail of these screens shows, with the same words. */
-export function QueryState({ pending, error, retry, children }: { pending: boolean; error: unknown; retry?: () => void; children: ReactNode }) {
-  const { t, i18n } = useTranslation('appointments');
-  if (pending) {
-    return (
-      <p role="status" className="mt-6 text-slate-700">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (error) {
-    return (
-      <div role="alert" className="mt-6 space-y-2">
-        <p className="text-red-700">{t('common.loadFailed')}</p>
-        <p className="text-sm text-slate-700">{problemMessage(i18n, error)}</p>
-        {retry ? (
-          <button type="button" className="text-sm font-medium text-teal-800 underline inline-flex min-h-6 items-center" onClick={retry}>
-            {t('common.retry')}
-          </button>
-        ) : null}
-      </div>
-    );
-  }
-  return <>{children}</>;
+/** The three states every list and detail of these screens shows (see components/ui/query-state). */
+export function QueryState(props: { pending: boolean; error: unknown; retry?: () => void; children: ReactNode }) {
+  return <SharedQueryState {...props} />;
 }
 
 export function Badge({ children, tone = 'slate' }: { children: ReactNode; tone?: 'slate' | 'teal' | 'amber' | 'red' | 'green' }) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/web/lib/api-error';
 import { problemMessage } from '~/web/lib/problem-message';
+import { QueryState as SharedQueryState } from '~/web/components/ui/query-state';
 
 /** Messaging's own error messages, by the server's problem code. */
 const MESSAGING_ERRORS: Record<string, 'errors.attachmentType' | 'errors.attachmentTooLarge' | 'errors.attachmentMissing' | 'errors.notFound'> = {
@@ -24,29 +25,7 @@ export function useMessagingError(): (error: unknown) => string {
   };
 }
 
-/** Loading, failed (with retry) or the content. */
-export function QueryState({ pending, error, retry, children }: { pending: boolean; error: unknown; retry?: () => void; children: ReactNode }) {
-  const { t } = useTranslation('messages');
-  const message = useMessagingError();
-  if (pending) {
-    return (
-      <p role="status" className="mt-4 text-slate-700">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (error) {
-    return (
-      <div role="alert" className="mt-4 space-y-2">
-        <p className="text-red-700">{t('common.loadFailed')}</p>
-        <p className="text-sm text-slate-700">{message(error)}</p>
-        {retry ? (
-          <button type="button" className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 underline" onClick={retry}>
-            {t('common.retry')}
-          </button>
-        ) : null}
-      </div>
-    );
-  }
-  return <>{children}</>;
+/** Loading, failed (with retry, in messaging's words for its codes) or the content. */
+export function QueryState(props: { pending: boolean; error: unknown; retry?: () => void; children: ReactNode }) {
+  return <SharedQueryState {...props} describe={useMessagingError()} className="mt-4" />;
 }

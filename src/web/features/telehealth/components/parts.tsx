@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/web/lib/api-error';
 import { problemMessage } from '~/web/lib/problem-message';
+import { QueryState as SharedQueryState } from '~/web/components/ui/query-state';
 
 export const LINK_CLASS_NAME = 'inline-flex min-h-6 items-center font-medium text-teal-800 underline';
 export const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
@@ -48,31 +49,9 @@ export function useTelehealthError(): (error: unknown) => string {
   };
 }
 
-/** Loading, failed (with retry) or the content. */
-export function QueryState({ pending, error, retry, children }: { pending: boolean; error: unknown; retry?: () => void; children: ReactNode }) {
-  const { t } = useTranslation('telehealth');
-  const message = useTelehealthError();
-  if (pending) {
-    return (
-      <p role="status" className="mt-6 text-slate-700">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (error) {
-    return (
-      <div role="alert" className="mt-6 space-y-2">
-        <p className="text-red-700">{t('common.loadFailed')}</p>
-        <p className="text-sm text-slate-700">{message(error)}</p>
-        {retry ? (
-          <button type="button" className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 underline" onClick={retry}>
-            {t('common.retry')}
-          </button>
-        ) : null}
-      </div>
-    );
-  }
-  return <>{children}</>;
+/** Loading, failed (with retry, in the visits' words for their codes) or the content. */
+export function QueryState(props: { pending: boolean; error: unknown; retry?: () => void; children: ReactNode }) {
+  return <SharedQueryState {...props} describe={useTelehealthError()} />;
 }
 
 export function Panel({ labelledBy, className, children }: { labelledBy: string; className?: string; children: ReactNode }) {
