@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatDate, formatDateTime, formatTime, userTimeZone } from './dates';
+import { formatCalendarDay, formatDate, formatDateTime, formatTime, localDate, userTimeZone, zoneName } from './dates';
 
 const INSTANT = '2031-03-04T23:30:00Z';
 
@@ -36,5 +36,19 @@ describe('formatCalendarDay', () => {
     expect(formatCalendarDay('2026-11-01', 'en')).toBe('November 1st, 2026');
     expect(formatCalendarDay('2026-11-01', 'fr')).toBe('1 novembre 2026');
     expect(formatCalendarDay('not-a-day', 'en')).toBe('not-a-day');
+  });
+});
+
+describe('zones and local dates', () => {
+  it('names a zone as people read it, in the interface language, with the id for an unknown one', () => {
+    expect(zoneName('Australia/Sydney', 'en', new Date('2031-01-15T00:00:00Z'))).toBe('Australian Eastern Daylight Time');
+    expect(zoneName('Australia/Sydney', 'en', new Date('2031-07-15T00:00:00Z'))).toBe('Australian Eastern Standard Time');
+    expect(zoneName('Not/AZone', 'en')).toBe('Not/AZone');
+  });
+
+  it('gives the calendar date of an instant in a zone (UTC for an unknown zone)', () => {
+    expect(localDate(new Date('2031-03-04T20:00:00Z'), 'Australia/Sydney')).toBe('2031-03-05');
+    expect(localDate('2031-03-04T20:00:00Z', 'America/New_York')).toBe('2031-03-04');
+    expect(localDate('2031-03-04T23:30:00Z', 'Not/AZone')).toBe('2031-03-04');
   });
 });

@@ -20,6 +20,25 @@ export function dateLocale(language: string): Locale {
   return LOCALES[matchLanguage(language) ?? 'en'] ?? enUS;
 }
 
+/** Intl locale names of the interface languages (Brazilian Portuguese, as date-fns's ptBR). */
+export const INTL_LOCALES: Record<string, string> = { en: 'en', es: 'es', fr: 'fr', pt: 'pt-BR', ar: 'ar', 'zh-CN': 'zh-CN' };
+
+/** The zone's name as people read it ("Australian Eastern Daylight Time"), with its IANA id as a fallback. */
+export function zoneName(timeZone: string, language: string, at: Date = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat(INTL_LOCALES[language] ?? 'en', { timeZone, timeZoneName: 'long' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+    return part?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
+/** The local calendar date of an instant in a zone, as YYYY-MM-DD (UTC for an unknown zone). */
+export function localDate(instant: string | Date, timeZone: string): string {
+  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
+  return format(typeof instant === 'string' ? new Date(instant) : instant, 'yyyy-MM-dd', { in: tz(zone) });
+}
+
 export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });

@@ -1,23 +1,20 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { dateLocale, isTimeZone } from '~/web/lib/dates';
+import { INTL_LOCALES, dateLocale, localDate } from '~/web/lib/dates';
 
-const NUMBER_LOCALES: Record<string, string> = { en: 'en', es: 'es', fr: 'fr', pt: 'pt-BR', ar: 'ar', 'zh-CN': 'zh-CN' };
+// Shared with every screen: the web app's date module.
+export { localDate, zoneName } from '~/web/lib/dates';
+
 
 /** A price in minor units in its currency, in the interface language (0 to 2 fraction digits, spec §9). */
 export function formatMoney(minor: number, currency: string, language: string): string {
   try {
-    return new Intl.NumberFormat(NUMBER_LOCALES[language] ?? 'en', { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(minor / 100);
+    return new Intl.NumberFormat(INTL_LOCALES[language] ?? 'en', { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(minor / 100);
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }
 }
 
-/** The local calendar date of an instant in a zone, as YYYY-MM-DD. */
-export function localDate(instant: string | Date, timeZone: string): string {
-  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
-  return format(typeof instant === 'string' ? new Date(instant) : instant, 'yyyy-MM-dd', { in: tz(zone) });
-}
 
 /** A day heading: "Tuesday, 1 December" in the interface language. */
 export function formatDayHeading(isoDay: string, language: string): string {
@@ -25,15 +22,6 @@ export function formatDayHeading(isoDay: string, language: string): string {
   return format(date, 'EEEE PPP', { locale: dateLocale(language), in: tz('UTC') });
 }
 
-/** The zone's name as people read it ("Australian Eastern Daylight Time"), with its IANA id as a fallback. */
-export function zoneName(timeZone: string, language: string, at: Date = new Date()): string {
-  try {
-    const part = new Intl.DateTimeFormat(NUMBER_LOCALES[language] ?? 'en', { timeZone, timeZoneName: 'long' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
-    return part?.value ?? timeZone;
-  } catch {
-    return timeZone;
-  }
-}
 
 /** Slots grouped by the viewer's local day, in order. */
 export function slotsByDay<T extends { start: string }>(slots: readonly T[], timeZone: string): { day: string; slots: T[] }[] {

@@ -11,7 +11,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
 import { useRefreshTelehealth, useTelehealthDay } from '../api/telehealth-api';
-import { localDay, zoneName } from '../lib/format';
+import { localDate, zoneName } from '~/web/lib/dates';
 import { QueryState } from './parts';
 
 const PHASE_TONE = { 'not-open': 'bg-slate-100 text-slate-800', open: 'bg-teal-50 text-teal-900', ended: 'bg-emerald-50 text-emerald-900', unavailable: 'bg-red-50 text-red-800' } as const;
@@ -22,7 +22,7 @@ export function TelehealthDayPage() {
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
-  const [date, setDate] = useState(() => localDay(new Date(), zone));
+  const [date, setDate] = useState(() => localDate(new Date(), zone));
   const day = useTelehealthDay(date, zone);
   const refresh = useRefreshTelehealth();
   useRealtimeEvents((event) => {
