@@ -266,7 +266,8 @@ export async function getMyAppointment(ctx: ActorContext, id: string): Promise<A
   return asPatient(ctx, (tx) => ownAppointment(ctx, tx, id));
 }
 
-function refusal(reason: string): DomainError {
+/** The 409 for a refused status change, with its reason's words (also used by video visits). */
+export function refusal(reason: string): DomainError {
   const messages: Record<string, string> = {
     'appointment.inside-cancellation-window': 'It is too close to the appointment to change it online. Please contact the practice.',
     'appointment.already-started': 'This appointment has already started.',

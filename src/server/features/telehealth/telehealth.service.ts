@@ -17,6 +17,7 @@ import {
   type VisitChatMessage,
   type VisitRole,
 } from '../../../shared/contracts/telehealth.js';
+import { decideTransition, type AppointmentStatus, type TransitionDecision } from '../../../shared/appointments.js';
 import { knownTimeZone } from '../../../shared/time-zones.js';
 import { appointments } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
@@ -27,6 +28,7 @@ import type { ActorContext } from '../../platform/context.js';
 import { queryRows, type Queryable, type Transaction } from '../../platform/db/database.js';
 import { conflict, forbidden, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
+import { refusal } from '../booking/appointments.service.js';
 import { renderVisitInviteEmail } from './telehealth-emails.js';
 
 /** Sends a `visit` event to people's sockets; inside a transaction, on commit. */
@@ -130,22 +132,38 @@ export function toVisit(loaded: LoadedVisit, me: { userId: string; name: string 
       waitingSince: p.waitingSince?.toISOString() ?? null,
       admittedAt: p.admittedAt?.toISOString() ?? null,
     })),
-    canComplete: isProvider && ['booked', 'confirmed', 'checked_in'].includes(info.status) && now >= loaded.startsAt,
+    canComplete: isProvider && completion(loaded, now).ok,
   };
 }
 
-async function record(ctx: ActorContext, tx: Transaction, loaded: LoadedVisit, appointmentId: string, kind: string, metadata: Record<string, unknown> = {}) {
-  await tx.insert(telehealthEvents).values({ appointmentId, tenantId: loaded.info.tenant_id, userId: ctx.actor.userId, kind, createdAt: ctx.now() });
-  await recordAudit(tx, {
-    action: `telehealth.${kind}`,
+/**
+ * Whether the provider may complete the appointment from the visit now: the shared status rules
+ * (shared/appointments.ts), with a booked or confirmed appointment counting as checked in, since
+ * completing from the call checks the patient in first.
+ */
+function completion(loaded: LoadedVisit, now: Date): TransitionDecision {
+  const status = (loaded.info.status === 'booked' || loaded.info.status === 'confirmed' ? 'checked_in' : loaded.info.status) as AppointmentStatus;
+  return decideTransition({ status, action: 'complete', by: 'practice', startsAt: loaded.startsAt, endsAt: loaded.endsAt, now, cancellationWindowHours: 0 });
+}
+
+/** An audit event of the signed-in person in the visit's organisation. */
+function audit(ctx: ActorContext, tx: Transaction, loaded: LoadedVisit, action: string, target: { type: string; id: string }, metadata: Record<string, unknown>) {
+  return recordAudit(tx, {
+    action,
     tenantId: loaded.info.tenant_id,
     actorUserId: ctx.actor.userId,
-    targetType: 'appointment',
-    targetId: appointmentId,
+    targetType: target.type,
+    targetId: target.id,
     requestId: ctx.requestId,
     clientIp: ctx.clientIp,
     metadata,
   });
+}
+
+/** A step of the visit: in its history (telehealth_events) and the audit trail. */
+async function record(ctx: ActorContext, tx: Transaction, loaded: LoadedVisit, appointmentId: string, kind: string, metadata: Record<string, unknown> = {}) {
+  await tx.insert(telehealthEvents).values({ appointmentId, tenantId: loaded.info.tenant_id, userId: ctx.actor.userId, kind, createdAt: ctx.now() });
+  await audit(ctx, tx, loaded, `telehealth.${kind}`, { type: 'appointment', id: appointmentId }, metadata);
 }
 
 /** Makes the visit's row (the first join or invitation). */
@@ -328,8 +346,8 @@ export async function endVisit(ctx: ActorContext, appointmentId: string, input: 
       if (ctx.actor.tenant?.id !== loaded.info.tenant_id) {
         throw forbidden('visit.wrong-organisation', `Switch to ${loaded.info.organisation_name} to complete this appointment.`);
       }
-      if (now < loaded.startsAt) throw conflict('appointment.not-started', 'An appointment can be completed once it has started.');
-      if (!['booked', 'confirmed', 'checked_in'].includes(loaded.info.status)) throw conflict('appointment.invalid-transition', 'This appointment cannot be completed.');
+      const decision = completion(loaded, now);
+      if (!decision.ok) throw refusal(decision.reason);
     }
     await ensureVisit(tx, loaded, appointmentId);
     await tx.update(telehealthVisits).set({ endedAt: now, endedBy: ctx.actor.userId }).where(eq(telehealthVisits.appointmentId, appointmentId));
@@ -364,16 +382,7 @@ export async function visitChat(ctx: ActorContext, appointmentId: string): Promi
       .where(eq(telehealthChatMessages.appointmentId, appointmentId))
       .orderBy(sql`${telehealthChatMessages.createdAt} desc, ${telehealthChatMessages.id} desc`)
       .limit(VISIT_CHAT_LIMIT);
-    await recordAudit(tx, {
-      action: 'telehealth.chat.read',
-      tenantId: loaded.info.tenant_id,
-      actorUserId: ctx.actor.userId,
-      targetType: 'appointment',
-      targetId: appointmentId,
-      requestId: ctx.requestId,
-      clientIp: ctx.clientIp,
-      metadata: { messages: rows.map((r) => r.id) },
-    });
+    await audit(ctx, tx, loaded, 'telehealth.chat.read', { type: 'appointment', id: appointmentId }, { messages: rows.map((r) => r.id) });
     return { messages: rows.reverse().map((r) => toChatMessage(r, ctx.actor.userId)) };
   });
 }
@@ -389,16 +398,7 @@ export async function sendVisitChat(ctx: ActorContext, appointmentId: string, bo
       .insert(telehealthChatMessages)
       .values({ appointmentId, tenantId: loaded.info.tenant_id, senderId: ctx.actor.userId, senderName: ctx.actor.name, body, createdAt: now })
       .returning();
-    await recordAudit(tx, {
-      action: 'telehealth.chat.sent',
-      tenantId: loaded.info.tenant_id,
-      actorUserId: ctx.actor.userId,
-      targetType: 'telehealth_chat_message',
-      targetId: row!.id,
-      requestId: ctx.requestId,
-      clientIp: ctx.clientIp,
-      metadata: { appointmentId },
-    });
+    await audit(ctx, tx, loaded, 'telehealth.chat.sent', { type: 'telehealth_chat_message', id: row!.id }, { appointmentId });
     await publish(visitPeople(loaded), 'visit', { appointmentId, kind: 'chat' }, tx);
     return toChatMessage(row!, ctx.actor.userId);
   });
