@@ -23,7 +23,6 @@ import { telehealthSignalling } from './features/telehealth/telehealth.realtime.
 import { telehealthRoutes } from './features/telehealth/telehealth.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { adminProvidersRoutes } from './features/providers/admin-providers.routes.js';
-import { drainNotifications } from './features/booking/notify.js';
 import type { DatabaseHandle } from './platform/db/database.js';
 import { DomainError } from './platform/errors/domain-errors.js';
 import { problemErrorHandler } from './platform/errors/problem-response.js';
@@ -43,7 +42,7 @@ import { createUsageMetricsJob } from './platform/system/usage-metrics.js';
 import { createAvailabilityRefreshJob, type AvailabilityRefreshResult } from './platform/system/availability-refresh.js';
 import type { PeriodicJob } from './platform/system/periodic-job.js';
 import { createUnreadMessagesJob } from './platform/system/message-jobs.js';
-import { createReminderJob, createWaitlistJob, type ReminderResult, type WaitlistResult } from './platform/system/booking-jobs.js';
+import { createAppointmentEmailJob, createReminderJob, createWaitlistJob, type AppointmentEmailResult, type ReminderResult, type WaitlistResult } from './platform/system/booking-jobs.js';
 import { profileRoutes } from './features/profile/profile.routes.js';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.js';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.js';
@@ -60,6 +59,7 @@ declare module 'fastify' {
     availabilityRefresh: PeriodicJob<AvailabilityRefreshResult>;
     /** Reminder emails 24 hours ahead, and waitlist offers (tests run them at once). */
     reminders: PeriodicJob<ReminderResult>;
+    appointmentEmails: PeriodicJob<AppointmentEmailResult>;
     waitlist: PeriodicJob<WaitlistResult>;
     /** Live events to people's open sockets on every process (/ws, PostgreSQL LISTEN/NOTIFY). */
     realtime: Pick<RealtimeHub, 'publish'>;
@@ -172,7 +172,26 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const getAuth = () => getAuthRuntime().then((r) => r.auth);
   app.decorate('getAuth', getAuth);
   await authHttp(app, { getAuthRuntime, db, config, now });
-  const context = contextFactory({ db, config, mailer, storage, now });
+  const origin = () => {
+    if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+    const address = app.server.address();
+    return address && typeof address === 'object' ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : 'http://localhost';
+  };
+  const jobDeps = { db, mailer, config, log: app.log, now, origin };
+  // The patient's appointment emails, queued by the changes' transactions (outbox); a request wakes it after its commit.
+  const appointmentEmails = createAppointmentEmailJob({ ...jobDeps, intervalSeconds: config.APPOINTMENT_EMAIL_INTERVAL_SECONDS });
+  app.decorate('appointmentEmails', appointmentEmails);
+  app.addHook('onReady', async () => appointmentEmails.start());
+  const context = contextFactory({
+    db,
+    config,
+    mailer,
+    storage,
+    now,
+    wake: (work) => {
+      if (work === 'appointment-emails') appointmentEmails.kick();
+    },
+  });
   await app.register(sessionRoutes, { context, getAuth });
   await app.register(tenantRoutes, { context });
   // Daily usage per organisation (cross-tenant system job): once at start, then every interval.
@@ -182,12 +201,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const availabilityRefresh = createAvailabilityRefreshJob({ db, intervalSeconds: config.AVAILABILITY_REFRESH_INTERVAL_SECONDS, now, log: app.log });
   app.decorate('availabilityRefresh', availabilityRefresh);
   app.addHook('onReady', async () => availabilityRefresh.start());
-  const origin = () => {
-    if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
-    const address = app.server.address();
-    return address && typeof address === 'object' ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : 'http://localhost';
-  };
-  const jobDeps = { db, mailer, config, log: app.log, now, origin };
   const reminders = createReminderJob({ ...jobDeps, intervalSeconds: config.REMINDER_INTERVAL_SECONDS });
   const waitlist = createWaitlistJob({ ...jobDeps, intervalSeconds: config.WAITLIST_INTERVAL_SECONDS });
   const unreadMessages = createUnreadMessagesJob({ db, mailer, log: app.log, now, origin, unreadMinutes: config.MESSAGE_UNREAD_EMAIL_MINUTES, intervalSeconds: config.MESSAGE_EMAIL_INTERVAL_SECONDS });
@@ -230,7 +243,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     if (sweeper) clearInterval(sweeper);
     await usageMetrics.stop();
     await availabilityRefresh.stop();
-    await drainNotifications();
+    await appointmentEmails.stop();
     await reminders.stop();
     await waitlist.stop();
     await unreadMessages.stop();

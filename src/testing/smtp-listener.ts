@@ -18,6 +18,10 @@ export interface SmtpListener {
   received: ReceivedMail[];
   /** Resolves with the first mail (already received or arriving within timeoutMs) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Refuses mail to this address with a temporary error (451), as a mail server that is down for it. */
+  refuse(address: string): void;
+  /** Takes mail to this address again. */
+  accept(address: string): void;
   close(): Promise<void>;
 }
 
@@ -25,9 +29,15 @@ export interface SmtpListener {
 export async function startSmtpListener(): Promise<SmtpListener> {
   const received: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
+  const refused = new Set<string>();
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address.toLowerCase())) return callback();
+      const error = Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 451 });
+      callback(error);
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -68,6 +78,8 @@ export async function startSmtpListener(): Promise<SmtpListener> {
         waiters.push(waiter);
       });
     },
+    refuse: (address) => void refused.add(address.toLowerCase()),
+    accept: (address) => void refused.delete(address.toLowerCase()),
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }

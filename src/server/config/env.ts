@@ -111,6 +111,7 @@ const EnvSchema = z.object({
   USAGE_METRICS_INTERVAL_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(60),
   AVAILABILITY_REFRESH_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   REMINDER_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  APPOINTMENT_EMAIL_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
   WAITLIST_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   MESSAGE_EMAIL_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   MESSAGE_UNREAD_EMAIL_MINUTES: z.coerce.number().min(1).max(1440).default(15),

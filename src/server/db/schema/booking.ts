@@ -236,6 +236,42 @@ export const notifications = pgTable(
 );
 
 /**
+ * The patient's emails about an appointment change (booked, rescheduled, cancelled), written in
+ * the transaction of the change and sent by the appointment-emails job: a change that committed
+ * always gets its email, also when SMTP is down for a while or the process stops right after.
+ * The job claims rows with SKIP LOCKED and a claim deadline, so with several processes each email
+ * is sent once; a failed send is tried again with growing pauses. System table: a request may
+ * only add a row for an appointment it can see (row-level security), never read one.
+ */
+export const appointmentEmails = pgTable(
+  'appointment_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Where the email's links point: PUBLIC_URL, else the origin of the request that made the change. */
+    linkOrigin: text('link_origin').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A process that claimed the row sends it before this; after it, another may claim it again. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** sent, superseded (the appointment was cancelled before a booked or moved email went) or failed (gave up). */
+    outcome: text('outcome'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('appointment_emails_due').on(t.nextAttemptAt).where(sql`${t.outcome} is null`),
+    index('appointment_emails_appointment').on(t.appointmentId),
+    check('appointment_emails_kind_check', sql`${t.kind} in ('booked', 'rescheduled', 'cancelled')`),
+    check('appointment_emails_outcome_check', sql`${t.outcome} is null or ${t.outcome} in ('sent', 'superseded', 'failed')`),
+  ],
+);
+
+/**
  * A patient waiting for a time with a provider on a given day. When a time that day frees up,
  * the first person waiting is offered it by email with a link valid for two hours; while the
  * offer stands, the held range counts as busy for everyone else (provider_busy_ranges).

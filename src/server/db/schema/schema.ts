@@ -12,6 +12,6 @@ export { cookieConsent } from './cookie-consent.js';
 export { analyticsEvents } from './analytics-events.js';
 export { enquiries } from './enquiries.js';
 export { providerProfiles, specialties } from './specialties.js';
-export { appointmentRatings, appointments, availabilityOverrides, notifications, providerLocations, providerServices, waitlistEntries } from './booking.js';
+export { appointmentEmails, appointmentRatings, appointments, availabilityOverrides, notifications, providerLocations, providerServices, waitlistEntries } from './booking.js';
 export { conversationParticipants, conversations, messageAttachments, messages } from './messaging.js';
 export { realtimeRelay, telehealthChatMessages, telehealthEvents, telehealthParticipants, telehealthVisits } from './telehealth.js';

@@ -20,7 +20,7 @@ import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor, slotsWith, type BookingTarget } from './availability.js';
 import { readBookingContext, writeBooking, type BookingWrite } from './booking-statements.js';
 import { findAppointment, listPatientAppointments, type AppointmentRecord, type AppointmentRow } from './appointments.repo.js';
-import { emailInBackground, notifyInBackground } from './notify.js';
+import { recordAppointmentChange } from './notify.js';
 import type { Busy, DateOverride, Slot } from './slots.js';
 
 const DAY_MS = 86_400_000;
@@ -226,6 +226,7 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
       priceMinor: target.service.priceMinor,
       currency: target.service.currency,
       idempotencyKey,
+      linkOrigin: ctx.publicOrigin,
       requestId: ctx.requestId,
       clientIp: ctx.clientIp,
       notification: { provider: target.display.displayName, patient: ctx.actor.name, service: target.service.name, startsAt: start.toISOString(), timeZone: target.location.timeZone },
@@ -243,7 +244,7 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
     return { appointment: toAppointment(row, 'patient', now), created: false };
   }
   const row = bookedRow(ctx, target, written.appointment);
-  emailInBackground(ctx, row, 'booked', { locale: ctx.actor.locale, timeZone: ctx.actor.timeZone });
+  ctx.wake('appointment-emails');
   return { appointment: toAppointment(row, 'patient', now), created: true };
 }
 
@@ -321,10 +322,12 @@ export async function cancelMyAppointment(ctx: ActorContext, id: string, reason:
   const row = await asPatient(ctx, async (tx) => {
     const current = await ownAppointment(ctx, tx, id);
     await applyAction(ctx, tx, current, 'patient', 'cancel', reason);
-    return ownAppointment(ctx, tx, id);
+    const after = await ownAppointment(ctx, tx, id);
+    await recordAudit(tx, { action: 'appointment.cancelled', tenantId: after.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
+    await recordAppointmentChange(tx, after, 'cancelled', 'patient', ctx.publicOrigin);
+    return after;
   });
-  await recordAudit(ctx.db, { action: 'appointment.cancelled', tenantId: row.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
-  notifyInBackground(ctx, id, 'cancelled', 'patient');
+  ctx.wake('appointment-emails');
   return toAppointment(row, 'patient', now);
 }
 
@@ -371,10 +374,12 @@ export async function rescheduleMyAppointment(ctx: ActorContext, id: string, sta
       if (!change.ok) throw refusal(change.reason);
       target = await loadBookingTarget(tx, { providerId: current.a.providerId, serviceId: current.a.serviceId, locationId: current.a.locationId });
       await moveAppointment(ctx, tx, current, startsAt);
-      return ownAppointment(ctx, tx, id);
+      const after = await ownAppointment(ctx, tx, id);
+      await recordAudit(tx, { action: 'appointment.rescheduled', tenantId: after.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
+      await recordAppointmentChange(tx, after, 'rescheduled', 'patient', ctx.publicOrigin);
+      return after;
     });
-    await recordAudit(ctx.db, { action: 'appointment.rescheduled', tenantId: row.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
-    notifyInBackground(ctx, id, 'rescheduled', 'patient');
+    ctx.wake('appointment-emails');
     return toAppointment(row, 'patient', now);
   } catch (error) {
     if (!isExclusionViolation(error)) throw error;
@@ -410,9 +415,11 @@ export async function practiceAction(ctx: ActorContext, id: string, action: Appo
     if (!current || current.a.tenantId !== tenant.id) throw notFound('appointment.not-found', 'This appointment was not found.');
     await applyAction(ctx, tx, current, 'practice', action, reason);
     await recordAudit(tx, { action: `appointment.${action}`, tenantId: tenant.id, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'practice' } });
-    return (await findAppointment(tx, id))!;
+    const after = (await findAppointment(tx, id))!;
+    if (action === 'confirm') await recordAppointmentChange(tx, after, 'confirmed', 'practice', ctx.publicOrigin);
+    if (action === 'cancel') await recordAppointmentChange(tx, after, 'cancelled', 'practice', ctx.publicOrigin);
+    return after;
   });
-  if (action === 'confirm') notifyInBackground(ctx, id, 'confirmed', 'practice');
-  if (action === 'cancel') notifyInBackground(ctx, id, 'cancelled', 'practice');
+  if (action === 'cancel') ctx.wake('appointment-emails');
   return toAppointment(row, 'practice', now);
 }

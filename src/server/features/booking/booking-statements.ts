@@ -63,6 +63,8 @@ export interface BookingInsert {
   priceMinor: number;
   currency: string;
   idempotencyKey: string;
+  /** Where the confirmation email's links point (queued in appointment_emails with the booking). */
+  linkOrigin: string;
   requestId: string;
   clientIp: string;
   /** The provider's in-app notification's values. */

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/auth.js';
-import { notifications } from '../../db/schema/booking.js';
+import { appointmentEmails, notifications } from '../../db/schema/booking.js';
 import type { ServiceContext } from '../../platform/context.js';
+import type { Queryable } from '../../platform/db/database.js';
 import { renderAppointmentEmail, type AppointmentEmailKind } from './appointment-emails.js';
 import { findAppointment, type AppointmentRow } from './appointments.repo.js';
 import { appointmentCalendarFile } from './calendar-file.js';
@@ -82,58 +83,59 @@ async function sendAppointmentEmail(
   );
 }
 
+/** The patient's email about an appointment as it is now, in the language and zone of their account settings. */
+export async function emailPatient(ctx: NotifyContext, row: AppointmentRow, kind: AppointmentEmailKind): Promise<void> {
+  const [patient] = await ctx.db.select({ locale: users.locale, timeZone: users.timeZone }).from(users).where(eq(users.id, row.a.patientId));
+  await sendAppointmentEmail(ctx, row, kind, { locale: patient?.locale ?? null, timeZone: patient?.timeZone ?? null });
+}
+
+function notificationData(row: AppointmentRow): Record<string, string> {
+  return { provider: row.provider.displayName, patient: row.patient.name, service: row.service.name, startsAt: row.a.startsAt.toISOString(), timeZone: row.a.timeZone };
+}
+
+/** Who hears of a change in the app: the other party; the patient also of the practice's changes and of reminders. */
+function inAppRecipients(row: AppointmentRow, event: AppointmentEvent, by: 'patient' | 'practice' | 'system'): string[] {
+  const recipients = new Set<string>();
+  if (by !== 'practice' && event !== 'reminder') recipients.add(row.provider.userId);
+  if (by !== 'patient') recipients.add(row.a.patientId);
+  return [...recipients];
+}
+
 /**
- * Tells the people of an appointment what happened, after the change committed: the patient by
- * email (with the calendar file) and the other party in the header's notifications. Delivery
- * preferences (language, time zone) are the recipient's own account settings, read with the
- * platform's connection. A failure is logged and never undoes the change; the answer says
- * whether the email went (the reminder job tries again when it did not).
+ * In the transaction of a change, so the change and what it tells people commit together: the
+ * in-app notifications, and the patient's email queued for the appointment-emails job
+ * (platform/system/booking-jobs.ts), which sends it once, also after SMTP was down or the
+ * process stopped. `row` is the appointment after the change; call `wake` once it committed.
  */
-export async function notifyAppointment(ctx: NotifyContext, appointmentId: string, event: AppointmentEvent, by: 'patient' | 'practice' | 'system'): Promise<boolean> {
+export async function recordAppointmentChange(
+  tx: Queryable,
+  row: AppointmentRow,
+  event: Exclude<AppointmentEvent, 'booked' | 'reminder'>,
+  by: 'patient' | 'practice',
+  linkOrigin: string,
+): Promise<void> {
+  const recipients = inAppRecipients(row, event, by);
+  if (recipients.length > 0) {
+    await tx.insert(notifications).values(recipients.map((userId) => ({ userId, kind: NOTIFICATION_OF[event], appointmentId: row.a.id, data: notificationData(row) })));
+  }
+  const kind = EMAIL_OF[event];
+  if (kind) await tx.insert(appointmentEmails).values({ appointmentId: row.a.id, kind, linkOrigin });
+}
+
+/**
+ * The reminder job's notice: the patient's in-app notification and email. A failure is logged;
+ * the answer says whether the email went (the job releases its claim when it did not).
+ */
+export async function remindPatient(ctx: NotifyContext, appointmentId: string): Promise<boolean> {
   try {
     const row = await findAppointment(ctx.db, appointmentId);
     if (!row) return false;
-    const [patient] = await ctx.db.select({ locale: users.locale, timeZone: users.timeZone }).from(users).where(eq(users.id, row.a.patientId));
-    const data = { provider: row.provider.displayName, patient: row.patient.name, service: row.service.name, startsAt: row.a.startsAt.toISOString(), timeZone: row.a.timeZone };
-    // The other party hears of it in the app; the patient also hears of the practice's changes and reminders.
-    const recipients = new Set<string>();
-    if (by !== 'practice' && event !== 'reminder') recipients.add(row.provider.userId);
-    if (by !== 'patient') recipients.add(row.a.patientId);
-    if (recipients.size > 0) {
-      await ctx.db.insert(notifications).values([...recipients].map((userId) => ({ userId, kind: NOTIFICATION_OF[event], appointmentId, data })));
-    }
-    const kind = EMAIL_OF[event];
-    if (!kind) return true;
-    await sendAppointmentEmail(ctx, row, kind, { locale: patient?.locale ?? null, timeZone: patient?.timeZone ?? null });
+    const recipients = inAppRecipients(row, 'reminder', 'system');
+    await ctx.db.insert(notifications).values(recipients.map((userId) => ({ userId, kind: NOTIFICATION_OF.reminder, appointmentId, data: notificationData(row) })));
+    await emailPatient(ctx, row, 'reminder');
     return true;
   } catch (error) {
-    ctx.log.error({ err: error, appointmentId, event }, 'appointment notification failed');
+    ctx.log.error({ err: error, appointmentId, event: 'reminder' }, 'appointment reminder failed');
     return false;
   }
-}
-
-const inFlight = new Set<Promise<unknown>>();
-
-/**
- * Notifies after the answer: a booking does not wait for SMTP. The server waits for these on
- * shutdown ({@link drainNotifications}), so a clean stop loses none.
- */
-export function notifyInBackground(ctx: NotifyContext, appointmentId: string, event: AppointmentEvent, by: 'patient' | 'practice'): void {
-  const sending: Promise<unknown> = notifyAppointment(ctx, appointmentId, event, by).finally(() => inFlight.delete(sending));
-  inFlight.add(sending);
-}
-
-/**
- * Only the patient's email, after the answer, for a change whose in-app notification was written
- * with it (a booking: book_appointment). The row is the one the answer was made from: no reads.
- */
-export function emailInBackground(ctx: NotifyContext, row: AppointmentRow, kind: AppointmentEmailKind, reader: { locale: string | null; timeZone: string | null }): void {
-  const sending: Promise<unknown> = sendAppointmentEmail(ctx, row, kind, reader)
-    .catch((error: unknown) => ctx.log.error({ err: error, appointmentId: row.a.id, event: kind }, 'appointment email failed'))
-    .finally(() => inFlight.delete(sending));
-  inFlight.add(sending);
-}
-
-export async function drainNotifications(): Promise<void> {
-  await Promise.allSettled([...inFlight]);
 }

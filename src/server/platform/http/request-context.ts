@@ -18,6 +18,8 @@ export interface ContextDependencies {
   mailer: Mailer;
   storage: Storage;
   now?: () => Date;
+  /** Starts the job of work a request queued (the app's background jobs). */
+  wake: ServiceContext['wake'];
 }
 
 export function contextFactory(deps: ContextDependencies): ContextFactory {
@@ -32,6 +34,7 @@ export function contextFactory(deps: ContextDependencies): ContextFactory {
     requestId: request.id,
     clientIp: request.ip,
     publicOrigin: deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`,
+    wake: deps.wake,
   });
   const factory = base as ContextFactory;
   factory.withActor = async (request) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, WaitlistEntry } from '../../../shared/contracts/appointments.js';
@@ -8,8 +8,10 @@ import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-list
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { cookieHeader, fictionalPerson, firstLink } from '../../testing/auth-helpers.js';
 import { createPractice, hoursAhead, type Practice } from '../../testing/booking-fixtures.js';
+import { sqlState } from '../../features/booking/practice-scope.js';
 import { queryRows } from '../db/database.js';
-import { offerFreedTimes, sendDueReminders } from './booking-jobs.js';
+import { asAppUser } from '../tenancy/with-tenant.js';
+import { APPOINTMENT_EMAIL_MAX_ATTEMPTS, offerFreedTimes, sendDueReminders, sendQueuedAppointmentEmails } from './booking-jobs.js';
 
 let smtp: SmtpListener;
 let t: TestApp;
@@ -17,7 +19,7 @@ let t: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpListener();
   // The jobs run only when the tests ask (a long interval keeps the timers out of the way).
-  t = await startTestApp({ SMTP_URL: smtp.url, REMINDER_INTERVAL_SECONDS: '3600', WAITLIST_INTERVAL_SECONDS: '3600', PUBLIC_URL: 'https://tendwell.test' });
+  t = await startTestApp({ SMTP_URL: smtp.url, REMINDER_INTERVAL_SECONDS: '3600', WAITLIST_INTERVAL_SECONDS: '3600', APPOINTMENT_EMAIL_INTERVAL_SECONDS: '3600', PUBLIC_URL: 'https://tendwell.test' });
 });
 afterAll(async () => {
   await t?.close();
@@ -104,6 +106,130 @@ describe('appointment emails', () => {
     const file = await t.app.inject({ method: 'GET', url: `/api/v1/appointments/${id}/calendar.ics`, headers: { cookie: patient.cookie } });
     expect(file.headers['content-type']).toContain('text/calendar');
     expect(file.body).toContain('STATUS:CANCELLED');
+  });
+});
+
+describe('appointment email queue', () => {
+  type Queued = { kind: string; attempts: number; outcome: string | null; last_error: string | null; due: boolean };
+  const queued = (appointmentId: string) =>
+    queryRows<Queued>(
+      t.database.db,
+      sql`select kind, attempts, outcome, last_error, next_attempt_at <= now() as due from appointment_emails where appointment_id = ${appointmentId} order by created_at`,
+    );
+  /** The pause before the next try has passed. */
+  const pauseOver = (appointmentId: string) => queryRows(t.database.db, sql`update appointment_emails set next_attempt_at = now() where appointment_id = ${appointmentId} and outcome is null`);
+  const mailsTo = (email: string, subject: string) =>
+    smtp.received.filter((m) => m.to.includes(email.toLowerCase()) && m.subject.startsWith(subject)).length +
+    otherProcessMail.filter((m) => m.to.toLowerCase() === email.toLowerCase() && m.subject.startsWith(subject)).length;
+  async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+    for (let i = 0; i < 100; i++) {
+      const value = await read();
+      if (ok(value)) return value;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await read())}`);
+  }
+
+  it('keeps a booking’s email while the mail server refuses it, and sends it once when it takes mail again', async () => {
+    const practice = await createPractice(t, { smtp });
+    const patient = await person('outage');
+    smtp.refuse(patient.email);
+    const res = await book(patient, practice, hoursAhead(60));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<Appointment>().id;
+    // The booking stands; its email failed once and waits for its next try.
+    const [failed] = await until(() => queued(id), (rows) => rows[0]?.attempts === 1 && rows[0].last_error !== null, 'the first failed try');
+    expect(failed).toMatchObject({ kind: 'booked', outcome: null, due: false });
+    expect(failed!.last_error).toMatch(/451/);
+    expect(mailsTo(patient.email, 'Booked')).toBe(0);
+
+    smtp.accept(patient.email);
+    await pauseOver(id);
+    await t.app.appointmentEmails.runOnce();
+    const mail = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Booked'));
+    expect(mail.text).toContain(practice.displayName);
+    expect(mail.attachments.some((a) => a.contentType.startsWith('text/calendar'))).toBe(true);
+    await t.app.appointmentEmails.runOnce();
+    expect(mailsTo(patient.email, 'Booked')).toBe(1);
+    expect(await queued(id)).toMatchObject([{ kind: 'booked', attempts: 2, outcome: 'sent' }]);
+  });
+
+  it('sends each queued email once when several processes run the queue at the same time', async () => {
+    const practice = await createPractice(t, { smtp });
+    const patients = [await person('queue1'), await person('queue2'), await person('queue3')];
+    for (const p of patients) smtp.refuse(p.email);
+    const ids: string[] = [];
+    for (const [i, p] of patients.entries()) {
+      const res = await book(p, practice, hoursAhead(70 + i));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json<Appointment>().id);
+    }
+    for (const id of ids) await until(() => queued(id), (rows) => rows[0]?.attempts === 1 && rows[0].outcome === null && !rows[0].due, 'a failed first try');
+    for (const p of patients) smtp.accept(p.email);
+    for (const id of ids) await pauseOver(id);
+    // The server's own run races two other processes' runs (their mail is counted, not delivered).
+    await Promise.all([t.app.appointmentEmails.runOnce(), sendQueuedAppointmentEmails(deps()), sendQueuedAppointmentEmails(deps())]);
+    await t.app.appointmentEmails.runOnce();
+    for (const id of ids) expect(await queued(id)).toMatchObject([{ outcome: 'sent', attempts: 2 }]);
+    for (const p of patients) expect(mailsTo(p.email, 'Booked')).toBe(1);
+  });
+
+  it('drops a booked email that has not gone when the appointment is cancelled, and sends the cancellation', async () => {
+    const practice = await createPractice(t, { smtp });
+    const patient = await person('changed');
+    smtp.refuse(patient.email);
+    const res = await book(patient, practice, hoursAhead(90));
+    const id = res.json<Appointment>().id;
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${id}/cancel`, headers: { cookie: patient.cookie }, payload: { reason: 'Plans changed' } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await until(() => queued(id), (rows) => rows.length === 2 && rows.every((r) => r.attempts >= 1 && r.outcome === null && !r.due), 'both failed first tries');
+    smtp.accept(patient.email);
+    await pauseOver(id);
+    await t.app.appointmentEmails.runOnce();
+    await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Cancelled'));
+    expect(await queued(id)).toMatchObject([
+      { kind: 'booked', outcome: 'superseded' },
+      { kind: 'cancelled', outcome: 'sent' },
+    ]);
+    expect(mailsTo(patient.email, 'Booked')).toBe(0);
+  });
+
+  it('gives up after the last try and says so in the log', async () => {
+    const practice = await createPractice(t, { smtp });
+    const patient = await person('bounced');
+    smtp.refuse(patient.email);
+    const res = await book(patient, practice, hoursAhead(100));
+    const id = res.json<Appointment>().id;
+    await until(() => queued(id), (rows) => rows[0]?.attempts === 1 && rows[0].outcome === null, 'a failed first try');
+    await queryRows(t.database.db, sql`update appointment_emails set attempts = ${APPOINTMENT_EMAIL_MAX_ATTEMPTS - 1}, next_attempt_at = now() where appointment_id = ${id}`);
+    const errors: unknown[] = [];
+    const refusing = {
+      ...deps(),
+      mailer: { kind: 'smtp' as const, send: () => Promise.reject(new Error('451 Mailbox temporarily unavailable')), close: () => Promise.resolve() },
+      log: Object.assign(Object.create(t.app.log) as typeof t.app.log, { error: (...args: unknown[]) => void errors.push(args), warn: () => undefined }),
+    };
+    const result = await sendQueuedAppointmentEmails(refusing);
+    expect(result).toMatchObject({ status: 'done', failed: 1 });
+    expect(await queued(id)).toMatchObject([{ outcome: 'failed', attempts: APPOINTMENT_EMAIL_MAX_ATTEMPTS }]);
+    expect(JSON.stringify(errors)).toContain('appointment email given up');
+    smtp.accept(patient.email);
+  });
+
+  it('a request cannot read the queue, nor add to it for an appointment it cannot see', async () => {
+    const practice = await createPractice(t, { smtp });
+    const [owner, stranger] = [await person('qowner'), await person('qstranger')];
+    const res = await book(owner, practice, hoursAhead(110));
+    const id = res.json<Appointment>().id;
+    // As a request runs: app_user, with this person as the current user.
+    const refused = (userId: string, statement: SQL) =>
+      asAppUser(t.database.db, { tenantId: null, userId }, (tx) => tx.execute(statement)).then(
+        () => null,
+        (e: unknown) => sqlState(e),
+      );
+    expect(await refused(owner.userId, sql`select count(*) from appointment_emails`)).toBe('42501');
+    expect(await refused(owner.userId, sql`update appointment_emails set outcome = 'sent' where appointment_id = ${id}`)).toBe('42501');
+    expect(await refused(stranger.userId, sql`insert into appointment_emails (appointment_id, kind, link_origin) values (${id}, 'cancelled', 'https://evil.test')`)).toBe('42501');
+    expect(await refused(owner.userId, sql`insert into appointment_emails (appointment_id, kind, link_origin) values (${id}, 'cancelled', 'https://tendwell.test')`)).toBeNull();
   });
 });
 

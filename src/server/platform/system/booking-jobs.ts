@@ -7,7 +7,9 @@ import { notifications, waitlistEntries } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import { renderAppointmentEmail } from '../../features/booking/appointment-emails.js';
 import { loadBookingTarget } from '../../features/booking/availability.js';
-import { notifyAppointment } from '../../features/booking/notify.js';
+import type { AppointmentEmailKind } from '../../features/booking/appointment-emails.js';
+import { findAppointment } from '../../features/booking/appointments.repo.js';
+import { emailPatient, remindPatient } from '../../features/booking/notify.js';
 import { freeOnDate } from '../../features/booking/waitlist.service.js';
 import { queryRows, type Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -21,6 +23,13 @@ import { createPeriodicJob, type PeriodicJob } from './periodic-job.js';
  *   start, gets one reminder. A run claims due appointments by setting reminder_sent_at in one
  *   UPDATE over rows locked with SKIP LOCKED, so no two processes claim the same one; a failed
  *   send clears the claim for the next run.
+ * - Appointment emails: the patient's email about a booking, move or cancellation, queued in
+ *   appointment_emails by the change's own transaction. A run claims due rows (SKIP LOCKED, with
+ *   a claim deadline after which another process may take a row whose process died), renders
+ *   each from the appointment as it is now and sends it; a failed send is tried again after
+ *   30 s, 1, 2, 4 … minutes (at most an hour apart), and given up after
+ *   APPOINTMENT_EMAIL_MAX_ATTEMPTS tries (logged as an error). The request that queued a row
+ *   kicks the job after its commit, so the email normally leaves at once.
  * - Waitlist: offers that ran out expire; then, for each day someone waits for, the first free
  *   time is held for the first person waiting (two hours) and offered by email. One process at a
  *   time does this (advisory lock), so an offer is made once and in order.
@@ -64,11 +73,86 @@ export async function sendDueReminders(deps: BookingJobDeps): Promise<ReminderRe
   const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: deps.origin(), now: deps.now };
   let sent = 0;
   for (const { id } of claimed) {
-    const ok = await notifyAppointment(ctx, id, 'reminder', 'system');
+    const ok = await remindPatient(ctx, id);
     if (ok) sent++;
     else await queryRows(deps.db, sql`update appointments set reminder_sent_at = null where id = ${id}`);
   }
   return { status: 'sent', count: sent };
+}
+
+/** With the pauses below, about seven hours of trying. */
+export const APPOINTMENT_EMAIL_MAX_ATTEMPTS = 14;
+const APPOINTMENT_EMAIL_BATCH = 50;
+/** How long a claim holds: far longer than sending a batch takes. */
+const APPOINTMENT_EMAIL_CLAIM_SECONDS = 300;
+
+/** The pause before the next try after `attempts` failed ones: 30 s, 1 min, 2 min, … at most 1 h. */
+export function appointmentEmailRetryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3_600);
+}
+
+export type AppointmentEmailResult = { status: 'done'; sent: number; superseded: number; retrying: number; failed: number } | { status: 'not-ready' };
+
+type Outcome = { id: string; outcome: 'sent' | 'superseded' | 'failed' | 'retry'; error?: string; delaySeconds?: number };
+
+/**
+ * Sends the queued appointment emails that are due. The queue's times are the database's clock
+ * (now()), the one clock every process shares.
+ */
+export async function sendQueuedAppointmentEmails(deps: BookingJobDeps): Promise<AppointmentEmailResult> {
+  if (!(await ready(deps.db, 'appointment_emails'))) return { status: 'not-ready' };
+  const claimed = await queryRows<{ id: string; appointment_id: string; kind: AppointmentEmailKind; link_origin: string; attempts: number; created_at: string }>(
+    deps.db,
+    sql`update appointment_emails set claimed_until = now() + make_interval(secs => ${APPOINTMENT_EMAIL_CLAIM_SECONDS}), attempts = attempts + 1
+        where id in (
+          select id from appointment_emails
+          where outcome is null and next_attempt_at <= now() and (claimed_until is null or claimed_until <= now())
+          order by created_at limit ${APPOINTMENT_EMAIL_BATCH} for update skip locked)
+        returning id, appointment_id, kind, link_origin, attempts, created_at`,
+  );
+  // In the order the changes were made, so a booking's email goes before its move's.
+  claimed.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+  const outcomes: Outcome[] = [];
+  for (const job of claimed) {
+    const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: job.link_origin, now: deps.now };
+    try {
+      const row = await findAppointment(deps.db, job.appointment_id);
+      // A cancelled appointment's booked or moved email would announce a time that is not kept:
+      // its cancellation email says what holds.
+      if (!row || (job.kind !== 'cancelled' && row.a.status === 'cancelled')) {
+        outcomes.push({ id: job.id, outcome: 'superseded' });
+        continue;
+      }
+      await emailPatient(ctx, row, job.kind);
+      outcomes.push({ id: job.id, outcome: 'sent' });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (job.attempts >= APPOINTMENT_EMAIL_MAX_ATTEMPTS) {
+        deps.log.error({ err: error, appointmentId: job.appointment_id, kind: job.kind, attempts: job.attempts }, 'appointment email given up');
+        outcomes.push({ id: job.id, outcome: 'failed', error: message });
+      } else {
+        deps.log.warn({ err: error, appointmentId: job.appointment_id, kind: job.kind, attempts: job.attempts }, 'appointment email failed; will try again');
+        outcomes.push({ id: job.id, outcome: 'retry', error: message, delaySeconds: appointmentEmailRetryDelaySeconds(job.attempts) });
+      }
+    }
+  }
+  if (outcomes.length > 0) {
+    // One statement for the whole batch.
+    await queryRows(
+      deps.db,
+      sql`update appointment_emails e set
+            outcome = case when v.outcome = 'retry' then null else v.outcome end,
+            done_at = case when v.outcome = 'retry' then null else now() end,
+            next_attempt_at = case when v.outcome = 'retry' then now() + make_interval(secs => v.delay_seconds) else e.next_attempt_at end,
+            last_error = coalesce(left(v.error, 1000), e.last_error),
+            claimed_until = null
+          from jsonb_to_recordset(${JSON.stringify(outcomes.map((o) => ({ id: o.id, outcome: o.outcome, error: o.error ?? null, delay_seconds: o.delaySeconds ?? 0 })))}::jsonb)
+            as v(id uuid, outcome text, error text, delay_seconds integer)
+          where e.id = v.id`,
+    );
+  }
+  const count = (o: Outcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
+  return { status: 'done', sent: count('sent'), superseded: count('superseded'), retrying: count('retry'), failed: count('failed') };
 }
 
 export type WaitlistResult = { status: 'offered'; offers: number; expired: number } | { status: 'skipped' } | { status: 'not-ready' };
@@ -162,6 +246,10 @@ async function sendOffer(
 
 export function createReminderJob(deps: BookingJobDeps & { intervalSeconds: number }): PeriodicJob<ReminderResult> {
   return createPeriodicJob({ name: 'appointment-reminders', intervalMs: deps.intervalSeconds * 1000, log: deps.log, run: () => sendDueReminders(deps) });
+}
+
+export function createAppointmentEmailJob(deps: BookingJobDeps & { intervalSeconds: number }): PeriodicJob<AppointmentEmailResult> {
+  return createPeriodicJob({ name: 'appointment-emails', intervalMs: deps.intervalSeconds * 1000, log: deps.log, run: () => sendQueuedAppointmentEmails(deps) });
 }
 
 export function createWaitlistJob(deps: BookingJobDeps & { intervalSeconds: number }): PeriodicJob<WaitlistResult> {

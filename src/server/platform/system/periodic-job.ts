@@ -11,6 +11,12 @@ export interface PeriodicJob<R> {
   stop(): Promise<void>;
   /** One run now (what the timer calls); undefined when it failed (logged). */
   runOnce(): Promise<R | undefined>;
+  /**
+   * New work was just committed: a run now, or one more right after the run in progress (which
+   * may have read its work before this one existed). Kicks during a run make one more run, so
+   * work that arrives under load is taken in batches.
+   */
+  kick(): void;
 }
 
 /**
@@ -29,6 +35,7 @@ export function createPeriodicJob<R extends { status: string }>(deps: {
   let retry: NodeJS.Timeout | undefined;
   let running: Promise<R | undefined> | undefined;
   let stopped = false;
+  let again = false;
 
   async function run(): Promise<R | undefined> {
     try {
@@ -45,6 +52,10 @@ export function createPeriodicJob<R extends { status: string }>(deps: {
     // One run at a time in this process; a tick that finds one in progress joins it.
     running ??= run().finally(() => {
       running = undefined;
+      if (again && !stopped) {
+        again = false;
+        void runOnce();
+      }
     });
     return running;
   }
@@ -73,5 +84,10 @@ export function createPeriodicJob<R extends { status: string }>(deps: {
       await running;
     },
     runOnce,
+    kick() {
+      if (stopped) return;
+      if (running) again = true;
+      else void runOnce();
+    },
   };
 }
