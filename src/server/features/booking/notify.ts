@@ -57,7 +57,7 @@ export function calendarFileOf(row: AppointmentRow, ctx: Pick<ServiceContext, 'c
 }
 
 /** The patient's email about an appointment, with its calendar file, in the reader's language and zone. */
-async function sendAppointmentEmail(
+export async function sendAppointmentEmail(
   ctx: NotifyContext,
   row: AppointmentRow,
   kind: AppointmentEmailKind,

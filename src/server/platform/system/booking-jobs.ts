@@ -3,13 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WAITLIST_HOLD_HOURS } from '../../../shared/contracts/appointments.js';
 import type { Config } from '../../config/env.js';
 import { users } from '../../db/schema/auth.js';
-import { notifications, waitlistEntries } from '../../db/schema/booking.js';
+import { appointments, notifications, waitlistEntries } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import { renderAppointmentEmail } from '../../features/booking/appointment-emails.js';
 import { loadBookingTarget } from '../../features/booking/availability.js';
 import type { AppointmentEmailKind } from '../../features/booking/appointment-emails.js';
-import { findAppointment } from '../../features/booking/appointments.repo.js';
-import { emailPatient, remindPatient } from '../../features/booking/notify.js';
+import { appointmentQuery } from '../../features/booking/appointments.repo.js';
+import { remindPatient, sendAppointmentEmail } from '../../features/booking/notify.js';
 import { freeOnDate } from '../../features/booking/waitlist.service.js';
 import { queryRows, type Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -94,15 +94,36 @@ export function appointmentEmailRetryDelaySeconds(attempts: number): number {
 export type AppointmentEmailResult = { status: 'done'; sent: number; superseded: number; retrying: number; failed: number } | { status: 'not-ready' };
 
 type Outcome = { id: string; outcome: 'sent' | 'superseded' | 'failed' | 'retry'; error?: string; delaySeconds?: number };
+type QueuedEmail = { id: string; appointment_id: string; kind: AppointmentEmailKind; link_origin: string; attempts: number; created_at: string };
+
+/** Batches one run takes at most before it lets the timer or a kick start the next run. */
+const APPOINTMENT_EMAIL_MAX_BATCHES_PER_RUN = 20;
+/** Emails of different appointments in flight at once: the SMTP pool's connections (nodemailer's 5). */
+const APPOINTMENT_EMAIL_CONCURRENCY = 5;
 
 /**
- * Sends the queued appointment emails that are due. The queue's times are the database's clock
- * (now()), the one clock every process shares.
+ * Sends the queued appointment emails that are due, batch after batch while batches come full.
+ * The queue's times are the database's clock (now()), the one clock every process shares.
  */
 export async function sendQueuedAppointmentEmails(deps: BookingJobDeps): Promise<AppointmentEmailResult> {
   if (!(await ready(deps.db, 'appointment_emails'))) return { status: 'not-ready' };
-  const claimed = await queryRows<{ id: string; appointment_id: string; kind: AppointmentEmailKind; link_origin: string; attempts: number; created_at: string }>(
-    deps.db,
+  const totals = { status: 'done' as const, sent: 0, superseded: 0, retrying: 0, failed: 0 };
+  for (let batch = 0; batch < APPOINTMENT_EMAIL_MAX_BATCHES_PER_RUN; batch++) {
+    const claimed = await claimAppointmentEmails(deps.db);
+    const outcomes = await sendAppointmentEmails(deps, claimed);
+    if (outcomes.length > 0) await recordOutcomes(deps.db, outcomes);
+    for (const o of outcomes) {
+      if (o.outcome === 'retry') totals.retrying++;
+      else totals[o.outcome]++;
+    }
+    if (claimed.length < APPOINTMENT_EMAIL_BATCH) break;
+  }
+  return totals;
+}
+
+function claimAppointmentEmails(db: Database): Promise<QueuedEmail[]> {
+  return queryRows<QueuedEmail>(
+    db,
     sql`update appointment_emails set claimed_until = now() + make_interval(secs => ${APPOINTMENT_EMAIL_CLAIM_SECONDS}), attempts = attempts + 1
         where id in (
           select id from appointment_emails
@@ -110,49 +131,72 @@ export async function sendQueuedAppointmentEmails(deps: BookingJobDeps): Promise
           order by created_at limit ${APPOINTMENT_EMAIL_BATCH} for update skip locked)
         returning id, appointment_id, kind, link_origin, attempts, created_at`,
   );
-  // In the order the changes were made, so a booking's email goes before its move's.
-  claimed.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+}
+
+/**
+ * Renders each claimed email from its appointment as it is now (two reads for the whole batch)
+ * and sends it. One appointment's emails go one after another in the order of its changes, so a
+ * booking's email goes before its move's; different appointments' go side by side.
+ */
+async function sendAppointmentEmails(deps: BookingJobDeps, claimed: QueuedEmail[]): Promise<Outcome[]> {
+  if (claimed.length === 0) return [];
+  const appointmentIds = [...new Set(claimed.map((j) => j.appointment_id))];
+  const rows = new Map((await appointmentQuery(deps.db).where(inArray(appointments.id, appointmentIds))).map((r) => [r.a.id, r]));
+  const patientIds = [...new Set([...rows.values()].map((r) => r.a.patientId))];
+  const readers = new Map(
+    patientIds.length === 0
+      ? []
+      : (await deps.db.select({ id: users.id, locale: users.locale, timeZone: users.timeZone }).from(users).where(inArray(users.id, patientIds))).map((u) => [u.id, u]),
+  );
+  const byAppointment = new Map<string, QueuedEmail[]>();
+  for (const job of [...claimed].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))) {
+    byAppointment.set(job.appointment_id, [...(byAppointment.get(job.appointment_id) ?? []), job]);
+  }
   const outcomes: Outcome[] = [];
-  for (const job of claimed) {
-    const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: job.link_origin, now: deps.now };
+  const send = async (job: QueuedEmail): Promise<Outcome> => {
+    const row = rows.get(job.appointment_id);
+    // A cancelled appointment's booked or moved email would announce a time that is not kept:
+    // its cancellation email says what holds.
+    if (!row || (job.kind !== 'cancelled' && row.a.status === 'cancelled')) return { id: job.id, outcome: 'superseded' };
     try {
-      const row = await findAppointment(deps.db, job.appointment_id);
-      // A cancelled appointment's booked or moved email would announce a time that is not kept:
-      // its cancellation email says what holds.
-      if (!row || (job.kind !== 'cancelled' && row.a.status === 'cancelled')) {
-        outcomes.push({ id: job.id, outcome: 'superseded' });
-        continue;
-      }
-      await emailPatient(ctx, row, job.kind);
-      outcomes.push({ id: job.id, outcome: 'sent' });
+      const reader = readers.get(row.a.patientId);
+      const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: job.link_origin, now: deps.now };
+      await sendAppointmentEmail(ctx, row, job.kind, { locale: reader?.locale ?? null, timeZone: reader?.timeZone ?? null });
+      return { id: job.id, outcome: 'sent' };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (job.attempts >= APPOINTMENT_EMAIL_MAX_ATTEMPTS) {
         deps.log.error({ err: error, appointmentId: job.appointment_id, kind: job.kind, attempts: job.attempts }, 'appointment email given up');
-        outcomes.push({ id: job.id, outcome: 'failed', error: message });
-      } else {
-        deps.log.warn({ err: error, appointmentId: job.appointment_id, kind: job.kind, attempts: job.attempts }, 'appointment email failed; will try again');
-        outcomes.push({ id: job.id, outcome: 'retry', error: message, delaySeconds: appointmentEmailRetryDelaySeconds(job.attempts) });
+        return { id: job.id, outcome: 'failed', error: message };
       }
+      deps.log.warn({ err: error, appointmentId: job.appointment_id, kind: job.kind, attempts: job.attempts }, 'appointment email failed; will try again');
+      return { id: job.id, outcome: 'retry', error: message, delaySeconds: appointmentEmailRetryDelaySeconds(job.attempts) };
     }
-  }
-  if (outcomes.length > 0) {
-    // One statement for the whole batch.
-    await queryRows(
-      deps.db,
-      sql`update appointment_emails e set
-            outcome = case when v.outcome = 'retry' then null else v.outcome end,
-            done_at = case when v.outcome = 'retry' then null else now() end,
-            next_attempt_at = case when v.outcome = 'retry' then now() + make_interval(secs => v.delay_seconds) else e.next_attempt_at end,
-            last_error = coalesce(left(v.error, 1000), e.last_error),
-            claimed_until = null
-          from jsonb_to_recordset(${JSON.stringify(outcomes.map((o) => ({ id: o.id, outcome: o.outcome, error: o.error ?? null, delay_seconds: o.delaySeconds ?? 0 })))}::jsonb)
-            as v(id uuid, outcome text, error text, delay_seconds integer)
-          where e.id = v.id`,
-    );
-  }
-  const count = (o: Outcome['outcome']) => outcomes.filter((x) => x.outcome === o).length;
-  return { status: 'done', sent: count('sent'), superseded: count('superseded'), retrying: count('retry'), failed: count('failed') };
+  };
+  const groups = [...byAppointment.values()];
+  const worker = async () => {
+    for (let group = groups.shift(); group; group = groups.shift()) {
+      for (const job of group) outcomes.push(await send(job));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(APPOINTMENT_EMAIL_CONCURRENCY, groups.length) }, worker));
+  return outcomes;
+}
+
+/** One statement for the whole batch. */
+async function recordOutcomes(db: Database, outcomes: Outcome[]): Promise<void> {
+  await queryRows(
+    db,
+    sql`update appointment_emails e set
+          outcome = case when v.outcome = 'retry' then null else v.outcome end,
+          done_at = case when v.outcome = 'retry' then null else now() end,
+          next_attempt_at = case when v.outcome = 'retry' then now() + make_interval(secs => v.delay_seconds) else e.next_attempt_at end,
+          last_error = coalesce(left(v.error, 1000), e.last_error),
+          claimed_until = null
+        from jsonb_to_recordset(${JSON.stringify(outcomes.map((o) => ({ id: o.id, outcome: o.outcome, error: o.error ?? null, delay_seconds: o.delaySeconds ?? 0 })))}::jsonb)
+          as v(id uuid, outcome text, error text, delay_seconds integer)
+        where e.id = v.id`,
+  );
 }
 
 export type WaitlistResult = { status: 'offered'; offers: number; expired: number } | { status: 'skipped' } | { status: 'not-ready' };
