@@ -213,21 +213,19 @@ export async function offerFreedTimes(deps: BookingJobDeps): Promise<WaitlistRes
       .set({ status: 'expired' })
       .where(and(eq(waitlistEntries.status, 'offered'), lte(waitlistEntries.offerExpiresAt, now)))
       .returning({ id: waitlistEntries.id });
-    // Days still ahead, each with its queue in the order people joined.
-    const waiting = await tx
-      .select()
+    // Days still ahead: for each queue (provider, service, place, day) only its head, an offer
+    // outstanding first, else the person who joined first. The database picks them (DISTINCT ON
+    // over the queue's index order), so a run does not read every person waiting.
+    const heads = await tx
+      .selectDistinctOn([waitlistEntries.providerId, waitlistEntries.serviceId, waitlistEntries.locationId, waitlistEntries.date])
       .from(waitlistEntries)
       .where(and(inArray(waitlistEntries.status, ['waiting', 'offered']), sql`${waitlistEntries.date} >= (${now.toISOString()}::timestamptz - interval '1 day')::date`))
-      .orderBy(asc(waitlistEntries.createdAt));
-    const queues = new Map<string, (typeof waiting)[number][]>();
-    for (const w of waiting) {
-      const key = `${w.providerId}|${w.serviceId}|${w.locationId}|${w.date}`;
-      queues.set(key, [...(queues.get(key) ?? []), w]);
-    }
-    for (const queue of queues.values()) {
+      .orderBy(waitlistEntries.providerId, waitlistEntries.serviceId, waitlistEntries.locationId, waitlistEntries.date, sql`(${waitlistEntries.status} = 'offered') desc`, asc(waitlistEntries.createdAt));
+    // Oldest queue first, as before (the order people joined).
+    heads.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const first of heads) {
       // One offer at a time per day: the next person is asked when it is taken up or runs out.
-      if (queue.some((w) => w.status === 'offered')) continue;
-      const first = queue[0]!;
+      if (first.status === 'offered') continue;
       const target = await loadBookingTarget(tx, { providerId: first.providerId, serviceId: first.serviceId, locationId: first.locationId });
       if (!target) continue;
       // Bookings of this provider wait until the offer is made (or not), so none takes the time meanwhile.
