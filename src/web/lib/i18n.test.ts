@@ -184,9 +184,11 @@ describe('loading translations with retries', () => {
     expect(gaps).toHaveLength(expected.length);
     gaps.forEach((gap, i) => {
       const want = expected[i] ?? 0;
-      // Timers never fire much early; they may fire late on a busy machine.
+      // Timers never fire much early; they may fire late on a busy machine (a 2-core runner with
+      // the browser tier beside it has delayed one by over 100 ms), so the upper bound only rules
+      // out a wrong unit. The exact doubling is the fake-timer test's above.
       expect(gap).toBeGreaterThanOrEqual(want - 2);
-      expect(gap).toBeLessThan(want * 2 + 100);
+      expect(gap).toBeLessThan(want * 4 + 1000);
     });
   });
 });
