@@ -11,7 +11,9 @@ import { interpolate, translation } from './support/locales.js';
  * the demo provider edits the bio and languages, adds a service and a location (and is told why a
  * location with appointments cannot be removed), reloads and finds everything saved; a patient
  * then sees and books the new service. A newly registered provider creates a profile, which waits
- * for review. The page renders right to left in Arabic. axe checks every page state.
+ * for review; an admin rejects it with a reason at /admin/providers, the provider reads the reason
+ * and submits the profile for review again, and it waits in the admin's list once more. The page
+ * renders right to left in Arabic. axe checks every page state.
  */
 let smtp: SmtpListener;
 let server: TestServer;
@@ -29,6 +31,7 @@ afterAll(async () => {
 const appt = (key: string) => translation('en', key, 'appointments');
 const prov = (key: string) => translation('en', key, 'providers');
 const dp = (key: string) => appt(`directoryProfile.${key}`);
+const common = (key: string) => translation('en', key);
 
 async function signedIn(role: string): Promise<Page> {
   const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
@@ -226,6 +229,85 @@ describe('the directory profile screen', () => {
     await expectAxeClean(page);
     await page.context().close();
   });
+
+  it('a rejected provider reads the reason, submits the profile for review again and waits; the admin finds it waiting again', async () => {
+    // A newly registered provider with a profile waiting for review (creating one through the screen is the next test).
+    const person = fictionalPerson('rejected-provider');
+    const signUp = await postJson(server.url, '/api/auth/sign-up/email', { ...person, role: 'provider', locale: 'en', callbackURL: '/auth/login?verified=1' });
+    expect(signUp.status).toBe(200);
+    await verifyByMail(smtp, person.email);
+    const { page: provider } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    const signIn = await provider.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
+    expect(signIn.status()).toBe(200);
+    const org = await provider.request.post(`${server.url}/api/v1/tenants`, { data: { name: `Wren Clinic ${randomUUID().slice(0, 4)}`, slug: `wren-${randomUUID().slice(0, 8)}` } });
+    expect(org.status()).toBe(201);
+    const displayName = `Dr Wren ${fresh()}`;
+    const created = await provider.request.post(`${server.url}/api/v1/practice/profile`, {
+      data: {
+        displayName, title: 'MBBS', bio: 'A general practitioner.', specialty: 'family-medicine', otherSpecialties: [], languages: ['en'], conditions: [], qualifications: ['MBBS'],
+        registrationNumber: 'MED-0001', offersTelehealth: true, offersInPerson: true, acceptingNewPatients: true, ndisRegistered: false,
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    // The admin finds it waiting and rejects it with a reason the provider is told.
+    const reason = `The registration number MED-0001 is not on the medical board's register (${fresh()}).`;
+    const admin = await signedIn('admin');
+    await admin.goto(`${server.url}/admin/providers`);
+    await h1(admin, common('adminProviders.title'));
+    const findInList = async () => {
+      await admin.getByLabel(common('adminProviders.search')).fill(displayName);
+      await admin.getByRole('button', { name: common('adminProviders.searchButton'), exact: true }).click();
+      return admin.getByRole('main').getByRole('listitem').filter({ hasText: displayName });
+    };
+    const waiting = await findInList();
+    await waiting.getByText(/^Submitted /).waitFor();
+    await waiting.getByRole('button', { name: actionOn(common('adminProviders.reject'), displayName) }).click();
+    await waiting.getByLabel(common('adminProviders.reason')).fill(reason);
+    await expectAxeClean(admin);
+    await waiting.getByRole('button', { name: common('adminProviders.confirmReject'), exact: true }).click();
+    await admin.getByRole('status').filter({ hasText: interpolate(common('adminProviders.rejectedDone'), { name: displayName }) }).waitFor();
+    await admin.getByRole('button', { name: common('adminProviders.statuses.rejected'), exact: true }).click();
+    await admin.getByRole('main').getByRole('listitem').filter({ hasText: displayName }).getByText(reason, { exact: false }).waitFor();
+    await expectAxeClean(admin);
+
+    // The provider sees that it was not approved, and why.
+    await provider.goto(`${server.url}/provider/profile`);
+    await h1(provider, dp('title'));
+    const status = section(provider, dp('status.heading'));
+    await status.getByText(dp('status.rejected'), { exact: true }).waitFor();
+    await status.getByText(dp('status.rejectedBody')).waitFor();
+    await status.getByText(dp('status.reasonLabel'), { exact: true }).waitFor();
+    await status.getByText(reason, { exact: true }).waitFor();
+    const resubmit = status.getByRole('button', { name: dp('status.resubmit'), exact: true });
+    await resubmit.waitFor();
+    await expectAxeClean(provider);
+
+    // They send it for review again: it waits, the reason and the button are gone, and focus stays in the panel.
+    await resubmit.click();
+    await expectToast(provider, dp('status.resubmitted'));
+    await status.getByText(dp('status.pending'), { exact: true }).waitFor();
+    await status.getByText(dp('status.pendingBody')).waitFor();
+    expect(await status.getByRole('button', { name: dp('status.resubmit') }).count()).toBe(0);
+    expect(await status.getByText(reason).count()).toBe(0);
+    expect(await provider.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    await settled(provider);
+    await provider.reload();
+    await section(provider, dp('status.heading')).getByText(dp('status.pending'), { exact: true }).waitFor();
+    await provider.context().close();
+
+    // The admin finds it waiting again, marked as sent back after the rejection, with no reason shown as current.
+    await admin.getByRole('button', { name: common('adminProviders.statuses.pending'), exact: true }).click();
+    const again = await findInList();
+    const resubmittedPrefix = common('adminProviders.resubmitted').split('{{')[0]!;
+    await again.getByText(new RegExp(`^${escapeRegExp(resubmittedPrefix)}`)).waitFor();
+    expect(await again.getByText(reason).count()).toBe(0);
+    await again.getByRole('button', { name: actionOn(common('adminProviders.verify'), displayName) }).waitFor();
+    await expectAxeClean(admin);
+    await admin.getByRole('button', { name: common('adminProviders.statuses.rejected'), exact: true }).click();
+    await admin.getByText(common('adminProviders.empty'), { exact: true }).waitFor();
+    await admin.context().close();
+  }, 120_000); // the longest walk of this file: a new provider, the admin, the provider, the admin again; five states checked by axe
 
   it('a newly registered provider creates a profile, which waits for review', async () => {
     const person = fictionalPerson('new-provider');

@@ -100,6 +100,12 @@ export const DirectoryProfileSchema = z.object({
 });
 export type DirectoryProfile = z.infer<typeof DirectoryProfileSchema>;
 
+/**
+ * POST /api/v1/practice/profile/resubmit: a rejected profile goes back to the platform's review
+ * (pending). Nothing to send: the profile as saved is what is reviewed.
+ */
+export const ResubmitProfileRequestSchema = z.object({}).strict().nullish();
+
 /** GET /api/v1/practice/profile: the provider's profile here, or null when they have none yet. */
 export const OwnDirectoryProfileSchema = z.object({ profile: DirectoryProfileSchema.nullable() });
 export type OwnDirectoryProfile = z.infer<typeof OwnDirectoryProfileSchema>;

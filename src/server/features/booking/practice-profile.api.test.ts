@@ -15,6 +15,7 @@ import type {
   PracticeServiceInput,
   PracticeServiceList,
 } from '../../../shared/contracts/practice-profile.js';
+import type { AdminProvider, AdminProvidersPage } from '../../../shared/contracts/admin-providers.js';
 import type { DirectoryPage, ProviderDetail, Slots } from '../../../shared/contracts/providers.js';
 import { getRegion } from '../../../shared/regions.js';
 import { auditEvents } from '../../db/schema/audit-events.js';
@@ -24,7 +25,7 @@ import { providerProfiles } from '../../db/schema/specialties.js';
 import { queryRows, type Transaction } from '../../platform/db/database.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { startTestApp, uniqueSlug, type TestApp } from '../../testing/api-fixture.js';
-import { createSignedInUser } from '../../testing/auth-helpers.js';
+import { createSignedInUser, firstLink, latestMail } from '../../testing/auth-helpers.js';
 import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 import { sqlState } from './practice-scope.js';
 
@@ -229,6 +230,7 @@ describe('creating a directory profile', () => {
       ['GET', '/api/v1/practice/profile', undefined],
       ['POST', '/api/v1/practice/profile', profileInput()],
       ['PUT', '/api/v1/practice/profile', profileInput()],
+      ['POST', '/api/v1/practice/profile/resubmit', {}],
       ['GET', '/api/v1/practice/services', undefined],
       ['POST', '/api/v1/practice/services', serviceInput()],
       ['PUT', `/api/v1/practice/services/${practice.serviceId}`, serviceInput()],
@@ -353,6 +355,147 @@ describe('verification belongs to the platform', () => {
     expect(rows?.status).toBe('pending');
     const [theirs] = await t.database.db.select({ bio: providerProfiles.bio }).from(providerProfiles).where(eq(providerProfiles.id, practice.profileId));
     expect(theirs?.bio).not.toBe('changed');
+  });
+});
+
+describe('sending a rejected profile back to review', () => {
+  async function ownProfileOf(who: SignedIn): Promise<DirectoryProfile | null> {
+    const res = await call('GET', '/api/v1/practice/profile', who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<OwnDirectoryProfile>().profile;
+  }
+
+  async function reviewList(status: 'pending' | 'verified' | 'rejected', name: string): Promise<AdminProvider[]> {
+    const res = await call('GET', `/api/v1/admin/providers?status=${status}&query=${encodeURIComponent(name)}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<AdminProvidersPage>().providers;
+  }
+
+  function expectNotRejected(res: Awaited<ReturnType<typeof call>>, status: string) {
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 409, code: 'practice.not-rejected', detail: expect.stringMatching(/not approved/), verificationStatus: status });
+  }
+
+  /** A second person of the provider's organisation (its staff), acting in it. */
+  async function colleagueOf(owner: SignedIn, role = 'provider'): Promise<SignedIn> {
+    const colleague = await createSignedInUser(t, { role, prefix: 'colleague' });
+    const invited = await call('POST', '/api/v1/tenant/invitations', owner, { email: colleague.email, role: 'provider' });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const mail = await latestMail(t, colleague.email.toLowerCase(), 'invited to join');
+    const token = new URL(firstLink(mail!.textBody)).searchParams.get('token');
+    const accepted = await call('POST', '/api/v1/invitations/accept', colleague, { token });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const tenantId = (await call('GET', '/api/v1/tenant', owner)).json<{ id: string }>().id;
+    const switched = await call('PUT', '/api/v1/session/tenant', colleague, { tenantId });
+    expect(switched.statusCode, switched.body).toBe(200);
+    return colleague;
+  }
+
+  it('moves a rejected profile back to pending, listed for admins again without the old reason, and audits it', async () => {
+    const provider = await newProvider();
+    const input = profileInput();
+    const created = (await call('POST', '/api/v1/practice/profile', provider, input)).json<DirectoryProfile>();
+
+    // Waiting already: nothing to send again.
+    expectNotRejected(await call('POST', '/api/v1/practice/profile/resubmit', provider), 'pending');
+
+    const reason = `Registration number ${randomUUID().slice(0, 6)} does not match the board's register.`;
+    const rejected = await call('POST', `/api/v1/admin/providers/${created.id}/decision`, admin, { status: 'rejected', reason });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await ownProfileOf(provider)).toMatchObject({ verificationStatus: 'rejected', rejectionReason: reason });
+    expect((await reviewList('pending', input.displayName)).map((p) => p.id)).toEqual([]);
+    const [rejectedRow] = await reviewList('rejected', input.displayName);
+    expect(rejectedRow).toMatchObject({ id: created.id, status: 'rejected', rejectionReason: reason });
+    const reviewedAt = rejectedRow!.reviewedAt;
+    expect(reviewedAt).not.toBeNull();
+
+    // The provider fixes the number, then asks for review again (no body, or an empty one).
+    expect((await call('PUT', '/api/v1/practice/profile', provider, { ...input, registrationNumber: 'MED0009999' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/v1/practice/profile/resubmit', provider, { verificationStatus: 'verified' })).statusCode).toBe(400);
+    const resubmitted = await call('POST', '/api/v1/practice/profile/resubmit', provider);
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    const profile = resubmitted.json<DirectoryProfile>();
+    expect(profile).toMatchObject({ id: created.id, verificationStatus: 'pending', rejectionReason: null, reviewedAt, registrationNumber: 'MED0009999' });
+    expect(await ownProfileOf(provider)).toEqual(profile);
+
+    // Back in the admins' waiting list, with no reason shown as current; out of the rejected list.
+    expect(await reviewList('pending', input.displayName)).toEqual([
+      expect.objectContaining({ id: created.id, status: 'pending', rejectionReason: null, reviewedAt, registrationNumber: 'MED0009999' }),
+    ]);
+    expect(await reviewList('rejected', input.displayName)).toEqual([]);
+    // Still not in the public directory until verified.
+    expect((await call('GET', `/api/v1/providers/${created.id}`, null)).statusCode).toBe(404);
+    const [person] = await t.database.db.select({ status: users.professionalStatus }).from(users).where(eq(users.id, provider.userId));
+    expect(person?.status).toBe('unverified');
+
+    // Once is enough: it is pending now.
+    expectNotRejected(await call('POST', '/api/v1/practice/profile/resubmit', provider, {}), 'pending');
+
+    // The trail keeps the reason: the admin's rejection and the provider's resubmission, in the profile's organisation.
+    const trail = await t.database.db
+      .select({ action: auditEvents.action, actor: auditEvents.actorUserId, tenantId: auditEvents.tenantId, metadata: auditEvents.metadata })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, created.id))
+      .orderBy(auditEvents.createdAt);
+    const [membership] = await queryRows<{ tenant_id: string }>(t.database.db, sql`select tenant_id from tenant_memberships where user_id = ${provider.userId}`);
+    expect(trail.filter((e) => e.action === 'provider.rejected')).toEqual([{ action: 'provider.rejected', actor: admin.userId, tenantId: membership!.tenant_id, metadata: { reason } }]);
+    expect(trail.filter((e) => e.action === 'practice.profile-resubmitted')).toEqual([
+      { action: 'practice.profile-resubmitted', actor: provider.userId, tenantId: membership!.tenant_id, metadata: { previousReason: reason, reviewedAt } },
+    ]);
+
+    // The admin verifies it this time: listed, and no longer resubmittable.
+    expect((await call('POST', `/api/v1/admin/providers/${created.id}/decision`, admin, { status: 'verified' })).statusCode).toBe(200);
+    expectNotRejected(await call('POST', '/api/v1/practice/profile/resubmit', provider), 'verified');
+    expect((await ownProfileOf(provider))?.verificationStatus).toBe('verified');
+    expect((await call('GET', `/api/v1/providers/${created.id}`, null)).statusCode).toBe(200);
+  });
+
+  it('is only for the profile’s own provider: others get 401, 403 or 404 (no profile of theirs), or 409 for their own, and the rejected profile stays as it was', async () => {
+    const provider = await newProvider();
+    const input = profileInput();
+    const created = (await call('POST', '/api/v1/practice/profile', provider, input)).json<DirectoryProfile>();
+    const reason = 'Qualifications could not be confirmed.';
+    expect((await call('POST', `/api/v1/admin/providers/${created.id}/decision`, admin, { status: 'rejected', reason })).statusCode).toBe(200);
+
+    const url = '/api/v1/practice/profile/resubmit';
+    expect((await call('POST', url, null)).statusCode).toBe(401);
+    const asPatient = await call('POST', url, patient);
+    expect(asPatient.statusCode).toBe(403);
+    expect(asPatient.headers['content-type']).toContain('application/problem+json');
+    // A platform admin reviews through the decision route, not this one (it has no organisation here).
+    expect((await call('POST', url, admin)).statusCode).toBe(403);
+    // A colleague in the same organisation has no profile of their own there: 404, as for anyone without one.
+    const colleague = await colleagueOf(provider);
+    const theirs = await call('POST', url, colleague);
+    expect(theirs.statusCode, theirs.body).toBe(404);
+    expect(theirs.json()).toMatchObject({ code: 'practice.no-profile' });
+    const stranger = await newProvider();
+    expect((await call('POST', url, stranger)).json()).toMatchObject({ status: 404, code: 'practice.no-profile' });
+    // Another organisation's provider acts on their own (verified) profile only.
+    expectNotRejected(await call('POST', url, rival.provider), 'verified');
+
+    expect(await ownProfileOf(provider)).toMatchObject({ verificationStatus: 'rejected', rejectionReason: reason });
+    expect((await reviewList('rejected', input.displayName)).map((p) => p.id)).toEqual([created.id]);
+    const [rivalRow] = await t.database.db.select({ status: providerProfiles.verificationStatus }).from(providerProfiles).where(eq(providerProfiles.id, rival.profileId));
+    expect(rivalRow?.status).toBe('verified');
+    const resubmissions = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, created.id), eq(auditEvents.action, 'practice.profile-resubmitted')));
+    expect(resubmissions).toEqual([]);
+  });
+
+  it('row-level security still refuses the review columns to the provider’s own session', async () => {
+    const provider = await newProvider();
+    const created = (await call('POST', '/api/v1/practice/profile', provider, profileInput())).json<DirectoryProfile>();
+    expect((await call('POST', `/api/v1/admin/providers/${created.id}/decision`, admin, { status: 'rejected', reason: 'Incomplete.' })).statusCode).toBe(200);
+    const [membership] = await queryRows<{ tenant_id: string }>(t.database.db, sql`select tenant_id from tenant_memberships where user_id = ${provider.userId}`);
+    const error = await asAppUser(t.database.db, { tenantId: membership!.tenant_id, userId: provider.userId }, (tx) =>
+      tx.execute(sql`update provider_profiles set verification_status = 'pending', rejection_reason = null where id = ${created.id}`),
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(sqlState(error)).toBe('42501');
+    expect((await call('POST', '/api/v1/practice/profile/resubmit', provider)).statusCode).toBe(200);
   });
 });
 

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { VERIFICATION_STATUSES } from '../../../shared/contracts/admin-providers.js';
 import { ROLES } from '../../../shared/roles.js';
-import { DEFAULT_WEEKLY_HOURS, directoryPlaces, locationCoordinates, locationRemoval, mayKeepDirectoryProfile, organisationRegion } from './practice-profile.policy.js';
+import { DEFAULT_WEEKLY_HOURS, directoryPlaces, locationCoordinates, locationRemoval, mayKeepDirectoryProfile, mayResubmitForReview, organisationRegion } from './practice-profile.policy.js';
 
 describe('mayKeepDirectoryProfile', () => {
   it('is for the professional roles only', () => {
     expect(ROLES.filter(mayKeepDirectoryProfile)).toEqual(['provider', 'practice_manager', 'support_coordinator', 'allied_health']);
+  });
+});
+
+describe('mayResubmitForReview', () => {
+  it('is only from rejected: pending is already waiting, verified stays listed', () => {
+    expect(VERIFICATION_STATUSES.filter(mayResubmitForReview)).toEqual(['rejected']);
+    expect(mayResubmitForReview('unknown')).toBe(false);
   });
 });
 

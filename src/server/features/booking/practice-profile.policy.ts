@@ -14,6 +14,14 @@ export function mayKeepDirectoryProfile(role: Role): boolean {
 }
 
 /**
+ * Whether a profile may be sent back to the platform's review by its provider: only once it was
+ * rejected (a pending one is already waiting; a verified one is listed and stays so).
+ */
+export function mayResubmitForReview(status: string): boolean {
+  return status === 'rejected';
+}
+
+/**
  * The organisation's region, which decides its currency and a new profile's region: the region
  * its branding names, else the region of a profile it already has, else the person's own, else
  * the default.

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import { boolean, doublePrecision, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema/auth.js';
 import { availabilityOverrides, appointments, providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import { tenants } from '../../db/schema/tenants.js';
@@ -120,6 +121,46 @@ export async function insertProfile(db: Queryable, values: NewProfile): Promise<
 
 export async function updateProfile(db: Queryable, id: string, changes: ProfileChanges): Promise<void> {
   await db.update(providerProfiles).set(changes).where(eq(providerProfiles.id, id));
+}
+
+// ------------------------------------------------------------------------------------------
+// Review requests
+// ------------------------------------------------------------------------------------------
+//
+// The review columns (verification_status, rejection_reason, reviewed_*) are not granted to the
+// application role, so nothing the provider's session runs can verify a profile. Sending a
+// rejected profile back to the review is the one change of them a provider asks for: these two
+// run on the server's own connection, in one transaction, and name the provider and the
+// organisation themselves (the caller passes the signed-in person and the session's organisation).
+
+/** The person's profile in the organisation, locked until the transaction ends (the review may not change meanwhile). */
+export async function lockProfileOfUserIn(db: Queryable, userId: string, tenantId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(providerProfiles)
+    .where(and(eq(providerProfiles.userId, userId), eq(providerProfiles.tenantId, tenantId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Rejected → pending: waiting for review again, without the old reason (the audit trail keeps
+ * it); `reviewed_at`/`reviewed_by` stay as the last review's. The person's professional standing
+ * follows (rejected → unverified), as it follows an admin's decision. False when the profile
+ * was no longer rejected.
+ */
+export async function returnToReview(db: Queryable, profile: { id: string; userId: string }, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(providerProfiles)
+    .set({ verificationStatus: 'pending', rejectionReason: null, updatedAt: now })
+    .where(and(eq(providerProfiles.id, profile.id), eq(providerProfiles.userId, profile.userId), eq(providerProfiles.verificationStatus, 'rejected')))
+    .returning({ id: providerProfiles.id });
+  if (rows.length === 0) return false;
+  await db
+    .update(users)
+    .set({ professionalStatus: 'unverified', updatedAt: now })
+    .where(and(eq(users.id, profile.userId), eq(users.professionalStatus, 'rejected')));
+  return true;
 }
 
 // ------------------------------------------------------------------------------------------

@@ -11,10 +11,11 @@ import {
   PracticeServiceInputSchema,
   PracticeServiceListSchema,
   PracticeServiceSchema,
+  ResubmitProfileRequestSchema,
 } from '../../../shared/contracts/practice-profile.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
 import { createLocation, listOwnLocations, removeOwnLocation, updateOwnLocation } from './practice-locations.service.js';
-import { createProfile, getOwnProfile, updateOwnProfile } from './practice-profile.service.js';
+import { createProfile, getOwnProfile, resubmitOwnProfile, updateOwnProfile } from './practice-profile.service.js';
 import { createService, deleteOwnService, listOwnServices, updateOwnService } from './practice-services.service.js';
 
 /**
@@ -45,6 +46,20 @@ export const practiceProfileRoutes: FastifyPluginAsyncZod<{ context: ContextFact
     '/api/v1/practice/profile',
     { config: { permission }, schema: { tags, summary: 'Change my directory profile (never its verification)', body: DirectoryProfileInputSchema, response: { 200: DirectoryProfileSchema } } },
     async (request) => updateOwnProfile(await context.withActor(request), request.body),
+  );
+
+  app.post(
+    '/api/v1/practice/profile/resubmit',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Send my rejected profile back to the platform’s review (409 practice.not-rejected unless it was rejected)',
+        body: ResubmitProfileRequestSchema,
+        response: { 200: DirectoryProfileSchema },
+      },
+    },
+    async (request) => resubmitOwnProfile(await context.withActor(request)),
   );
 
   app.get(

@@ -7,18 +7,20 @@ import type { ActorContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { conflict, forbidden } from '../../platform/errors/domain-errors.js';
 import { buildSearchDocument } from '../providers/search-document.js';
-import { directoryPlaces, mayKeepDirectoryProfile, organisationRegion } from './practice-profile.policy.js';
+import { directoryPlaces, mayKeepDirectoryProfile, mayResubmitForReview, organisationRegion } from './practice-profile.policy.js';
 import {
   findProfileById,
   findProfileOfUser,
   findProfileOfUserIn,
   insertProfile,
   listLocations,
+  lockProfileOfUserIn,
   organisationRegionHints,
+  returnToReview,
   updateProfile,
   type ProfileRow,
 } from './practice-profile.repo.js';
-import { inTenant, ownProfile, sqlState, tenantOf } from './practice-scope.js';
+import { inTenant, noProfile, ownProfile, sqlState, tenantOf } from './practice-scope.js';
 
 /**
  * A provider's own directory profile in the session's organisation: created waiting for the
@@ -151,6 +153,29 @@ export async function updateOwnProfile(ctx: ActorContext, input: DirectoryProfil
       .filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(profile[key as keyof typeof columns]))
       .map(([key]) => key);
     await audit(ctx, tx, 'practice.profile-updated', profile.id, { fields: changed });
+    return toDirectoryProfile((await findProfileById(tx, profile.id))!);
+  });
+}
+
+/**
+ * Sends the provider's rejected profile back to the platform's review: pending again, listed for
+ * platform admins, the rejection's reason no longer current (the audit trail keeps it: the
+ * admin's `provider.rejected` event and this one's `previousReason`). Only the profile's own
+ * provider, in its organisation, and only from rejected: anything else is 409
+ * `practice.not-rejected`. The review columns are not the application role's to write (see
+ * `returnToReview`), so this runs on the server's connection, naming the person and the
+ * session's organisation itself, with the profile locked against a concurrent decision.
+ */
+export async function resubmitOwnProfile(ctx: ActorContext): Promise<DirectoryProfile> {
+  const tenantId = tenantOf(ctx).id;
+  return ctx.db.transaction(async (tx) => {
+    const profile = await lockProfileOfUserIn(tx, ctx.actor.userId, tenantId);
+    if (!profile) throw noProfile();
+    const notRejected = () =>
+      conflict('practice.not-rejected', 'Only a profile that was not approved can be submitted for review again.', { verificationStatus: profile.verificationStatus });
+    if (!mayResubmitForReview(profile.verificationStatus)) throw notRejected();
+    if (!(await returnToReview(tx, profile, ctx.now()))) throw notRejected();
+    await audit(ctx, tx, 'practice.profile-resubmitted', profile.id, { previousReason: profile.rejectionReason, reviewedAt: profile.reviewedAt?.toISOString() ?? null });
     return toDirectoryProfile((await findProfileById(tx, profile.id))!);
   });
 }

@@ -18,10 +18,12 @@ export function inTenant<T>(ctx: ActorContext, fn: (tx: Transaction) => Promise<
   return withTenant({ db: ctx.db, tenantId: tenantOf(ctx).id, userId: ctx.actor.userId }, fn);
 }
 
+export const noProfile = () => notFound('practice.no-profile', 'You have no provider profile in this organisation.');
+
 /** The signed-in provider's own profile in the session's organisation (404 when they have none). */
 export async function ownProfile(ctx: ActorContext, tx: Transaction): Promise<ProfileRow> {
   const profile = await findProfileOfUserIn(tx, ctx.actor.userId, tenantOf(ctx).id);
-  if (!profile) throw notFound('practice.no-profile', 'You have no provider profile in this organisation.');
+  if (!profile) throw noProfile();
   return profile;
 }
 

@@ -744,6 +744,7 @@ describe('cross-tenant isolation', () => {
       'GET /api/v1/practice/profile',
       'POST /api/v1/practice/profile',
       'PUT /api/v1/practice/profile',
+      'POST /api/v1/practice/profile/resubmit',
       'GET /api/v1/practice/services',
       'POST /api/v1/practice/services',
       'PUT /api/v1/practice/services/:id',

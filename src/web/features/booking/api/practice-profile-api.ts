@@ -31,6 +31,7 @@ const KEYS = {
 
 const PATHS = {
   profile: '/api/v1/practice/profile',
+  resubmit: '/api/v1/practice/profile/resubmit',
   services: '/api/v1/practice/services',
   locations: '/api/v1/practice/locations',
 };
@@ -54,6 +55,17 @@ export function useSaveProfile(exists: boolean) {
       // The dashboard and the hours editor find the new profile.
       void client.invalidateQueries({ queryKey: KEYS.practice, predicate: (q) => q.queryKey[1] !== 'profile' });
     },
+  });
+}
+
+/** Sends a rejected profile back to the platform's review; the answer (pending) replaces the cached one. */
+export function useResubmitProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<DirectoryProfile> => apiFetch(PATHS.resubmit, { method: 'POST', schema: DirectoryProfileSchema }),
+    onSuccess: (profile) => client.setQueryData<OwnDirectoryProfile>(KEYS.profile, { profile }),
+    // Refused (already pending, or decided meanwhile): show where the profile stands now.
+    onError: () => client.invalidateQueries({ queryKey: KEYS.profile }),
   });
 }
 
