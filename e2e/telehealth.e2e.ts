@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
 import { createVerifiedPerson, settleToasts } from './support/auth-flows.js';
@@ -10,9 +10,11 @@ import { interpolate, translation } from './support/locales.js';
  * microphone: a fresh patient books the demo provider's video consultation starting within the
  * join window; the patient checks their devices and joins the waiting room; the provider sees
  * them waiting on /provider/telehealth, starts the visit and admits them; both see the other's
- * live video; a chat message arrives on the other side; the patient reloads and is back in the
- * call without a new admission; the provider ends the visit and completes the appointment.
- * Someone else is told the visit does not exist. axe checks every page state.
+ * live video, with the connection's quality; a chat message arrives on the other side; the
+ * patient shares their screen and stops; the patient's network drops and the call carries on and
+ * recovers; the patient reloads and is back in the call without a new admission; the provider
+ * ends the visit and completes the appointment. A browser that refuses the camera and microphone
+ * gets plain help. Someone else is told the visit does not exist. axe checks every page state.
  */
 let smtp: SmtpListener;
 let server: TestServer;
@@ -67,6 +69,10 @@ async function expectLiveVideo(page: Page, name: string): Promise<void> {
   await page.getByRole('status').filter({ hasText: th('call.states.connected') }).first().waitFor();
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function today(offsetDays = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(Date.now() + offsetDays * 86_400_000));
 }
@@ -75,12 +81,14 @@ describe('telehealth video visits', () => {
   let patient: Page;
   let provider: Page;
   let patientName = '';
+  let patientLogin = { email: '', password: '' };
   let appointmentId = '';
   let startsAt = 0;
 
   it('sets up a video consultation with the demo provider that starts within the join window', async () => {
     const person = await createVerifiedPerson(server.url, smtp, 'telepatient');
     patientName = person.name;
+    patientLogin = { email: person.email, password: person.password };
     const { page } = await newPage(browser, { timezoneId: ZONE });
     const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
     expect(signIn.status()).toBe(200);
@@ -138,6 +146,37 @@ describe('telehealth video visits', () => {
     appointmentId = ((await booked.json()) as { id: string }).id;
     if (opensIn > 0) await new Promise((resolve) => setTimeout(resolve, opensIn + 1000));
   }, 7 * 60_000);
+
+  it('when the browser refuses the camera and microphone, the device check says how to allow them', async () => {
+    // Without Chromium's automatic yes (--use-fake-ui-for-media-stream) and without the permission
+    // granted, getUserMedia is refused as when a person blocks it: NotAllowedError.
+    const refusing = await launchBrowser(['--use-fake-device-for-media-stream']);
+    try {
+      const { context, page } = await newPage(refusing, { timezoneId: ZONE });
+      const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: patientLogin, headers: { origin: server.url } });
+      expect(signIn.status()).toBe(200);
+      await page.goto(`${server.url}/appointments/telehealth/${appointmentId}`);
+      await h1(page, SERVICE);
+      await page.getByRole('heading', { level: 2, name: th('devices.title') }).waitFor();
+      const help = page.getByRole('status').filter({ hasText: th('devices.problems.denied.title') });
+      await help.getByText(th('devices.problems.denied.help')).waitFor({ timeout: 20_000 });
+      await help.getByText(th('devices.canStillJoin')).waitFor();
+      await page.getByText(th('devices.noPreview')).waitFor();
+      expect(await page.locator(`video[aria-label="${th('devices.preview')}"]`).count()).toBe(0);
+      await page.getByRole('button', { name: th('join.join'), exact: true }).waitFor();
+      await expectAxeClean(page);
+
+      // The person allows the camera and microphone (beside the address bar) and tries again.
+      await context.grantPermissions(['camera', 'microphone'], { origin: server.url });
+      await help.getByRole('button', { name: th('devices.tryAgain'), exact: true }).click();
+      const preview = page.locator(`video[aria-label="${th('devices.preview')}"]`);
+      await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await page.getByText(th('devices.problems.denied.title')).count()).toBe(0);
+      await context.close();
+    } finally {
+      await refusing.close();
+    }
+  }, 60_000);
 
   it('the patient checks camera and microphone, joins and waits to be let in', async () => {
     await patient.goto(`${server.url}/appointments`);
@@ -206,6 +245,22 @@ describe('telehealth video visits', () => {
     await expectAxeClean(provider);
   }, 120_000);
 
+  it('each side sees how good the connection is', async () => {
+    for (const [page, name] of [
+      [patient, 'Demo Provider'],
+      [provider, patientName],
+    ] as const) {
+      const status = page.locator('figure').filter({ has: remoteVideo(page, name) }).getByRole('status');
+      const quality = status.locator('[data-quality]');
+      // Read from the connection's statistics every two seconds: a level, the round trip and the loss.
+      await quality.waitFor({ timeout: 20_000 });
+      const level = await quality.getAttribute('data-quality');
+      expect(['good', 'fair', 'poor']).toContain(level);
+      const detail = escapeRegExp(th('call.qualityDetail')).replace(escapeRegExp('{{rtt}}'), '\\d+').replace(escapeRegExp('{{loss}}'), '\\d+(\\.\\d)?');
+      await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(new RegExp(`${escapeRegExp(th('call.states.connected'))}\\s*${escapeRegExp(th(`call.quality.${level}`))}\\s*${detail}`));
+    }
+  }, 60_000);
+
   it('a chat message arrives on the other side', async () => {
     const hello = `Hello from the provider ${Date.now()}`;
     await provider.getByRole('textbox', { name: th('chat.label'), exact: true }).fill(hello);
@@ -231,6 +286,82 @@ describe('telehealth video visits', () => {
     await patient.locator(`video[aria-label="${th('call.yourVideo')}"]`).waitFor();
     await controls.getByRole('button', { name: th('call.mute') }).waitFor();
   }, 30_000);
+
+  it('the patient shares their screen, the provider sees it, and the patient stops sharing', async () => {
+    const controls = patient.getByRole('group', { name: th('call.controls') });
+    const seen = remoteVideo(provider, patientName);
+    const aspect = () => seen.evaluate((v: HTMLVideoElement) => (v.videoHeight > 0 ? v.videoWidth / v.videoHeight : 0));
+    // Chromium's fake camera is 4:3 (640×480); its fake screen (--use-fake-ui-for-media-stream picks it) is 16:9.
+    await expect.poll(aspect, { timeout: 20_000 }).toBeCloseTo(4 / 3, 1);
+    await controls.getByRole('button', { name: th('call.share'), exact: true }).click();
+    await controls.getByRole('button', { name: th('call.stopSharing'), exact: true }).waitFor();
+    const ownScreen = patient.locator(`video[aria-label="${th('call.yourScreen')}"]`);
+    await expect.poll(() => ownScreen.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    // The provider now sees the screen instead of the camera, and it keeps playing.
+    await expect.poll(aspect, { timeout: 20_000 }).toBeCloseTo(16 / 9, 1);
+    const before = await seen.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect.poll(() => seen.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(before + 0.3);
+    await expectAxeClean(patient);
+
+    await controls.getByRole('button', { name: th('call.stopSharing'), exact: true }).click();
+    await controls.getByRole('button', { name: th('call.share'), exact: true }).waitFor();
+    await patient.locator(`video[aria-label="${th('call.yourVideo')}"]`).waitFor();
+    expect(await ownScreen.count()).toBe(0);
+    await expect.poll(aspect, { timeout: 20_000 }).toBeCloseTo(4 / 3, 1);
+  }, 60_000);
+
+  it('the patient’s network drops for a while and the call carries on and recovers', async () => {
+    const context = patient.context();
+    const call = patient.getByRole('heading', { level: 2, name: th('call.title') });
+    const lost = patient.getByRole('status').filter({ hasText: th('page.connectionLost') });
+    // Every socket the tab opens from now on, and whether the server greeted it.
+    let greetings = 0;
+    const onSocket = (socket: WebSocket) => socket.on('framereceived', ({ payload }) => void (String(payload).includes('"type":"hello"') && (greetings += 1)));
+    patient.on('websocket', onSocket);
+    try {
+      // The network goes: the tab's connection to the server breaks, and nothing gets through.
+      const cdp = await context.newCDPSession(patient);
+      const prototype = await cdp.send('Runtime.evaluate', { expression: 'WebSocket.prototype' });
+      const sockets = await cdp.send('Runtime.queryObjects', { prototypeObjectId: prototype.result.objectId! });
+      const closed = await cdp.send('Runtime.callFunctionOn', {
+        objectId: sockets.objects.objectId!,
+        functionDeclaration: 'function () { const open = this.filter((ws) => ws.readyState === WebSocket.OPEN); for (const ws of open) ws.close(); return open.length; }',
+        returnByValue: true,
+      });
+      await cdp.detach();
+      await context.setOffline(true);
+      expect(closed.result.value).toBe(1);
+
+      // The page says so and keeps the call: the provider's video stays on screen.
+      await lost.getByText(th('page.connectionLostHelp')).waitFor({ timeout: 20_000 });
+      await call.waitFor();
+      expect(await remoteVideo(patient, 'Demo Provider').count()).toBe(1);
+      await expectAxeClean(patient);
+      // What the patient writes meanwhile is sent once the connection is back.
+      const meanwhile = `Written while offline ${Date.now()}`;
+      await patient.getByRole('textbox', { name: th('chat.label'), exact: true }).fill(meanwhile);
+      await patient.getByRole('button', { name: new RegExp(`^(${th('chat.send')}|${th('chat.sending')})$`) }).click();
+
+      // The network comes back: a new connection, back in the call without being let in again.
+      await context.setOffline(false);
+      await expect.poll(() => greetings, { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => lost.count(), { timeout: 30_000 }).toBe(0);
+      await call.waitFor();
+      expect(await patient.getByRole('heading', { level: 2, name: th('waiting.title') }).count()).toBe(0);
+      await expectLiveVideo(patient, 'Demo Provider');
+      await expectLiveVideo(provider, patientName);
+      await provider.getByRole('list', { name: th('chat.messages') }).getByText(meanwhile).waitFor({ timeout: 20_000 });
+      const reply = `Got it after the drop ${Date.now()}`;
+      await provider.getByRole('textbox', { name: th('chat.label'), exact: true }).fill(reply);
+      await provider.getByRole('button', { name: th('chat.send'), exact: true }).click();
+      await patient.getByRole('list', { name: th('chat.messages') }).getByText(reply).waitFor({ timeout: 20_000 });
+      await expectAxeClean(patient);
+    } finally {
+      // Online again whatever happened, so that a retry or the next step starts from a working network.
+      await context.setOffline(false);
+      patient.off('websocket', onSocket);
+    }
+  }, 120_000);
 
   it('the patient reloads and is back in the call without being let in again', async () => {
     await patient.reload();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { type Visit, visitPhase } from '~/shared/contracts/telehealth';
@@ -30,26 +30,42 @@ function useNow(everyMs: number): Date {
   return now;
 }
 
+function subscribeToNetwork(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Whether the browser says it has a network (assumed while rendering on the server). */
+function useBrowserOnline(): boolean {
+  return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine, () => true);
+}
+
 /** /appointments/telehealth/:appointmentId: device check, waiting room and the call. */
 export function VisitPage({ appointmentId }: { appointmentId: string }) {
   const { t } = useTranslation('telehealth');
   const { pathname } = useLocation();
   const visit = useVisit(appointmentId);
   const refresh = useRefreshTelehealth();
+  const online = useBrowserOnline();
   useRealtimeEvents((event) => {
     if (event.event === 'resync' || (event.event === 'visit' && event.data.appointmentId === appointmentId)) refresh(appointmentId);
   });
   if (visit.isError && visit.error instanceof ApiError && visit.error.status === 404) return <NotFoundContent pathname={pathname} />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <QueryState pending={visit.isPending} error={visit.isError ? visit.error : null} retry={() => void visit.refetch()}>
-        {visit.data ? <VisitContent visit={visit.data} refetch={() => void visit.refetch()} /> : <DocumentTitle title={t('page.title')} />}
+      {/* A failed refresh of a visit already shown (the network dropped) keeps the page, and the call in it. */}
+      <QueryState pending={visit.isPending} error={visit.isError && !visit.data ? visit.error : null} retry={() => void visit.refetch()}>
+        {visit.data ? <VisitContent visit={visit.data} refetch={() => void visit.refetch()} connectionLost={!online || visit.isError} /> : <DocumentTitle title={t('page.title')} />}
       </QueryState>
     </div>
   );
 }
 
-function VisitHeader({ visit, zone }: { visit: Visit; zone: string }) {
+function VisitHeader({ visit, zone, connectionLost = false }: { visit: Visit; zone: string; connectionLost?: boolean }) {
   const { t, i18n } = useTranslation('telehealth');
   const language = currentLanguage(i18n.resolvedLanguage);
   const provider = visit.me.role === 'provider';
@@ -69,13 +85,21 @@ function VisitHeader({ visit, zone }: { visit: Visit; zone: string }) {
           <span className="block text-slate-700">{t('page.zone', { zone: zoneName(zone, language, new Date(visit.startsAt)) })}</span>
         </dd>
       </dl>
+      {connectionLost ? (
+        <div className="mt-4">
+          <Notice tone="amber" role="status">
+            <p className="font-medium">{t('page.connectionLost')}</p>
+            <p className="mt-1 text-sm">{t('page.connectionLostHelp')}</p>
+          </Notice>
+        </div>
+      ) : null}
     </header>
   );
 }
 
 type Stage = 'setup' | 'joined' | 'left';
 
-function VisitContent({ visit, refetch }: { visit: Visit; refetch(): void }) {
+function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetch(): void; connectionLost: boolean }) {
   const { t, i18n } = useTranslation('telehealth');
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
@@ -123,7 +147,7 @@ function VisitContent({ visit, refetch }: { visit: Visit; refetch(): void }) {
     const until = timeUntil(opensAt, now);
     return (
       <>
-        <VisitHeader visit={visit} zone={zone} />
+        <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6">
           <Notice tone="teal" role="status">
             <p className="font-medium">{t('phase.notOpen', { time: formatDateTime(opensAt, language, zone) })}</p>
@@ -137,7 +161,7 @@ function VisitContent({ visit, refetch }: { visit: Visit; refetch(): void }) {
   if (phase === 'ended' || phase === 'unavailable') {
     return (
       <>
-        <VisitHeader visit={visit} zone={zone} />
+        <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6">
           <Notice tone={phase === 'ended' ? 'slate' : 'amber'} role="status">
             <p className="font-medium">{phase === 'ended' ? t('phase.ended') : t('phase.unavailable')}</p>
@@ -154,7 +178,7 @@ function VisitContent({ visit, refetch }: { visit: Visit; refetch(): void }) {
   if (stage === 'left') {
     return (
       <>
-        <VisitHeader visit={visit} zone={zone} />
+        <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6">
           <Notice role="status">
             <p className="font-medium">{t('left.title')}</p>
@@ -182,7 +206,7 @@ function VisitContent({ visit, refetch }: { visit: Visit; refetch(): void }) {
   if (stage === 'joined' && admitted) {
     return (
       <>
-        <VisitHeader visit={visit} zone={zone} />
+        <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 space-y-4">
             <CallView visit={visit} peerId={peerId} media={media} onLeave={() => setStage('left')} onForbidden={onForbidden} />
@@ -201,7 +225,7 @@ function VisitContent({ visit, refetch }: { visit: Visit; refetch(): void }) {
   if (stage === 'joined') {
     return (
       <>
-        <VisitHeader visit={visit} zone={zone} />
+        <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
           <section aria-labelledby={headingId} className="rounded-xl border border-teal-200 bg-teal-50 p-5">
             <h2 id={headingId} className="text-xl font-semibold text-slate-900">
@@ -228,7 +252,7 @@ function VisitContent({ visit, refetch }: { visit: Visit; refetch(): void }) {
 
   return (
     <>
-      <VisitHeader visit={visit} zone={zone} />
+      <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
       <div className="mt-6 space-y-4">
         <DeviceCheck media={media} />
         <div className="flex flex-wrap items-center gap-3">
