@@ -40,9 +40,9 @@ export interface MailerOptions {
  */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    // A pool of open SMTP connections (nodemailer's default of 5), not a new connection and
-    // greeting for every message: booking mails leave at the rate bookings are made.
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true });
+    // A pool of open SMTP connections, not a new connection and greeting for every message, kept
+    // open for any number of messages: the appointment-emails job sends up to 10 at once.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 10, maxMessages: Infinity });
     return {
       kind: 'smtp',
       async send(message) {

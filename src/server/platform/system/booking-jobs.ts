@@ -98,8 +98,8 @@ type QueuedEmail = { id: string; appointment_id: string; kind: AppointmentEmailK
 
 /** Batches one run takes at most before it lets the timer or a kick start the next run. */
 const APPOINTMENT_EMAIL_MAX_BATCHES_PER_RUN = 20;
-/** Emails of different appointments in flight at once: the SMTP pool's connections (nodemailer's 5). */
-const APPOINTMENT_EMAIL_CONCURRENCY = 5;
+/** Emails of different appointments in flight at once: the SMTP pool's connections (platform/mail/mailer.ts). */
+const APPOINTMENT_EMAIL_CONCURRENCY = 10;
 
 /**
  * Sends the queued appointment emails that are due, batch after batch while batches come full.
