@@ -93,12 +93,16 @@ function notificationData(row: AppointmentRow): Record<string, string> {
   return { provider: row.provider.displayName, patient: row.patient.name, service: row.service.name, startsAt: row.a.startsAt.toISOString(), timeZone: row.a.timeZone };
 }
 
-/** Who hears of a change in the app: the other party; the patient also of the practice's changes and of reminders. */
-function inAppRecipients(row: AppointmentRow, event: AppointmentEvent, by: 'patient' | 'practice' | 'system'): string[] {
+/**
+ * The in-app notifications of a change: the other party hears of it; the patient also of the
+ * practice's changes and of reminders.
+ */
+async function notifyInApp(q: Queryable, row: AppointmentRow, event: AppointmentEvent, by: 'patient' | 'practice' | 'system'): Promise<void> {
   const recipients = new Set<string>();
   if (by !== 'practice' && event !== 'reminder') recipients.add(row.provider.userId);
   if (by !== 'patient') recipients.add(row.a.patientId);
-  return [...recipients];
+  if (recipients.size === 0) return;
+  await q.insert(notifications).values([...recipients].map((userId) => ({ userId, kind: NOTIFICATION_OF[event], appointmentId: row.a.id, data: notificationData(row) })));
 }
 
 /**
@@ -114,10 +118,7 @@ export async function recordAppointmentChange(
   by: 'patient' | 'practice',
   linkOrigin: string,
 ): Promise<void> {
-  const recipients = inAppRecipients(row, event, by);
-  if (recipients.length > 0) {
-    await tx.insert(notifications).values(recipients.map((userId) => ({ userId, kind: NOTIFICATION_OF[event], appointmentId: row.a.id, data: notificationData(row) })));
-  }
+  await notifyInApp(tx, row, event, by);
   const kind = EMAIL_OF[event];
   if (kind) await tx.insert(appointmentEmails).values({ appointmentId: row.a.id, kind, linkOrigin });
 }
@@ -130,8 +131,7 @@ export async function remindPatient(ctx: NotifyContext, appointmentId: string): 
   try {
     const row = await findAppointment(ctx.db, appointmentId);
     if (!row) return false;
-    const recipients = inAppRecipients(row, 'reminder', 'system');
-    await ctx.db.insert(notifications).values(recipients.map((userId) => ({ userId, kind: NOTIFICATION_OF.reminder, appointmentId, data: notificationData(row) })));
+    await notifyInApp(ctx.db, row, 'reminder', 'system');
     await emailPatient(ctx, row, 'reminder');
     return true;
   } catch (error) {
