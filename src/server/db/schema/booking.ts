@@ -236,8 +236,9 @@ export const notifications = pgTable(
 );
 
 /**
- * The patient's emails about an appointment change (booked, rescheduled, cancelled), written in
- * the transaction of the change and sent by the appointment-emails job: a change that committed
+ * The patient's emails about an appointment change (booked, rescheduled, cancelled) and waitlist
+ * offers, written in the transaction of the change (or of the offer) and sent by the
+ * appointment-emails job: a change that committed
  * always gets its email, also when SMTP is down for a while or the process stops right after.
  * The job claims rows with SKIP LOCKED and a claim deadline, so with several processes each email
  * is sent once; a failed send is tried again with growing pauses. System table: a request may
@@ -247,9 +248,10 @@ export const appointmentEmails = pgTable(
   'appointment_emails',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    appointmentId: uuid('appointment_id')
-      .notNull()
-      .references(() => appointments.id, { onDelete: 'cascade' }),
+    /** The appointment a booked, moved or cancelled email is about (none for a waitlist offer). */
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    /** The waitlist entry a waitlist offer is about (none for the other kinds). */
+    waitlistEntryId: uuid('waitlist_entry_id').references(() => waitlistEntries.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     /** Where the email's links point: PUBLIC_URL, else the origin of the request that made the change. */
     linkOrigin: text('link_origin').notNull(),
@@ -258,7 +260,10 @@ export const appointmentEmails = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A process that claimed the row sends it before this; after it, another may claim it again. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    /** sent, superseded (the appointment was cancelled before a booked or moved email went) or failed (gave up). */
+    /**
+     * sent, superseded (the appointment was cancelled before a booked or moved email went, or the
+     * offer was taken up, left or ran out before its email went) or failed (gave up).
+     */
     outcome: text('outcome'),
     doneAt: timestamp('done_at', { withTimezone: true }),
     lastError: text('last_error'),
@@ -266,7 +271,12 @@ export const appointmentEmails = pgTable(
   (t) => [
     index('appointment_emails_due').on(t.nextAttemptAt).where(sql`${t.outcome} is null`),
     index('appointment_emails_appointment').on(t.appointmentId),
-    check('appointment_emails_kind_check', sql`${t.kind} in ('booked', 'rescheduled', 'cancelled')`),
+    index('appointment_emails_waitlist_entry').on(t.waitlistEntryId),
+    check('appointment_emails_kind_check', sql`${t.kind} in ('booked', 'rescheduled', 'cancelled', 'waitlist-offer')`),
+    check(
+      'appointment_emails_subject_check',
+      sql`case when ${t.kind} = 'waitlist-offer' then ${t.waitlistEntryId} is not null and ${t.appointmentId} is null else ${t.appointmentId} is not null and ${t.waitlistEntryId} is null end`,
+    ),
     check('appointment_emails_outcome_check', sql`${t.outcome} is null or ${t.outcome} in ('sent', 'superseded', 'failed')`),
   ],
 );

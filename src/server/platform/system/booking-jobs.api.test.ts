@@ -65,6 +65,16 @@ const deps = () => ({
   origin: () => 'https://tendwell.test',
 });
 
+/** Reads until the value is as wanted (10 s at most). */
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await read())}`);
+}
+
 describe('appointment emails', () => {
   it('confirms a booking by email with a valid calendar file in the practice’s zone, and tells the provider in the app', async () => {
     const practice = await createPractice(t, { smtp, timeZone: 'America/New_York' });
@@ -121,15 +131,6 @@ describe('appointment email queue', () => {
   const mailsTo = (email: string, subject: string) =>
     smtp.received.filter((m) => m.to.includes(email.toLowerCase()) && m.subject.startsWith(subject)).length +
     otherProcessMail.filter((m) => m.to.toLowerCase() === email.toLowerCase() && m.subject.startsWith(subject)).length;
-  async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-    for (let i = 0; i < 100; i++) {
-      const value = await read();
-      if (ok(value)) return value;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await read())}`);
-  }
-
   it('keeps a booking’s email while the mail server refuses it, and sends it once when it takes mail again', async () => {
     const practice = await createPractice(t, { smtp });
     const patient = await person('outage');
@@ -299,6 +300,87 @@ describe('waitlist', () => {
     // Nobody else can take another person off a waitlist.
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/waitlist/${entry.id}/leave`, headers: { cookie: first.cookie }, payload: {} })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/waitlist/${entry.id}/leave`, headers: { cookie: second.cookie }, payload: {} })).statusCode).toBe(204);
+  });
+
+  /** A practice with one time a day, that time booked by someone, and `waiter` waiting for its day. */
+  async function fullDayWithWaiter(prefix: string) {
+    const practice = await createPractice(t, { smtp, weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '10:00', end: '10:30' })) });
+    const [waiter, taker] = [await person(`${prefix}w`), await person(`${prefix}t`)];
+    const slots = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${practice.profileId}/slots?serviceId=${practice.serviceId}&from=${encodeURIComponent(hoursAhead(48).toISOString())}&days=3` });
+    const slot = slots.json<{ slots: { start: string }[] }>().slots[0]!;
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(slot.start));
+    const taken = await book(taker, practice, new Date(slot.start));
+    expect(taken.statusCode, taken.body).toBe(201);
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/waitlist',
+      headers: { cookie: waiter.cookie },
+      payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, date },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const cancel = () => t.app.inject({ method: 'POST', url: `/api/v1/appointments/${taken.json<Appointment>().id}/cancel`, headers: { cookie: taker.cookie }, payload: {} });
+    return { practice, waiter, slot, entryId: joined.json<WaitlistEntry>().id, cancel };
+  }
+  type QueuedOffer = { attempts: number; outcome: string | null; last_error: string | null; due: boolean };
+  const queuedOffer = (entryId: string) =>
+    queryRows<QueuedOffer>(
+      t.database.db,
+      sql`select attempts, outcome, last_error, next_attempt_at <= now() as due from appointment_emails where waitlist_entry_id = ${entryId} and kind = 'waitlist-offer'`,
+    );
+  const offerMails = (email: string) => smtp.received.filter((m) => m.to.includes(email.toLowerCase()) && m.subject.startsWith('A time has opened')).length;
+
+  it('makes an offer while the mail server refuses it: the app shows it at once and the email goes, once, when mail is taken again', async () => {
+    const { practice, waiter, slot, entryId, cancel } = await fullDayWithWaiter('offerout');
+    smtp.refuse(waiter.email);
+    expect((await cancel()).statusCode).toBe(200);
+    expect(await t.app.waitlist.runOnce()).toMatchObject({ offers: 1 });
+    // The offer and its notice in the app stand; the email failed once and waits for its next try.
+    const bell = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { cookie: waiter.cookie } });
+    expect(bell.json<NotificationList>().notifications[0]).toMatchObject({ kind: 'waitlist_offer', data: { provider: practice.displayName, startsAt: slot.start } });
+    const [failed] = await until(() => queuedOffer(entryId), (rows) => rows[0]?.attempts === 1 && rows[0].last_error !== null, 'the first failed try');
+    expect(failed).toMatchObject({ outcome: null, due: false });
+    expect(failed!.last_error).toMatch(/451/);
+    expect(offerMails(waiter.email)).toBe(0);
+
+    smtp.accept(waiter.email);
+    await queryRows(t.database.db, sql`update appointment_emails set next_attempt_at = now() where waitlist_entry_id = ${entryId} and outcome is null`);
+    await t.app.appointmentEmails.runOnce();
+    const offer = await smtp.waitFor((m) => m.to.includes(waiter.email.toLowerCase()) && m.subject.startsWith('A time has opened'));
+    const link = new URL(firstLink(offer.text));
+    expect(link.origin + link.pathname).toBe(`https://tendwell.test/appointments/book/${practice.profileId}`);
+    expect(link.searchParams.get('time')).toBe(slot.start);
+    expect(offer.text).toContain(practice.displayName);
+    await t.app.appointmentEmails.runOnce();
+    expect(offerMails(waiter.email)).toBe(1);
+    expect(await queuedOffer(entryId)).toMatchObject([{ attempts: 2, outcome: 'sent' }]);
+    // Not taken up: let it go, so that no offer of this test is left to run out in the next one.
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/waitlist/${entryId}/leave`, headers: { cookie: waiter.cookie }, payload: {} })).statusCode).toBe(204);
+  });
+
+  it('drops an offer’s email that has not gone when the person has left the waitlist meanwhile', async () => {
+    const { waiter, entryId, cancel } = await fullDayWithWaiter('offerleft');
+    smtp.refuse(waiter.email);
+    expect((await cancel()).statusCode).toBe(200);
+    expect(await t.app.waitlist.runOnce()).toMatchObject({ offers: 1 });
+    await until(() => queuedOffer(entryId), (rows) => rows[0]?.attempts === 1 && rows[0].outcome === null && !rows[0].due, 'the first failed try');
+    const left = await t.app.inject({ method: 'POST', url: `/api/v1/waitlist/${entryId}/leave`, headers: { cookie: waiter.cookie }, payload: {} });
+    expect(left.statusCode, left.body).toBe(204);
+    smtp.accept(waiter.email);
+    await queryRows(t.database.db, sql`update appointment_emails set next_attempt_at = now() where waitlist_entry_id = ${entryId} and outcome is null`);
+    await t.app.appointmentEmails.runOnce();
+    expect(await queuedOffer(entryId)).toMatchObject([{ outcome: 'superseded' }]);
+    expect(offerMails(waiter.email)).toBe(0);
+  });
+
+  it('a request cannot queue a waitlist offer’s email', async () => {
+    const { waiter, entryId } = await fullDayWithWaiter('offerforge');
+    const error = await asAppUser(t.database.db, { userId: waiter.userId, tenantId: null }, (tx) =>
+      tx.execute(sql`insert into appointment_emails (waitlist_entry_id, kind, link_origin) values (${entryId}, 'waitlist-offer', 'https://evil.test')`),
+    ).then(
+      () => null,
+      (e: unknown) => sqlState(e),
+    );
+    expect(error).toBe('42501');
   });
 
   it('an offer nobody takes up expires after two hours and goes to the next person', async () => {

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WAITLIST_HOLD_HOURS } from '../../../shared/contracts/appointments.js';
 import type { Config } from '../../config/env.js';
 import { users } from '../../db/schema/auth.js';
-import { appointments, notifications, waitlistEntries } from '../../db/schema/booking.js';
+import { appointmentEmails, appointments, notifications, waitlistEntries } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
-import { renderAppointmentEmail } from '../../features/booking/appointment-emails.js';
+import { renderAppointmentEmail, type AppointmentEmailVars } from '../../features/booking/appointment-emails.js';
 import { loadBookingTarget } from '../../features/booking/availability.js';
 import type { AppointmentEmailKind } from '../../features/booking/appointment-emails.js';
 import { appointmentQuery } from '../../features/booking/appointments.repo.js';
@@ -31,8 +31,10 @@ import { createPeriodicJob, type PeriodicJob } from './periodic-job.js';
  *   APPOINTMENT_EMAIL_MAX_ATTEMPTS tries (logged as an error). The request that queued a row
  *   kicks the job after its commit, so the email normally leaves at once.
  * - Waitlist: offers that ran out expire; then, for each day someone waits for, the first free
- *   time is held for the first person waiting (two hours) and offered by email. One process at a
- *   time does this (advisory lock), so an offer is made once and in order.
+ *   time is held for the first person waiting (two hours), and the offer's in-app notification
+ *   and email (through the same outbox, superseded if the offer ended before it went) are written
+ *   in that transaction. One process at a time does this (advisory lock), so an offer is made
+ *   once and in order.
  */
 export const REMINDER_HOURS_BEFORE = 24;
 const REMINDER_BATCH = 100;
@@ -46,6 +48,8 @@ export interface BookingJobDeps {
   now: () => Date;
   /** Where links in emails point (PUBLIC_URL, else the address the server listens on). */
   origin: () => string;
+  /** Emails were just queued by a job (the waitlist's offers): the appointment-emails job should run. */
+  wake?: () => void;
 }
 
 export type ReminderResult = { status: 'sent'; count: number } | { status: 'not-ready' };
@@ -94,7 +98,17 @@ export function appointmentEmailRetryDelaySeconds(attempts: number): number {
 export type AppointmentEmailResult = { status: 'done'; sent: number; superseded: number; retrying: number; failed: number } | { status: 'not-ready' };
 
 type Outcome = { id: string; outcome: 'sent' | 'superseded' | 'failed' | 'retry'; error?: string; delaySeconds?: number };
-type QueuedEmail = { id: string; appointment_id: string; kind: AppointmentEmailKind; link_origin: string; attempts: number; created_at: string };
+type QueuedEmail = {
+  id: string;
+  /** Set for the appointment kinds. */
+  appointment_id: string | null;
+  /** Set for a waitlist offer. */
+  waitlist_entry_id: string | null;
+  kind: AppointmentEmailKind;
+  link_origin: string;
+  attempts: number;
+  created_at: string;
+};
 
 /** Batches one run takes at most before it lets the timer or a kick start the next run. */
 const APPOINTMENT_EMAIL_MAX_BATCHES_PER_RUN = 20;
@@ -129,51 +143,67 @@ function claimAppointmentEmails(db: Database): Promise<QueuedEmail[]> {
           select id from appointment_emails
           where outcome is null and next_attempt_at <= now() and (claimed_until is null or claimed_until <= now())
           order by created_at limit ${APPOINTMENT_EMAIL_BATCH} for update skip locked)
-        returning id, appointment_id, kind, link_origin, attempts, created_at`,
+        returning id, appointment_id, waitlist_entry_id, kind, link_origin, attempts, created_at`,
   );
 }
 
 /**
- * Renders each claimed email from its appointment as it is now (two reads for the whole batch)
- * and sends it. One appointment's emails go one after another in the order of its changes, so a
- * booking's email goes before its move's; different appointments' go side by side.
+ * Renders each claimed email from its appointment (or waitlist offer) as it is now (a few reads
+ * for the whole batch) and sends it. One appointment's emails go one after another in the order
+ * of its changes, so a booking's email goes before its move's; different appointments' go side
+ * by side.
  */
 async function sendAppointmentEmails(deps: BookingJobDeps, claimed: QueuedEmail[]): Promise<Outcome[]> {
   if (claimed.length === 0) return [];
-  const appointmentIds = [...new Set(claimed.map((j) => j.appointment_id))];
-  const rows = new Map((await appointmentQuery(deps.db).where(inArray(appointments.id, appointmentIds))).map((r) => [r.a.id, r]));
+  const appointmentIds = [...new Set(claimed.flatMap((j) => (j.appointment_id ? [j.appointment_id] : [])))];
+  const rows = new Map(
+    appointmentIds.length === 0 ? [] : (await appointmentQuery(deps.db).where(inArray(appointments.id, appointmentIds))).map((r) => [r.a.id, r]),
+  );
+  const offers = await loadOffers(deps, claimed);
   const patientIds = [...new Set([...rows.values()].map((r) => r.a.patientId))];
   const readers = new Map(
     patientIds.length === 0
       ? []
       : (await deps.db.select({ id: users.id, locale: users.locale, timeZone: users.timeZone }).from(users).where(inArray(users.id, patientIds))).map((u) => [u.id, u]),
   );
-  const byAppointment = new Map<string, QueuedEmail[]>();
+  const bySubject = new Map<string, QueuedEmail[]>();
   for (const job of [...claimed].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))) {
-    byAppointment.set(job.appointment_id, [...(byAppointment.get(job.appointment_id) ?? []), job]);
+    const subject = job.appointment_id ?? `offer:${job.waitlist_entry_id}`;
+    bySubject.set(subject, [...(bySubject.get(subject) ?? []), job]);
   }
   const outcomes: Outcome[] = [];
-  const send = async (job: QueuedEmail): Promise<Outcome> => {
-    const row = rows.get(job.appointment_id);
+  const deliver = async (job: QueuedEmail): Promise<Outcome['outcome'] | 'superseded'> => {
+    if (job.kind === 'waitlist-offer') {
+      const offer = job.waitlist_entry_id ? offers.get(job.waitlist_entry_id) : undefined;
+      // Taken up, left or run out before the email went: the time is not held any more.
+      if (!offer || offer.status !== 'offered' || offer.expiresAt.getTime() <= deps.now().getTime()) return 'superseded';
+      await deps.mailer.send(renderAppointmentEmail('waitlist-offer', { ...offer.email, url: offerLink(job.link_origin, offer).toString() }));
+      return 'sent';
+    }
+    const row = job.appointment_id ? rows.get(job.appointment_id) : undefined;
     // A cancelled appointment's booked or moved email would announce a time that is not kept:
     // its cancellation email says what holds.
-    if (!row || (job.kind !== 'cancelled' && row.a.status === 'cancelled')) return { id: job.id, outcome: 'superseded' };
+    if (!row || (job.kind !== 'cancelled' && row.a.status === 'cancelled')) return 'superseded';
+    const reader = readers.get(row.a.patientId);
+    const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: job.link_origin, now: deps.now };
+    await sendAppointmentEmail(ctx, row, job.kind, { locale: reader?.locale ?? null, timeZone: reader?.timeZone ?? null });
+    return 'sent';
+  };
+  const send = async (job: QueuedEmail): Promise<Outcome> => {
+    const about = { appointmentId: job.appointment_id ?? undefined, waitlistEntryId: job.waitlist_entry_id ?? undefined, kind: job.kind, attempts: job.attempts };
     try {
-      const reader = readers.get(row.a.patientId);
-      const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: job.link_origin, now: deps.now };
-      await sendAppointmentEmail(ctx, row, job.kind, { locale: reader?.locale ?? null, timeZone: reader?.timeZone ?? null });
-      return { id: job.id, outcome: 'sent' };
+      return { id: job.id, outcome: await deliver(job) };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (job.attempts >= APPOINTMENT_EMAIL_MAX_ATTEMPTS) {
-        deps.log.error({ err: error, appointmentId: job.appointment_id, kind: job.kind, attempts: job.attempts }, 'appointment email given up');
+        deps.log.error({ err: error, ...about }, 'appointment email given up');
         return { id: job.id, outcome: 'failed', error: message };
       }
-      deps.log.warn({ err: error, appointmentId: job.appointment_id, kind: job.kind, attempts: job.attempts }, 'appointment email failed; will try again');
+      deps.log.warn({ err: error, ...about }, 'appointment email failed; will try again');
       return { id: job.id, outcome: 'retry', error: message, delaySeconds: appointmentEmailRetryDelaySeconds(job.attempts) };
     }
   };
-  const groups = [...byAppointment.values()];
+  const groups = [...bySubject.values()];
   const worker = async () => {
     for (let group = groups.shift(); group; group = groups.shift()) {
       for (const job of group) outcomes.push(await send(job));
@@ -181,6 +211,67 @@ async function sendAppointmentEmails(deps: BookingJobDeps, claimed: QueuedEmail[
   };
   await Promise.all(Array.from({ length: Math.min(APPOINTMENT_EMAIL_CONCURRENCY, groups.length) }, worker));
   return outcomes;
+}
+
+interface OfferToSend {
+  status: string;
+  expiresAt: Date;
+  providerId: string;
+  serviceId: string;
+  locationId: string;
+  start: Date;
+  /** Everything of the email but its link. */
+  email: Omit<AppointmentEmailVars, 'url'>;
+}
+
+/** The batch's waitlist offers as they are now, with what their emails say. */
+async function loadOffers(deps: BookingJobDeps, claimed: QueuedEmail[]): Promise<Map<string, OfferToSend>> {
+  const entryIds = [...new Set(claimed.flatMap((j) => (j.waitlist_entry_id ? [j.waitlist_entry_id] : [])))];
+  const offers = new Map<string, OfferToSend>();
+  if (entryIds.length === 0) return offers;
+  const entries = await deps.db
+    .select({ entry: waitlistEntries, patient: { name: users.name, email: users.email, locale: users.locale, timeZone: users.timeZone }, provider: providerProfiles.displayName })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.patientId))
+    .innerJoin(providerProfiles, eq(providerProfiles.id, waitlistEntries.providerId))
+    .where(inArray(waitlistEntries.id, entryIds));
+  for (const { entry, patient, provider } of entries) {
+    const target = await loadBookingTarget(deps.db, { providerId: entry.providerId, serviceId: entry.serviceId, locationId: entry.locationId });
+    if (!target || !entry.offeredStartsAt || !entry.offerExpiresAt) continue;
+    const start = entry.offeredStartsAt;
+    offers.set(entry.id, {
+      status: entry.status,
+      expiresAt: entry.offerExpiresAt,
+      providerId: entry.providerId,
+      serviceId: entry.serviceId,
+      locationId: entry.locationId,
+      start,
+      email: {
+        to: patient.email,
+        name: patient.name,
+        locale: patient.locale,
+        readerTimeZone: patient.timeZone,
+        provider,
+        service: target.service.name,
+        organisation: '',
+        start,
+        end: new Date(start.getTime() + target.service.durationMinutes * 60_000),
+        timeZone: target.location.timeZone,
+        address: '',
+        holdHours: WAITLIST_HOLD_HOURS,
+      },
+    });
+  }
+  return offers;
+}
+
+/** The booking page of the offered time, which books it while it is held for this person. */
+function offerLink(origin: string, offer: { providerId: string; serviceId: string; locationId: string; start: Date }): URL {
+  const link = new URL(`/appointments/book/${offer.providerId}`, origin);
+  link.searchParams.set('service', offer.serviceId);
+  link.searchParams.set('location', offer.locationId);
+  link.searchParams.set('time', offer.start.toISOString());
+  return link;
 }
 
 /** One statement for the whole batch. */
@@ -204,7 +295,8 @@ export type WaitlistResult = { status: 'offered'; offers: number; expired: numbe
 export async function offerFreedTimes(deps: BookingJobDeps): Promise<WaitlistResult> {
   if (!(await ready(deps.db, 'waitlist_entries'))) return { status: 'not-ready' };
   const now = deps.now();
-  const offers: { entryId: string; patientId: string; providerId: string; serviceId: string; locationId: string; start: Date; end: Date }[] = [];
+  const origin = deps.origin();
+  let offers = 0;
   const result = await deps.db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${WAITLIST_LOCK_KEY}) as locked`);
     if (!lock?.locked) return { status: 'skipped' } as const;
@@ -238,52 +330,22 @@ export async function offerFreedTimes(deps: BookingJobDeps): Promise<WaitlistRes
         .update(waitlistEntries)
         .set({ status: 'offered', offeredStartsAt: slot.start, heldFrom, heldTo, offerExpiresAt: new Date(now.getTime() + WAITLIST_HOLD_HOURS * 3_600_000) })
         .where(eq(waitlistEntries.id, first.id));
-      offers.push({ entryId: first.id, patientId: first.patientId, providerId: first.providerId, serviceId: first.serviceId, locationId: first.locationId, start: slot.start, end: slot.end });
+      // The patient hears of it in the app and by email, from this transaction: an offer that
+      // holds a time is never left unannounced (the email is sent by the appointment-emails job).
+      const link = offerLink(origin, { providerId: first.providerId, serviceId: first.serviceId, locationId: first.locationId, start: slot.start });
+      const [provider] = await tx.select({ name: providerProfiles.displayName }).from(providerProfiles).where(eq(providerProfiles.id, first.providerId));
+      await tx.insert(notifications).values({
+        userId: first.patientId,
+        kind: 'waitlist_offer',
+        data: { provider: provider?.name ?? '', service: target.service.name, startsAt: slot.start.toISOString(), timeZone: target.location.timeZone, link: `${link.pathname}${link.search}` },
+      });
+      await tx.insert(appointmentEmails).values({ waitlistEntryId: first.id, kind: 'waitlist-offer', linkOrigin: origin });
+      offers++;
     }
-    return { status: 'offered', offers: offers.length, expired: expired.length } as const;
+    return { status: 'offered', offers, expired: expired.length } as const;
   });
-  for (const offer of offers) await sendOffer(deps, offer);
+  if (offers > 0) deps.wake?.();
   return result;
-}
-
-async function sendOffer(
-  deps: BookingJobDeps,
-  offer: { entryId: string; patientId: string; providerId: string; serviceId: string; locationId: string; start: Date; end: Date },
-): Promise<void> {
-  try {
-    const [patient] = await deps.db.select({ name: users.name, email: users.email, locale: users.locale, timeZone: users.timeZone }).from(users).where(eq(users.id, offer.patientId));
-    const [provider] = await deps.db.select({ name: providerProfiles.displayName }).from(providerProfiles).where(eq(providerProfiles.id, offer.providerId));
-    const target = await loadBookingTarget(deps.db, { providerId: offer.providerId, serviceId: offer.serviceId, locationId: offer.locationId });
-    if (!patient || !provider || !target) return;
-    const link = new URL(`/appointments/book/${offer.providerId}`, deps.origin());
-    link.searchParams.set('service', offer.serviceId);
-    link.searchParams.set('location', offer.locationId);
-    link.searchParams.set('time', offer.start.toISOString());
-    await deps.db.insert(notifications).values({
-      userId: offer.patientId,
-      kind: 'waitlist_offer',
-      data: { provider: provider.name, service: target.service.name, startsAt: offer.start.toISOString(), timeZone: target.location.timeZone, link: `${link.pathname}${link.search}` },
-    });
-    await deps.mailer.send(
-      renderAppointmentEmail('waitlist-offer', {
-        to: patient.email,
-        name: patient.name,
-        locale: patient.locale,
-        readerTimeZone: patient.timeZone,
-        provider: provider.name,
-        service: target.service.name,
-        organisation: '',
-        start: offer.start,
-        end: offer.end,
-        timeZone: target.location.timeZone,
-        address: '',
-        url: link.toString(),
-        holdHours: WAITLIST_HOLD_HOURS,
-      }),
-    );
-  } catch (error) {
-    deps.log.error({ err: error, entryId: offer.entryId }, 'waitlist offer could not be sent');
-  }
 }
 
 export function createReminderJob(deps: BookingJobDeps & { intervalSeconds: number }): PeriodicJob<ReminderResult> {
