@@ -201,7 +201,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const availabilityRefresh = createAvailabilityRefreshJob({ db, intervalSeconds: config.AVAILABILITY_REFRESH_INTERVAL_SECONDS, now, log: app.log });
   app.decorate('availabilityRefresh', availabilityRefresh);
   app.addHook('onReady', async () => availabilityRefresh.start());
-  const reminders = createReminderJob({ ...jobDeps, intervalSeconds: config.REMINDER_INTERVAL_SECONDS });
+  const reminders = createReminderJob({ ...jobDeps, intervalSeconds: config.REMINDER_INTERVAL_SECONDS, wake: () => appointmentEmails.kick() });
   const waitlist = createWaitlistJob({ ...jobDeps, intervalSeconds: config.WAITLIST_INTERVAL_SECONDS, wake: () => appointmentEmails.kick() });
   const unreadMessages = createUnreadMessagesJob({ db, mailer, log: app.log, now, origin, unreadMinutes: config.MESSAGE_UNREAD_EMAIL_MINUTES, intervalSeconds: config.MESSAGE_EMAIL_INTERVAL_SECONDS });
   app.decorate('reminders', reminders);

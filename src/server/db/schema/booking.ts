@@ -236,8 +236,8 @@ export const notifications = pgTable(
 );
 
 /**
- * The patient's emails about an appointment change (booked, rescheduled, cancelled) and waitlist
- * offers, written in the transaction of the change (or of the offer) and sent by the
+ * The patient's emails about an appointment change (booked, rescheduled, cancelled), reminders
+ * and waitlist offers, written in the transaction that decided them and sent by the
  * appointment-emails job: a change that committed
  * always gets its email, also when SMTP is down for a while or the process stops right after.
  * The job claims rows with SKIP LOCKED and a claim deadline, so with several processes each email
@@ -272,7 +272,7 @@ export const appointmentEmails = pgTable(
     index('appointment_emails_due').on(t.nextAttemptAt).where(sql`${t.outcome} is null`),
     index('appointment_emails_appointment').on(t.appointmentId),
     index('appointment_emails_waitlist_entry').on(t.waitlistEntryId),
-    check('appointment_emails_kind_check', sql`${t.kind} in ('booked', 'rescheduled', 'cancelled', 'waitlist-offer')`),
+    check('appointment_emails_kind_check', sql`${t.kind} in ('booked', 'rescheduled', 'cancelled', 'reminder', 'waitlist-offer')`),
     check(
       'appointment_emails_subject_check',
       sql`case when ${t.kind} = 'waitlist-offer' then ${t.waitlistEntryId} is not null and ${t.appointmentId} is null else ${t.appointmentId} is not null and ${t.waitlistEntryId} is null end`,

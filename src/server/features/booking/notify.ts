@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/auth.js';
 import { appointmentEmails, notifications } from '../../db/schema/booking.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { renderAppointmentEmail, type AppointmentEmailKind } from './appointment-emails.js';
-import { findAppointment, type AppointmentRow } from './appointments.repo.js';
+import type { AppointmentRow } from './appointments.repo.js';
 import { appointmentCalendarFile } from './calendar-file.js';
 import { formatAddress, isRegionCode } from '../../../shared/regions.js';
 
@@ -83,12 +81,6 @@ export async function sendAppointmentEmail(
   );
 }
 
-/** The patient's email about an appointment as it is now, in the language and zone of their account settings. */
-export async function emailPatient(ctx: NotifyContext, row: AppointmentRow, kind: AppointmentEmailKind): Promise<void> {
-  const [patient] = await ctx.db.select({ locale: users.locale, timeZone: users.timeZone }).from(users).where(eq(users.id, row.a.patientId));
-  await sendAppointmentEmail(ctx, row, kind, { locale: patient?.locale ?? null, timeZone: patient?.timeZone ?? null });
-}
-
 function notificationData(row: AppointmentRow): Record<string, string> {
   return { provider: row.provider.displayName, patient: row.patient.name, service: row.service.name, startsAt: row.a.startsAt.toISOString(), timeZone: row.a.timeZone };
 }
@@ -124,18 +116,11 @@ export async function recordAppointmentChange(
 }
 
 /**
- * The reminder job's notice: the patient's in-app notification and email. A failure is logged;
- * the answer says whether the email went (the job releases its claim when it did not).
+ * In the reminder job's transaction that claims the appointments: each patient's in-app reminder,
+ * and their reminder email queued for the appointment-emails job (sent once, retried while SMTP
+ * is down, dropped if the appointment is cancelled, moved or over before it goes).
  */
-export async function remindPatient(ctx: NotifyContext, appointmentId: string): Promise<boolean> {
-  try {
-    const row = await findAppointment(ctx.db, appointmentId);
-    if (!row) return false;
-    await notifyInApp(ctx.db, row, 'reminder', 'system');
-    await emailPatient(ctx, row, 'reminder');
-    return true;
-  } catch (error) {
-    ctx.log.error({ err: error, appointmentId, event: 'reminder' }, 'appointment reminder failed');
-    return false;
-  }
+export async function recordReminders(tx: Queryable, rows: AppointmentRow[], linkOrigin: string): Promise<void> {
+  for (const row of rows) await notifyInApp(tx, row, 'reminder', 'system');
+  if (rows.length > 0) await tx.insert(appointmentEmails).values(rows.map((row) => ({ appointmentId: row.a.id, kind: 'reminder', linkOrigin })));
 }

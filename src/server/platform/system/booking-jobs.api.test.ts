@@ -231,6 +231,8 @@ describe('appointment email queue', () => {
     expect(await refused(owner.userId, sql`update appointment_emails set outcome = 'sent' where appointment_id = ${id}`)).toBe('42501');
     expect(await refused(stranger.userId, sql`insert into appointment_emails (appointment_id, kind, link_origin) values (${id}, 'cancelled', 'https://evil.test')`)).toBe('42501');
     expect(await refused(owner.userId, sql`insert into appointment_emails (appointment_id, kind, link_origin) values (${id}, 'cancelled', 'https://tendwell.test')`)).toBeNull();
+    // Reminders are the reminder job's to queue.
+    expect(await refused(owner.userId, sql`insert into appointment_emails (appointment_id, kind, link_origin) values (${id}, 'reminder', 'https://tendwell.test')`)).toBe('42501');
   });
 });
 
@@ -256,6 +258,70 @@ describe('reminder job', () => {
     expect(reminders()).toBe(1);
     const [after] = await queryRows<{ reminder_sent_at: unknown }>(t.database.db, sql`select reminder_sent_at from appointments where id = ${id}`);
     expect(after?.reminder_sent_at).not.toBeNull();
+  });
+
+  it('while the mail server refuses it, reminds once in the app and sends the email once mail is taken again', async () => {
+    const practice = await createPractice(t, { smtp });
+    const patient = await person('remout');
+    const res = await book(patient, practice, hoursAhead(20));
+    const id = res.json<Appointment>().id;
+    await queryRows(t.database.db, sql`update appointments set created_at = now() - interval '3 days' where id = ${id}`);
+    smtp.refuse(patient.email);
+    expect(await t.app.reminders.runOnce()).toMatchObject({ count: 1 });
+    const reminderQueued = () =>
+      queryRows<{ attempts: number; outcome: string | null; due: boolean }>(
+        t.database.db,
+        sql`select attempts, outcome, next_attempt_at <= now() as due from appointment_emails where appointment_id = ${id} and kind = 'reminder'`,
+      );
+    await until(reminderQueued, (rows) => rows[0]?.attempts === 1 && rows[0].outcome === null && !rows[0].due, 'the first failed try');
+    // Later runs while mail is refused add nothing: one reminder in the app.
+    await t.app.reminders.runOnce();
+    const inApp = async () => {
+      const bell = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { cookie: patient.cookie } });
+      return bell.json<NotificationList>().notifications.filter((n) => n.kind === 'appointment_reminder' && n.appointmentId === id).length;
+    };
+    expect(await inApp()).toBe(1);
+
+    smtp.accept(patient.email);
+    await queryRows(t.database.db, sql`update appointment_emails set next_attempt_at = now() where appointment_id = ${id} and outcome is null`);
+    await t.app.appointmentEmails.runOnce();
+    const mail = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Reminder'));
+    expect(mail.attachments.some((a) => a.contentType.startsWith('text/calendar'))).toBe(true);
+    await t.app.reminders.runOnce();
+    await t.app.appointmentEmails.runOnce();
+    expect(smtp.received.filter((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Reminder')).length).toBe(1);
+    expect(await reminderQueued()).toMatchObject([{ attempts: 2, outcome: 'sent' }]);
+    expect(await inApp()).toBe(1);
+  });
+
+  it('drops a reminder that has not gone when the appointment is moved meanwhile', async () => {
+    // A short cancellation window, so the patient may still move it the day before.
+    const practice = await createPractice(t, { smtp, cancellationWindowHours: 2 });
+    const patient = await person('remmoved');
+    const res = await book(patient, practice, hoursAhead(21));
+    const id = res.json<Appointment>().id;
+    await queryRows(t.database.db, sql`update appointments set created_at = now() - interval '3 days' where id = ${id}`);
+    smtp.refuse(patient.email);
+    expect(await t.app.reminders.runOnce()).toMatchObject({ count: 1 });
+    await until(
+      () => queryRows<{ attempts: number }>(t.database.db, sql`select attempts from appointment_emails where appointment_id = ${id} and kind = 'reminder'`),
+      (rows) => rows[0]?.attempts === 1,
+      'the first failed try',
+    );
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/appointments/${id}/reschedule`,
+      headers: { cookie: patient.cookie },
+      payload: { startsAt: hoursAhead(100).toISOString() },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    smtp.accept(patient.email);
+    await queryRows(t.database.db, sql`update appointment_emails set next_attempt_at = now() where appointment_id = ${id} and outcome is null`);
+    await t.app.appointmentEmails.runOnce();
+    await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Moved'));
+    const rows = await queryRows<{ kind: string; outcome: string | null }>(t.database.db, sql`select kind, outcome from appointment_emails where appointment_id = ${id} order by created_at`);
+    expect(rows.find((r) => r.kind === 'reminder')).toMatchObject({ outcome: 'superseded' });
+    expect(smtp.received.filter((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Reminder')).length).toBe(0);
   });
 });
 

@@ -9,7 +9,7 @@ import { renderAppointmentEmail, type AppointmentEmailVars } from '../../feature
 import { loadBookingTarget } from '../../features/booking/availability.js';
 import type { AppointmentEmailKind } from '../../features/booking/appointment-emails.js';
 import { appointmentQuery } from '../../features/booking/appointments.repo.js';
-import { remindPatient, sendAppointmentEmail } from '../../features/booking/notify.js';
+import { recordReminders, sendAppointmentEmail } from '../../features/booking/notify.js';
 import { freeOnDate } from '../../features/booking/waitlist.service.js';
 import { queryRows, type Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -21,10 +21,10 @@ import { createPeriodicJob, type PeriodicJob } from './periodic-job.js';
  *
  * - Reminders: an appointment starting within 24 hours, booked more than 24 hours before its
  *   start, gets one reminder. A run claims due appointments by setting reminder_sent_at in one
- *   UPDATE over rows locked with SKIP LOCKED, so no two processes claim the same one; a failed
- *   send clears the claim for the next run.
- * - Appointment emails: the patient's email about a booking, move or cancellation, queued in
- *   appointment_emails by the change's own transaction. A run claims due rows (SKIP LOCKED, with
+ *   UPDATE over rows locked with SKIP LOCKED, so no two processes claim the same one, and in the
+ *   same transaction writes the in-app reminders and queues the emails (below).
+ * - Appointment emails: the patient's email about a booking, move, cancellation, reminder or
+ *   waitlist offer, queued in appointment_emails by the transaction that decided it. A run claims due rows (SKIP LOCKED, with
  *   a claim deadline after which another process may take a row whose process died), renders
  *   each from the appointment as it is now and sends it; a failed send is tried again after
  *   30 s, 1, 2, 4 … minutes (at most an hour apart), and given up after
@@ -60,28 +60,31 @@ async function ready(db: Database, table: string): Promise<boolean> {
 }
 
 export async function sendDueReminders(deps: BookingJobDeps): Promise<ReminderResult> {
-  if (!(await ready(deps.db, 'waitlist_entries'))) return { status: 'not-ready' };
+  if (!(await ready(deps.db, 'appointment_emails'))) return { status: 'not-ready' };
   const now = deps.now();
-  const claimed = await queryRows<{ id: string }>(
-    deps.db,
-    sql`update appointments set reminder_sent_at = ${now.toISOString()}::timestamptz
-        where id in (
-          select id from appointments
-          where status in ('booked', 'confirmed') and reminder_sent_at is null
-            and starts_at > ${now.toISOString()}::timestamptz
-            and starts_at <= ${now.toISOString()}::timestamptz + make_interval(hours => ${REMINDER_HOURS_BEFORE})
-            and created_at <= starts_at - make_interval(hours => ${REMINDER_HOURS_BEFORE})
-          order by starts_at limit ${REMINDER_BATCH} for update skip locked)
-        returning id`,
-  );
-  const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: deps.origin(), now: deps.now };
-  let sent = 0;
-  for (const { id } of claimed) {
-    const ok = await remindPatient(ctx, id);
-    if (ok) sent++;
-    else await queryRows(deps.db, sql`update appointments set reminder_sent_at = null where id = ${id}`);
-  }
-  return { status: 'sent', count: sent };
+  const origin = deps.origin();
+  // Claiming, the in-app reminders and the queued emails commit together: a reminder is recorded
+  // once, and its email is sent by the appointment-emails job however long SMTP is down.
+  const count = await deps.db.transaction(async (tx) => {
+    const claimed = await queryRows<{ id: string }>(
+      tx,
+      sql`update appointments set reminder_sent_at = ${now.toISOString()}::timestamptz
+          where id in (
+            select id from appointments
+            where status in ('booked', 'confirmed') and reminder_sent_at is null
+              and starts_at > ${now.toISOString()}::timestamptz
+              and starts_at <= ${now.toISOString()}::timestamptz + make_interval(hours => ${REMINDER_HOURS_BEFORE})
+              and created_at <= starts_at - make_interval(hours => ${REMINDER_HOURS_BEFORE})
+            order by starts_at limit ${REMINDER_BATCH} for update skip locked)
+          returning id`,
+    );
+    if (claimed.length === 0) return 0;
+    const rows = await appointmentQuery(tx).where(inArray(appointments.id, claimed.map((c) => c.id)));
+    await recordReminders(tx, rows, origin);
+    return rows.length;
+  });
+  if (count > 0) deps.wake?.();
+  return { status: 'sent', count };
 }
 
 /** With the pauses below, about seven hours of trying. */
@@ -184,6 +187,11 @@ async function sendAppointmentEmails(deps: BookingJobDeps, claimed: QueuedEmail[
     // A cancelled appointment's booked or moved email would announce a time that is not kept:
     // its cancellation email says what holds.
     if (!row || (job.kind !== 'cancelled' && row.a.status === 'cancelled')) return 'superseded';
+    // A reminder is for a time still ahead and still reminded of (a move clears reminder_sent_at:
+    // the new time gets its own reminder when it is due).
+    if (job.kind === 'reminder' && (!['booked', 'confirmed'].includes(row.a.status) || row.a.reminderSentAt === null || row.a.startsAt.getTime() <= deps.now().getTime())) {
+      return 'superseded';
+    }
     const reader = readers.get(row.a.patientId);
     const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: job.link_origin, now: deps.now };
     await sendAppointmentEmail(ctx, row, job.kind, { locale: reader?.locale ?? null, timeZone: reader?.timeZone ?? null });
