@@ -58,6 +58,17 @@ function actionOn(label: string, item: string): RegExp {
   return new RegExp(`^${escapeRegExp(label)}\\s*:\\s*${escapeRegExp(item)}$`);
 }
 
+/** Opens the header's bell once it has something unread, checks the open list with axe, and follows the notice. */
+async function openNotice(page: Page, text: string) {
+  const bell = page.getByRole('banner').getByRole('button', { name: new RegExp(`^${escapeRegExp(interpolate(common('notifications.unread_other'), { count: 'X' })).replace('X', '\\d+')}$`) });
+  await bell.waitFor({ timeout: 20_000 });
+  await bell.click();
+  const notice = page.getByRole('dialog').getByRole('link', { name: new RegExp(escapeRegExp(text)) });
+  await notice.waitFor();
+  await expectAxeClean(page);
+  await notice.click();
+}
+
 async function settled(page: Page) {
   await page.mouse.move(0, 0);
   await settleToasts(page);
@@ -271,8 +282,13 @@ describe('the directory profile screen', () => {
     await admin.getByRole('main').getByRole('listitem').filter({ hasText: displayName }).getByText(reason, { exact: false }).waitFor();
     await expectAxeClean(admin);
 
+    // The provider is told by email and in the header's bell; the notice leads to their profile.
+    const mail = await smtp.waitFor((m) => m.to.includes(person.email.toLowerCase()) && m.subject === 'Your Tendwell profile was not approved');
+    expect(mail.text).toContain(reason);
+    await provider.goto(`${server.url}/provider/dashboard`);
+    await openNotice(provider, interpolate(common('notifications.kinds.provider_rejected'), { reason }));
     // The provider sees that it was not approved, and why.
-    await provider.goto(`${server.url}/provider/profile`);
+    await provider.waitForURL(`${server.url}/provider/profile`);
     await h1(provider, dp('title'));
     const status = section(provider, dp('status.heading'));
     await status.getByText(dp('status.rejected'), { exact: true }).waitFor();
@@ -296,6 +312,10 @@ describe('the directory profile screen', () => {
     await section(provider, dp('status.heading')).getByText(dp('status.pending'), { exact: true }).waitFor();
     await provider.context().close();
 
+    // The admin hears of it in the bell (live, on the page they were on); the notice leads to the review list.
+    await openNotice(admin, interpolate(common('notifications.kinds.provider_resubmitted'), { provider: displayName }));
+    await admin.waitForURL(`${server.url}/admin/providers`);
+    await h1(admin, common('adminProviders.title'));
     // The admin finds it waiting again, marked as sent back after the rejection, with no reason shown as current.
     await admin.getByRole('button', { name: common('adminProviders.statuses.pending'), exact: true }).click();
     const again = await findInList();

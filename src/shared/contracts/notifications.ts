@@ -7,6 +7,12 @@ export const NOTIFICATION_KINDS = [
   'appointment_cancelled',
   'appointment_reminder',
   'waitlist_offer',
+  /** To platform admins: a provider profile waits for review (new, or sent again after a rejection). */
+  'provider_submitted',
+  'provider_resubmitted',
+  /** To the provider: the review's decision (a rejection carries the reason). */
+  'provider_verified',
+  'provider_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATIONS_LIMIT = 20;

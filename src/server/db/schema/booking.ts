@@ -230,7 +230,7 @@ export const notifications = pgTable(
     index('notifications_user_created').on(t.userId, t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('appointment_booked', 'appointment_confirmed', 'appointment_rescheduled', 'appointment_cancelled', 'appointment_reminder', 'waitlist_offer')`,
+      sql`${t.kind} in ('appointment_booked', 'appointment_confirmed', 'appointment_rescheduled', 'appointment_cancelled', 'appointment_reminder', 'waitlist_offer', 'provider_submitted', 'provider_resubmitted', 'provider_verified', 'provider_rejected')`,
     ),
   ],
 );

@@ -16,6 +16,7 @@ import type {
   PracticeServiceList,
 } from '../../../shared/contracts/practice-profile.js';
 import type { AdminProvider, AdminProvidersPage } from '../../../shared/contracts/admin-providers.js';
+import type { NotificationList } from '../../../shared/contracts/notifications.js';
 import type { DirectoryPage, ProviderDetail, Slots } from '../../../shared/contracts/providers.js';
 import { getRegion } from '../../../shared/regions.js';
 import { auditEvents } from '../../db/schema/audit-events.js';
@@ -496,6 +497,58 @@ describe('sending a rejected profile back to review', () => {
     );
     expect(sqlState(error)).toBe('42501');
     expect((await call('POST', '/api/v1/practice/profile/resubmit', provider)).statusCode).toBe(200);
+  });
+});
+
+describe('what the review tells people', () => {
+  async function notices(who: SignedIn, kind: string, provider: string) {
+    const res = await call('GET', '/api/v1/notifications', who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<NotificationList>().notifications.filter((n) => n.kind === kind && n.data.provider === provider);
+  }
+
+  it('admins hear of a profile waiting for review; the provider of the decision, in the app and by email', async () => {
+    const provider = await newProvider();
+    const input = profileInput();
+    const created = (await call('POST', '/api/v1/practice/profile', provider, input)).json<DirectoryProfile>();
+    // A new profile: every platform admin, and nobody else, is told in the app.
+    expect(await notices(admin, 'provider_submitted', input.displayName)).toMatchObject([{ data: { provider: input.displayName, profileId: created.id }, readAt: null }]);
+    expect(await notices(patient, 'provider_submitted', input.displayName)).toEqual([]);
+    expect(await notices(provider, 'provider_submitted', input.displayName)).toEqual([]);
+
+    const reason = `Registration ${uniqueWord('n')} could not be found.`;
+    expect((await call('POST', `/api/v1/admin/providers/${created.id}/decision`, admin, { status: 'rejected', reason })).statusCode).toBe(200);
+    expect(await notices(provider, 'provider_rejected', input.displayName)).toMatchObject([{ data: { reason } }]);
+    const rejectedMail = await latestMail(t, provider.email.toLowerCase(), 'was not approved');
+    expect(rejectedMail?.subject).toBe('Your Tendwell profile was not approved');
+    expect(rejectedMail?.textBody).toContain(reason);
+    expect(new URL(firstLink(rejectedMail!.textBody)).pathname).toBe('/provider/profile');
+
+    // Sent again: the admins are told it is a second look.
+    expect((await call('POST', '/api/v1/practice/profile/resubmit', provider)).statusCode).toBe(200);
+    expect(await notices(admin, 'provider_resubmitted', input.displayName)).toMatchObject([{ data: { profileId: created.id } }]);
+
+    expect((await call('POST', `/api/v1/admin/providers/${created.id}/decision`, admin, { status: 'verified' })).statusCode).toBe(200);
+    const verified = await notices(provider, 'provider_verified', input.displayName);
+    expect(verified).toHaveLength(1);
+    expect(verified[0]!.data.reason).toBeUndefined();
+    const verifiedMail = await latestMail(t, provider.email.toLowerCase(), 'is verified');
+    expect(verifiedMail?.subject).toBe('Your Tendwell profile is verified');
+    // The admin's own bell has no decision notices: they made them.
+    expect(await notices(admin, 'provider_verified', input.displayName)).toEqual([]);
+  });
+
+  it('a decision on a profile that does not exist is 404 and tells nobody anything', async () => {
+    const unread = async (who: SignedIn) => (await call('GET', '/api/v1/notifications', who)).json<NotificationList>().unread;
+    const before = await unread(admin);
+    expect(before).toBeGreaterThan(0);
+    const res = await call('POST', `/api/v1/admin/providers/${randomUUID()}/decision`, admin, { status: 'verified' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'providers.not-found' });
+    expect(await unread(admin)).toBe(before);
+    // The count does move when there is something to tell.
+    await call('POST', '/api/v1/practice/profile', await newProvider(), profileInput());
+    expect(await unread(admin)).toBe(before + 1);
   });
 });
 

@@ -6,6 +6,7 @@ import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { conflict, forbidden } from '../../platform/errors/domain-errors.js';
+import { noticeForReviewers } from '../providers/review-notices.js';
 import { buildSearchDocument } from '../providers/search-document.js';
 import { directoryPlaces, mayKeepDirectoryProfile, mayResubmitForReview, organisationRegion } from './practice-profile.policy.js';
 import {
@@ -134,6 +135,7 @@ export async function createProfile(ctx: ActorContext, input: DirectoryProfileVa
         nextAvailableStale: true,
       });
       await audit(ctx, tx, 'practice.profile-created', id, { specialty: input.specialty });
+      await noticeForReviewers(tx, { id, displayName: input.displayName }, false);
       return toDirectoryProfile((await findProfileById(tx, id))!);
     });
   } catch (error) {
@@ -176,6 +178,7 @@ export async function resubmitOwnProfile(ctx: ActorContext): Promise<DirectoryPr
     if (!mayResubmitForReview(profile.verificationStatus)) throw notRejected();
     if (!(await returnToReview(tx, profile, ctx.now()))) throw notRejected();
     await audit(ctx, tx, 'practice.profile-resubmitted', profile.id, { previousReason: profile.rejectionReason, reviewedAt: profile.reviewedAt?.toISOString() ?? null });
+    await noticeForReviewers(tx, { id: profile.id, displayName: profile.displayName }, true);
     return toDirectoryProfile((await findProfileById(tx, profile.id))!);
   });
 }

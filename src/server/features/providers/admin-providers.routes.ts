@@ -21,6 +21,7 @@ import type { ActorContext } from '../../platform/context.js';
 import type { Queryable } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors/domain-errors.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
+import { emailDecision, noticeOfDecision } from './review-notices.js';
 
 /**
  * The platform's verification review (platform admins, 'platform.providers.verify'): a provider
@@ -67,35 +68,48 @@ export async function listForReview(ctx: ActorContext, query: AdminProvidersQuer
   return { providers: rows.map(toAdmin), page: query.page, pageSize: ADMIN_PROVIDERS_PAGE_SIZE, total: Number(total?.n ?? 0) };
 }
 
+/**
+ * Verifies or rejects a profile. The profile, the person's professional standing, the audit event
+ * and the provider's in-app notice commit together; the provider's email follows the commit.
+ */
 export async function decide(ctx: ActorContext, id: string, decision: VerificationDecision): Promise<AdminProvider> {
   const now = ctx.now();
-  const [updated] = await ctx.db
-    .update(providerProfiles)
-    .set({
-      verificationStatus: decision.status,
-      rejectionReason: decision.status === 'rejected' ? decision.reason : null,
-      reviewedAt: now,
-      reviewedBy: ctx.actor.userId,
-      nextAvailableStale: true,
-      updatedAt: now,
-    })
-    .where(eq(providerProfiles.id, id))
-    .returning({ id: providerProfiles.id, tenantId: providerProfiles.tenantId, userId: providerProfiles.userId });
-  if (!updated) throw notFound('providers.not-found', 'This provider was not found.');
-  // The person's professional standing follows their profile's review.
-  await ctx.db.update(users).set({ professionalStatus: decision.status, updatedAt: now }).where(eq(users.id, updated.userId));
-  await recordAudit(ctx.db, {
-    action: `provider.${decision.status}`,
-    tenantId: updated.tenantId,
-    actorUserId: ctx.actor.userId,
-    targetType: 'provider',
-    targetId: id,
-    requestId: ctx.requestId,
-    clientIp: ctx.clientIp,
-    metadata: decision.status === 'rejected' ? { reason: decision.reason } : {},
+  const { result, provider } = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(providerProfiles)
+      .set({
+        verificationStatus: decision.status,
+        rejectionReason: decision.status === 'rejected' ? decision.reason : null,
+        reviewedAt: now,
+        reviewedBy: ctx.actor.userId,
+        nextAvailableStale: true,
+        updatedAt: now,
+      })
+      .where(eq(providerProfiles.id, id))
+      .returning({ id: providerProfiles.id, tenantId: providerProfiles.tenantId, userId: providerProfiles.userId, displayName: providerProfiles.displayName });
+    if (!updated) throw notFound('providers.not-found', 'This provider was not found.');
+    // The person's professional standing follows their profile's review.
+    const [person] = await tx
+      .update(users)
+      .set({ professionalStatus: decision.status, updatedAt: now })
+      .where(eq(users.id, updated.userId))
+      .returning({ email: users.email, name: users.name, locale: users.locale });
+    await recordAudit(tx, {
+      action: `provider.${decision.status}`,
+      tenantId: updated.tenantId,
+      actorUserId: ctx.actor.userId,
+      targetType: 'provider',
+      targetId: id,
+      requestId: ctx.requestId,
+      clientIp: ctx.clientIp,
+      metadata: decision.status === 'rejected' ? { reason: decision.reason } : {},
+    });
+    await noticeOfDecision(tx, updated.userId, updated.displayName, decision);
+    const [row] = await select(tx).where(eq(providerProfiles.id, id));
+    return { result: toAdmin(row!), provider: person };
   });
-  const [row] = await select(ctx.db).where(eq(providerProfiles.id, id));
-  return toAdmin(row!);
+  if (provider) await emailDecision(ctx, provider, decision);
+  return result;
 }
 
 export const adminProvidersRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> = async (app, { context }) => {

@@ -101,12 +101,17 @@ describe('auth problem codes', () => {
 describe('account emails', () => {
   it('renders every kind in every language, HTML and text, with the link and no template left over', () => {
     for (const locale of LANGUAGE_CODES) {
-      for (const kind of ['verify', 'reset', 'existing-account', 'invitation', 'password-changed', 'change-email', 'newsletter-confirm', 'newsletter-welcome', 'enquiry-contact', 'enquiry-demo'] as const) {
-        const mail = renderAuthEmail(kind, { to: 'a@example.test', locale, url: 'https://care.example.org/x?token=1&b=2', name: 'Amara', tenant: 'Clinic', role: 'admin', hours: 24, newEmail: 'new@example.test', topic: 'Billing', organisation: 'Clinic' });
+      for (const kind of ['verify', 'reset', 'existing-account', 'invitation', 'password-changed', 'change-email', 'newsletter-confirm', 'newsletter-welcome', 'enquiry-contact', 'enquiry-demo', 'provider-verified', 'provider-rejected'] as const) {
+        const mail = renderAuthEmail(kind, { to: 'a@example.test', locale, url: 'https://care.example.org/x?token=1&b=2', name: 'Amara', tenant: 'Clinic', role: 'admin', hours: 24, newEmail: 'new@example.test', topic: 'Billing', organisation: 'Clinic', reason: 'No registration <b>' });
         expect(mail.subject.length).toBeGreaterThan(5);
         expect(mail.text).toContain('https://care.example.org/x?token=1&b=2');
         expect(mail.html).toContain('https://care.example.org/x?token=1&amp;b=2');
-        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{(product|name|tenant|role|hours)\}/);
+        expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{(product|name|tenant|role|hours|newEmail|topic|organisation|reason)\}/);
+        if (kind === 'provider-rejected') {
+          // The reviewer's words, as written in the text and escaped in HTML.
+          expect(mail.text).toContain('No registration <b>');
+          expect(mail.html).toContain('No registration &lt;b&gt;');
+        }
         expect(mail.html).toContain(`lang="${locale}"`);
       }
     }

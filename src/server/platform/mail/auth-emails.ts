@@ -4,7 +4,7 @@ import type { MailMessage } from './mailer.js';
 
 /**
  * Account and invitation emails, rendered in the recipient's language as HTML and plain text.
- * {product}, {name}, {tenant}, {role}, {hours} and {newEmail} are filled in; links are never translated.
+ * {product}, {name}, {tenant}, {role}, {hours}, {newEmail}, {topic}, {organisation} and {reason} are filled in; links are never translated.
  */
 type EmailKind =
   | 'verify'
@@ -16,7 +16,9 @@ type EmailKind =
   | 'newsletter-confirm'
   | 'newsletter-welcome'
   | 'enquiry-contact'
-  | 'enquiry-demo';
+  | 'enquiry-demo'
+  | 'provider-verified'
+  | 'provider-rejected';
 
 interface Copy {
   subject: string;
@@ -98,6 +100,20 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       action: 'Visit {product}',
       ignore: 'If you didn\'t request a demo, you can ignore this email.',
     },
+    'provider-verified': {
+      subject: 'Your {product} profile is verified',
+      greeting: 'Hello {name},',
+      body: 'Your provider profile has been reviewed and verified. Patients can now find you in the {product} directory and book your services.',
+      action: 'View your profile',
+      ignore: 'You receive this email because you submitted your profile for review.',
+    },
+    'provider-rejected': {
+      subject: 'Your {product} profile was not approved',
+      greeting: 'Hello {name},',
+      body: 'Your provider profile has been reviewed and was not approved. The reviewer wrote: “{reason}”. You can correct your profile and submit it for review again.',
+      action: 'Review your profile',
+      ignore: 'You receive this email because you submitted your profile for review.',
+    },
   },
   es: {
     verify: {
@@ -169,6 +185,20 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       body: 'Gracias por tu interés en {product}. Nuestro equipo te contactará en esta dirección en un plazo de dos días hábiles para organizar una demostración para {organisation}.',
       action: 'Visitar {product}',
       ignore: 'Si no solicitaste una demostración, puedes ignorar este correo.',
+    },
+    'provider-verified': {
+      subject: 'Su perfil de {product} está verificado',
+      greeting: 'Hola, {name}:',
+      body: 'Hemos revisado y verificado su perfil profesional. Los pacientes ya pueden encontrarle en el directorio de {product} y reservar sus servicios.',
+      action: 'Ver su perfil',
+      ignore: 'Recibe este correo porque envió su perfil para revisión.',
+    },
+    'provider-rejected': {
+      subject: 'Su perfil de {product} no ha sido aprobado',
+      greeting: 'Hola, {name}:',
+      body: 'Hemos revisado su perfil profesional y no ha sido aprobado. El revisor escribió: «{reason}». Puede corregir su perfil y enviarlo de nuevo para revisión.',
+      action: 'Revisar su perfil',
+      ignore: 'Recibe este correo porque envió su perfil para revisión.',
     },
   },
   fr: {
@@ -242,6 +272,20 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       action: 'Visiter {product}',
       ignore: 'Si vous n’avez pas demandé de démo, vous pouvez ignorer cet e-mail.',
     },
+    'provider-verified': {
+      subject: 'Votre profil {product} est vérifié',
+      greeting: 'Bonjour {name},',
+      body: 'Votre profil de professionnel a été examiné et vérifié. Les patients peuvent désormais vous trouver dans l’annuaire de {product} et réserver vos prestations.',
+      action: 'Voir votre profil',
+      ignore: 'Vous recevez cet e-mail parce que vous avez soumis votre profil à vérification.',
+    },
+    'provider-rejected': {
+      subject: 'Votre profil {product} n’a pas été approuvé',
+      greeting: 'Bonjour {name},',
+      body: 'Votre profil de professionnel a été examiné et n’a pas été approuvé. Le vérificateur a écrit : « {reason} ». Vous pouvez corriger votre profil et le soumettre à nouveau.',
+      action: 'Revoir votre profil',
+      ignore: 'Vous recevez cet e-mail parce que vous avez soumis votre profil à vérification.',
+    },
   },
   pt: {
     verify: {
@@ -313,6 +357,20 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       body: 'Obrigado pelo interesse no {product}. Nossa equipe entrará em contato neste endereço em até dois dias úteis para agendar uma demonstração para {organisation}.',
       action: 'Visitar o {product}',
       ignore: 'Se você não solicitou uma demonstração, pode ignorar este e-mail.',
+    },
+    'provider-verified': {
+      subject: 'O seu perfil no {product} está verificado',
+      greeting: 'Olá {name},',
+      body: 'O seu perfil profissional foi analisado e verificado. Os pacientes já o podem encontrar no diretório do {product} e marcar os seus serviços.',
+      action: 'Ver o seu perfil',
+      ignore: 'Recebe este email porque enviou o seu perfil para análise.',
+    },
+    'provider-rejected': {
+      subject: 'O seu perfil no {product} não foi aprovado',
+      greeting: 'Olá {name},',
+      body: 'O seu perfil profissional foi analisado e não foi aprovado. O revisor escreveu: «{reason}». Pode corrigir o seu perfil e enviá-lo novamente para análise.',
+      action: 'Rever o seu perfil',
+      ignore: 'Recebe este email porque enviou o seu perfil para análise.',
     },
   },
   ar: {
@@ -386,6 +444,20 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       action: 'زيارة {product}',
       ignore: 'إن لم تطلب عرضًا توضيحيًا، يمكنك تجاهل هذه الرسالة.',
     },
+    'provider-verified': {
+      subject: 'تم التحقق من ملفك في {product}',
+      greeting: 'مرحبًا {name}،',
+      body: 'تمت مراجعة ملفك المهني والتحقق منه. يمكن للمرضى الآن العثور عليك في دليل {product} وحجز خدماتك.',
+      action: 'عرض ملفك',
+      ignore: 'تصلك هذه الرسالة لأنك أرسلت ملفك للمراجعة.',
+    },
+    'provider-rejected': {
+      subject: 'لم تتم الموافقة على ملفك في {product}',
+      greeting: 'مرحبًا {name}،',
+      body: 'تمت مراجعة ملفك المهني ولم تتم الموافقة عليه. كتب المراجع: «{reason}». يمكنك تصحيح ملفك وإرساله للمراجعة مرة أخرى.',
+      action: 'مراجعة ملفك',
+      ignore: 'تصلك هذه الرسالة لأنك أرسلت ملفك للمراجعة.',
+    },
   },
   'zh-CN': {
     verify: {
@@ -458,6 +530,20 @@ const COPY: Record<LanguageCode, Record<EmailKind, Copy>> = {
       action: '访问 {product}',
       ignore: '如果您没有申请演示，请忽略此邮件。',
     },
+    'provider-verified': {
+      subject: '您的 {product} 资料已通过验证',
+      greeting: '{name}，您好：',
+      body: '您的服务提供者资料已经审核并通过验证。患者现在可以在 {product} 目录中找到您并预约您的服务。',
+      action: '查看您的资料',
+      ignore: '您收到此邮件是因为您提交了资料以供审核。',
+    },
+    'provider-rejected': {
+      subject: '您的 {product} 资料未获批准',
+      greeting: '{name}，您好：',
+      body: '您的服务提供者资料已经审核，未获批准。审核人写道：“{reason}”。您可以修改资料后再次提交审核。',
+      action: '查看您的资料',
+      ignore: '您收到此邮件是因为您提交了资料以供审核。',
+    },
   },
 };
 
@@ -497,6 +583,8 @@ export interface EmailVars {
   newEmail?: string;
   topic?: string;
   organisation?: string;
+  /** A reviewer's reason (a provider profile that was not approved). */
+  reason?: string;
   /** Adds an unsubscribe link (newsletter mail) and a List-Unsubscribe header. */
   unsubscribeUrl?: string;
 }
@@ -513,6 +601,7 @@ export function renderAuthEmail(kind: EmailKind, vars: EmailVars): MailMessage {
     newEmail: vars.newEmail ?? '',
     topic: vars.topic ?? '',
     organisation: vars.organisation ?? '',
+    reason: vars.reason ?? '',
   };
   const t = (s: string) => fill(s, values);
   const dir = LANGUAGES.find((l) => l.code === language)?.dir ?? 'ltr';

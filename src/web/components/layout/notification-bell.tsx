@@ -17,9 +17,14 @@ const KEY = ['notifications'] as const;
  */
 const POLL_MS = 60_000;
 
-/** Where a notification leads: the booking page for an offer, else the reader's appointments. */
+/**
+ * Where a notification leads: the booking page for an offer, the review list for a profile waiting
+ * for review, the provider's own profile for the review's decision, else the reader's appointments.
+ */
 function linkOf(n: Notification, practice: boolean): string {
   if (n.kind === 'waitlist_offer' && n.data.link) return n.data.link;
+  if (n.kind === 'provider_submitted' || n.kind === 'provider_resubmitted') return '/admin/providers';
+  if (n.kind === 'provider_verified' || n.kind === 'provider_rejected') return '/provider/profile';
   return practice && (n.kind === 'appointment_booked' || n.kind === 'appointment_rescheduled' || n.kind === 'appointment_cancelled') ? '/provider/appointments' : '/appointments';
 }
 
@@ -81,6 +86,7 @@ export function NotificationBell() {
                         provider: n.data.provider ?? '',
                         service: n.data.service ?? '',
                         when: n.data.startsAt ? formatDateTime(n.data.startsAt, language, zone) : '',
+                        reason: n.data.reason ?? '',
                       })}
                       <span className="mt-0.5 block text-xs text-slate-700">{formatDateTime(n.createdAt, language, zone)}</span>
                     </Link>
