@@ -323,6 +323,34 @@ describe('reminder job', () => {
     expect(rows.find((r) => r.kind === 'reminder')).toMatchObject({ outcome: 'superseded' });
     expect(smtp.received.filter((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Reminder')).length).toBe(0);
   });
+
+  it('moved within the day while the reminder waits: one reminder goes, the new time’s', async () => {
+    const practice = await createPractice(t, { smtp, cancellationWindowHours: 2 });
+    const patient = await person('remnear');
+    const res = await book(patient, practice, hoursAhead(20));
+    const id = res.json<Appointment>().id;
+    await queryRows(t.database.db, sql`update appointments set created_at = now() - interval '3 days' where id = ${id}`);
+    smtp.refuse(patient.email);
+    expect(await t.app.reminders.runOnce()).toMatchObject({ count: 1 });
+    await until(
+      () => queryRows<{ attempts: number }>(t.database.db, sql`select attempts from appointment_emails where appointment_id = ${id} and kind = 'reminder'`),
+      (rows) => rows[0]?.attempts === 1,
+      'the first failed try',
+    );
+    const newStart = hoursAhead(22);
+    const moved = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${id}/reschedule`, headers: { cookie: patient.cookie }, payload: { startsAt: newStart.toISOString() } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Still within the day: the new time is claimed for a reminder of its own.
+    expect(await t.app.reminders.runOnce()).toMatchObject({ count: 1 });
+    smtp.accept(patient.email);
+    await queryRows(t.database.db, sql`update appointment_emails set next_attempt_at = now() where appointment_id = ${id} and outcome is null`);
+    await t.app.appointmentEmails.runOnce();
+    await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Reminder'));
+    await t.app.appointmentEmails.runOnce();
+    const reminders = await queryRows<{ outcome: string | null }>(t.database.db, sql`select outcome from appointment_emails where appointment_id = ${id} and kind = 'reminder' order by created_at`);
+    expect(reminders.map((r) => r.outcome)).toEqual(['superseded', 'sent']);
+    expect(smtp.received.filter((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Reminder')).length).toBe(1);
+  });
 });
 
 describe('waitlist', () => {

@@ -68,7 +68,9 @@ export async function sendDueReminders(deps: BookingJobDeps): Promise<ReminderRe
   const count = await deps.db.transaction(async (tx) => {
     const claimed = await queryRows<{ id: string }>(
       tx,
-      sql`update appointments set reminder_sent_at = ${now.toISOString()}::timestamptz
+      // reminder_sent_at is the transaction's time, which is also the queued email's created_at:
+      // that is how the email knows it is still the appointment's current reminder.
+      sql`update appointments set reminder_sent_at = now()
           where id in (
             select id from appointments
             where status in ('booked', 'confirmed') and reminder_sent_at is null
@@ -110,7 +112,9 @@ type QueuedEmail = {
   kind: AppointmentEmailKind;
   link_origin: string;
   attempts: number;
-  created_at: string;
+  created_at: string | Date;
+  /** A reminder that is still its appointment's current one (its claim's time is this row's). */
+  current_reminder: boolean;
 };
 
 /** Batches one run takes at most before it lets the timer or a kick start the next run. */
@@ -146,7 +150,9 @@ function claimAppointmentEmails(db: Database): Promise<QueuedEmail[]> {
           select id from appointment_emails
           where outcome is null and next_attempt_at <= now() and (claimed_until is null or claimed_until <= now())
           order by created_at limit ${APPOINTMENT_EMAIL_BATCH} for update skip locked)
-        returning id, appointment_id, waitlist_entry_id, kind, link_origin, attempts, created_at`,
+        returning id, appointment_id, waitlist_entry_id, kind, link_origin, attempts, created_at,
+          (kind = 'reminder' and exists (select 1 from appointments a
+            where a.id = appointment_emails.appointment_id and a.reminder_sent_at = appointment_emails.created_at)) as current_reminder`,
   );
 }
 
@@ -170,7 +176,7 @@ async function sendAppointmentEmails(deps: BookingJobDeps, claimed: QueuedEmail[
       : (await deps.db.select({ id: users.id, locale: users.locale, timeZone: users.timeZone }).from(users).where(inArray(users.id, patientIds))).map((u) => [u.id, u]),
   );
   const bySubject = new Map<string, QueuedEmail[]>();
-  for (const job of [...claimed].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))) {
+  for (const job of [...claimed].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())) {
     const subject = job.appointment_id ?? `offer:${job.waitlist_entry_id}`;
     bySubject.set(subject, [...(bySubject.get(subject) ?? []), job]);
   }
@@ -187,9 +193,9 @@ async function sendAppointmentEmails(deps: BookingJobDeps, claimed: QueuedEmail[
     // A cancelled appointment's booked or moved email would announce a time that is not kept:
     // its cancellation email says what holds.
     if (!row || (job.kind !== 'cancelled' && row.a.status === 'cancelled')) return 'superseded';
-    // A reminder is for a time still ahead and still reminded of (a move clears reminder_sent_at:
-    // the new time gets its own reminder when it is due).
-    if (job.kind === 'reminder' && (!['booked', 'confirmed'].includes(row.a.status) || row.a.reminderSentAt === null || row.a.startsAt.getTime() <= deps.now().getTime())) {
+    // A reminder is for a time still ahead, and only the appointment's current one goes: a move
+    // clears reminder_sent_at, and the new time gets its own reminder (a newer row) when it is due.
+    if (job.kind === 'reminder' && (!['booked', 'confirmed'].includes(row.a.status) || !job.current_reminder || row.a.startsAt.getTime() <= deps.now().getTime())) {
       return 'superseded';
     }
     const reader = readers.get(row.a.patientId);
