@@ -142,3 +142,15 @@ export function hoursAhead(hours: number, from = new Date()): Date {
   d.setUTCMinutes(0, 0, 0);
   return d;
 }
+
+/**
+ * `hoursAhead(hours)`, moved on to the first whole hour between 08:00 and 20:00 in the zone: a test
+ * that looks at the times around it then never meets the zone's midnight (each day's hours end at
+ * 24:00, so a time that would run past it is not offered).
+ */
+export function daytimeAhead(hours: number, timeZone = 'Australia/Sydney'): Date {
+  const hourIn = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });
+  let d = hoursAhead(hours);
+  while (Number(hourIn.format(d)) < 8 || Number(hourIn.format(d)) >= 20) d = new Date(d.getTime() + 3_600_000);
+  return d;
+}

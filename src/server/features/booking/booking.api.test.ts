@@ -7,7 +7,7 @@ import { queryRows } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
 import { users } from '../../db/schema/auth.js';
-import { createPractice, dayOff, hoursAhead, setProfile, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { createPractice, dayOff, daytimeAhead, hoursAhead, setProfile, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 
 let t: TestApp;
 let practice: Practice;
@@ -41,7 +41,7 @@ async function slots(target: Practice, from: Date, days = 1): Promise<Slots> {
 
 describe('booking a time', () => {
   it('books a free time once (201), and a retry with the same key answers the same booking (200)', async () => {
-    const start = hoursAhead(72);
+    const start = daytimeAhead(72);
     const key = randomUUID();
     const first = await book(patient, start, key);
     expect(first.statusCode, first.body).toBe(201);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/contracts/appointments.js';
 import type { Availability, PracticeDashboard, Preview } from '../../../shared/contracts/practice.js';
+import type { Slots } from '../../../shared/contracts/providers.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
 import { createPractice, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
@@ -31,6 +32,20 @@ function quarterAfter(minutes: number): Date {
   d.setUTCSeconds(0, 0);
   d.setUTCMinutes(Math.ceil(d.getUTCMinutes() / 15) * 15);
   return d;
+}
+
+/**
+ * The first free time at or after the quarter hour `minutes` from now. Not the quarter itself: a
+ * time whose 30 minutes would run past the location's midnight is not offered (each day's hours
+ * end at 24:00), so a fixed offset would fail at some hours of the day.
+ */
+async function freeTimeAfter(minutes: number): Promise<Date> {
+  const from = quarterAfter(minutes);
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${practice.profileId}/slots?serviceId=${practice.serviceId}&from=${encodeURIComponent(from.toISOString())}&days=2` });
+  expect(res.statusCode, res.body).toBe(200);
+  const first = res.json<Slots>().slots.find((slot) => Date.parse(slot.start) >= from.getTime());
+  if (!first) throw new Error(`no free time after ${from.toISOString()}`);
+  return new Date(first.start);
 }
 
 async function book(start: Date): Promise<Appointment> {
@@ -122,8 +137,8 @@ describe('provider availability', () => {
 
 describe('the practice’s appointments', () => {
   it('lists the calendar, confirms, checks in within the hour, completes only after the start', async () => {
-    const soon = await book(quarterAfter(20));
-    const later = await book(quarterAfter(60 * 24 * 5));
+    const soon = await book(await freeTimeAfter(20));
+    const later = await book(await freeTimeAfter(60 * 24 * 5));
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const list = await call('GET', `/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, practice.provider);
@@ -156,7 +171,7 @@ describe('the practice’s appointments', () => {
   });
 
   it('a practice cancellation is recorded as the practice’s and frees the time', async () => {
-    const start = quarterAfter(60 * 24 * 3);
+    const start = await freeTimeAfter(60 * 24 * 3);
     const appointment = await book(start);
     const res = await call('POST', `/api/v1/practice/appointments/${appointment.id}/actions`, practice.provider, { action: 'cancel', reason: 'Provider unwell' });
     expect(res.json<Appointment>()).toMatchObject({ status: 'cancelled', cancelledBy: 'practice', cancellationReason: 'Provider unwell' });
@@ -166,7 +181,7 @@ describe('the practice’s appointments', () => {
 
 describe("another organisation's staff", () => {
   it('never see or change this practice: its ids answer 404 like missing ones, and lists show only their own', async () => {
-    const appointment = await book(quarterAfter(60 * 24 * 6));
+    const appointment = await book(await freeTimeAfter(60 * 24 * 6));
     const missing = randomUUID();
     const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const from = encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString());

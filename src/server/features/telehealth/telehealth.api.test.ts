@@ -28,10 +28,20 @@ const opened: TestSocket[] = [];
 /** The server's clock runs this far ahead of the real one (to reach an appointment's start). */
 let clockAheadMs = 0;
 
-/** The next start on the 15-minute slot grid at least `minutes` from now. */
+/**
+ * The next start on the 15-minute slot grid at least `minutes` from now that the practice offers:
+ * each day's hours end at 24:00 in its zone (Sydney), so a 30-minute visit starts by 23:30 there.
+ */
 function startIn(minutes: number): string {
   const step = 15 * 60_000;
-  return new Date(Math.ceil((Date.now() + minutes * 60_000) / step) * step).toISOString();
+  const sydney = new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const minuteOfDay = (ms: number) => {
+    const [hours, mins] = sydney.format(new Date(ms)).split(':').map(Number);
+    return hours! * 60 + mins!;
+  };
+  let start = Math.ceil((Date.now() + minutes * 60_000) / step) * step;
+  while (minuteOfDay(start) > 24 * 60 - 30) start += step;
+  return new Date(start).toISOString();
 }
 
 async function book(who: SignedIn, startsAt: string): Promise<string> {

@@ -252,8 +252,14 @@ describe('reminder job', () => {
       smtp.received.filter((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Reminder')).length +
       otherProcessMail.filter((m) => m.to.toLowerCase() === patient.email.toLowerCase() && m.subject.startsWith('Reminder')).length;
     await Promise.all([t.app.reminders.runOnce(), sendDueReminders(deps()), sendDueReminders(deps())]);
-    for (let i = 0; i < 50 && reminders() < 1; i++) await new Promise((r) => setTimeout(r, 100));
     await t.app.reminders.runOnce();
+    // One reminder is queued, whichever run claimed it; the email queue (raced by the server's
+    // sender and another process's) sends it once.
+    const queuedReminders = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from appointment_emails where appointment_id = ${id} and kind = 'reminder'`);
+    expect(queuedReminders[0]?.n).toBe(1);
+    await Promise.all([t.app.appointmentEmails.runOnce(), sendQueuedAppointmentEmails(deps())]);
+    for (let i = 0; i < 50 && reminders() < 1; i++) await new Promise((r) => setTimeout(r, 100));
+    await t.app.appointmentEmails.runOnce();
     await new Promise((r) => setTimeout(r, 300));
     expect(reminders()).toBe(1);
     const [after] = await queryRows<{ reminder_sent_at: unknown }>(t.database.db, sql`select reminder_sent_at from appointments where id = ${id}`);
