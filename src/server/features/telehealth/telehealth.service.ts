@@ -1,7 +1,8 @@
 import { TZDate } from '@date-fns/tz';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { EventData } from '../../../shared/contracts/realtime.js';
 import {
+  JOIN_OPENS_MINUTES_BEFORE,
   VISIT_CHAT_LIMIT,
   VISIT_MAX_GUESTS,
   joinClosesAt,
@@ -419,8 +420,13 @@ export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery
   const tenant = ctx.actor.tenant!;
   const now = ctx.now();
   const timeZone = (query.timeZone && knownTimeZone(query.timeZone)) || 'UTC';
-  const date = query.date ?? new TZDate(now.getTime(), timeZone).toISOString().slice(0, 10);
+  const today = new TZDate(now.getTime(), timeZone).toISOString().slice(0, 10);
+  const date = query.date ?? today;
   const { from, to } = dayBounds(date, timeZone);
+  // Today also holds what a provider must not miss around midnight: a visit of yesterday still
+  // under way, and one of tomorrow whose waiting room is already open.
+  const isToday = date === today;
+  const until = isToday ? new Date(Math.max(to.getTime(), now.getTime() + JOIN_OPENS_MINUTES_BEFORE * 60_000)) : to;
   return withTenant({ db: ctx.db, tenantId: tenant.id, userId: ctx.actor.userId }, async (tx) => {
     const [own] = await tx
       .select({ id: providerProfiles.id })
@@ -434,8 +440,8 @@ export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery
           eq(appointments.tenantId, tenant.id),
           eq(appointments.mode, 'telehealth'),
           inArray(appointments.status, ['booked', 'confirmed', 'checked_in', 'completed']),
-          gte(appointments.startsAt, from),
-          lt(appointments.startsAt, to),
+          isToday ? or(gte(appointments.startsAt, from), gt(appointments.endsAt, now)) : gte(appointments.startsAt, from),
+          lt(appointments.startsAt, until),
           own ? eq(appointments.providerId, own.id) : undefined,
         ),
       )
