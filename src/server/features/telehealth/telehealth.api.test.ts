@@ -74,7 +74,11 @@ const isVisitEvent = (kind: string) => (f: ServerFrame) => f.type === 'event' &&
 
 beforeAll(async () => {
   smtp = await startSmtpListener();
-  t = await startTestApp({ SMTP_URL: smtp.url, REALTIME_FRAMES_PER_SECOND: '1000' }, { now: () => new Date(Date.now() + clockAheadMs) });
+  // Sessions that outlive a day of the server's clock moving on (the midnight test).
+  t = await startTestApp(
+    { SMTP_URL: smtp.url, REALTIME_FRAMES_PER_SECOND: '1000', SESSION_IDLE_MINUTES_STAFF: '1440', SESSION_ABSOLUTE_HOURS: '48' },
+    { now: () => new Date(Date.now() + clockAheadMs) },
+  );
   base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   practice = await createPractice(t, { mode: 'telehealth', telehealth: true, durationMinutes: 30, smtp });
   otherPractice = await createPractice(t, { smtp });
@@ -275,5 +279,48 @@ describe('video visits', () => {
     expect(await patientSocket.next((f) => f.type === 'error')).toMatchObject({ code: 'realtime.visit-forbidden' });
     const events = await queryRows<{ kind: string }>(t.database.db, sql`select kind from telehealth_events where appointment_id = ${soonId} order by id`);
     expect(events.map((e) => e.kind)).toEqual(['waiting', 'admitted', 'started', 'invited', 'waiting', 'admitted', 'ended', 'completed']);
+  });
+});
+
+describe('the provider’s day around midnight', () => {
+  it('today also holds a visit of tomorrow whose waiting room is already open', async () => {
+    const sydneyDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(ms));
+    // A practice of its own, and the next midnight in Sydney at least 20 minutes ahead: 00:00–00:30
+    // is a time it offers, and the server's clock moves less than a day (the sessions allow that here).
+    const night = await createPractice(t, { mode: 'telehealth', telehealth: true, durationMinutes: 30, smtp });
+    const step = 15 * 60_000;
+    let midnight = Math.ceil((Date.now() + 20 * 60_000) / step) * step;
+    while (sydneyDate(midnight - 1) === sydneyDate(midnight)) midnight += step;
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/appointments',
+      headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
+      payload: { providerId: night.profileId, serviceId: night.serviceId, locationId: night.locationId, startsAt: new Date(midnight).toISOString() },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json<Appointment>().id;
+    const saved = clockAheadMs;
+    // The provider's day (no date: today in their zone) with the server's clock at `at`.
+    const dayAt = async (at: number) => {
+      clockAheadMs = at - Date.now();
+      const res = await call(night.provider, 'GET', '/api/v1/practice/telehealth?timeZone=Australia%2FSydney');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<TelehealthDay>();
+    };
+    try {
+      // 23:30: the waiting room is not open yet; the visit is tomorrow's.
+      const early = await dayAt(midnight - 30 * 60_000);
+      expect(early.date).toBe(sydneyDate(midnight - 1));
+      expect(early.visits.map((v) => v.appointmentId)).not.toContain(id);
+      // 23:50: it is open, so today's list has it.
+      const late = await dayAt(midnight - 10 * 60_000);
+      expect(late.date).toBe(sydneyDate(midnight - 1));
+      expect(late.visits.find((v) => v.appointmentId === id)).toMatchObject({ phase: 'open' });
+      // And on its own day, as always.
+      const own = await call(night.provider, 'GET', `/api/v1/practice/telehealth?timeZone=Australia%2FSydney&date=${sydneyDate(midnight)}`);
+      expect(own.json<TelehealthDay>().visits.map((v) => v.appointmentId)).toContain(id);
+    } finally {
+      clockAheadMs = saved;
+    }
   });
 });
