@@ -3,7 +3,7 @@
 //   typecheck · lint · unit · build · API on PGlite · API on PostgreSQL (TEST_DATABASE_URL) · browser
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +35,27 @@ function check(name, command, args, env) {
   return ok;
 }
 
+/**
+ * The failed tests of a vitest JSON report, a line each with the first line of the error, so that the end
+ * of a long log (all a CI page may keep) still names what failed.
+ */
+function failuresIn(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const lines = [];
+  for (const suite of report.testResults ?? []) {
+    const path = relative(root, suite.name ?? '');
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const why = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      lines.push(`${path} > ${test.fullName}\n      ${why}`);
+    }
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      lines.push(`${path}\n      ${String(suite.message ?? 'the file failed to run').split('\n')[0].slice(0, 300)}`);
+    }
+  }
+  return lines;
+}
+
 /** A vitest project; its test counts go into the summary. */
 function vitest(name, project, env = {}) {
   banner(name);
@@ -49,7 +70,7 @@ function vitest(name, project, env = {}) {
     if (p === 0 && f === 0) f = 1; // a tier that ran no test is a failure, never a pass
   }
   if (!ok && f === 0) f = 1; // the runner itself failed (a file did not load, a hook threw)
-  tiers.push({ name, passed: p, failed: f });
+  tiers.push({ name, passed: p, failed: f, failures: existsSync(out) ? failuresIn(out) : [] });
   passed += p;
   failed += f;
   return ok;
@@ -83,6 +104,9 @@ if (built) {
 }
 
 process.stdout.write('\n━━━ Results ━━━\n');
-for (const t of tiers) process.stdout.write(`${t.failed ? '✗' : '✓'} ${t.name}: ${t.passed} passed, ${t.failed} failed\n`);
+for (const t of tiers) {
+  process.stdout.write(`${t.failed ? '✗' : '✓'} ${t.name}: ${t.passed} passed, ${t.failed} failed\n`);
+  for (const line of t.failures ?? []) process.stdout.write(`    ✗ ${line}\n`);
+}
 process.stdout.write(`\nSummary: ${passed} passed, ${failed} failed\n`);
 process.exit(failed === 0 ? 0 : 1);

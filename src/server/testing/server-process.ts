@@ -15,6 +15,15 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
+/** A run shifted in time with libfaketime (README, Testing) keeps its shift in the servers it starts. */
+function clockShift(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => /^(LD_PRELOAD|FAKETIME.*)$/.test(entry[0]) && entry[1] !== undefined,
+    ),
+  );
+}
+
 /**
  * Starts build/server/main.mjs on a random loopback port with a clean environment plus `env`
  * (tests send many requests from one address, so the newsletter limit is lifted unless `env` sets it).
@@ -30,6 +39,7 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
       PORT: '0',
       LOG_LEVEL: 'warn',
       NEWSLETTER_RATE_LIMIT_PER_MINUTE: '100000',
+      ...clockShift(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

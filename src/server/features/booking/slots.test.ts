@@ -67,6 +67,27 @@ describe.each(['Australia/Sydney', 'America/New_York'])('slots, with the server 
     ]);
   });
 
+  it('lets a late appointment run past midnight into the next day\'s hours, the night Sydney clocks go forward', () => {
+    // Saturday 3 October 2026 20:00-24:00 AEST, then Sunday 00:00-03:00, which is two real hours
+    // (02:00 AEST becomes 03:00 AEDT).
+    const late = rules({
+      timeZone: 'Australia/Sydney',
+      weekly: [
+        { weekday: 6, start: '20:00', end: '24:00' },
+        { weekday: 0, start: '00:00', end: '03:00' },
+      ],
+    });
+    const ninety: ServiceTiming = { durationMinutes: 90, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 };
+    const slots = availableSlots({ rules: late, service: ninety, busy: [], from: new Date('2026-10-03T00:00:00Z'), to: new Date('2026-10-05T00:00:00Z'), now: LONG_AGO });
+    expect(slots.map((s) => [s.start.toISOString(), s.end.toISOString()])).toEqual([
+      ['2026-10-03T10:00:00.000Z', '2026-10-03T11:30:00.000Z'], // Saturday 20:00 AEST
+      ['2026-10-03T11:00:00.000Z', '2026-10-03T12:30:00.000Z'],
+      ['2026-10-03T12:00:00.000Z', '2026-10-03T13:30:00.000Z'],
+      ['2026-10-03T13:00:00.000Z', '2026-10-03T14:30:00.000Z'], // 23:00 to 00:30 on Sunday
+      ['2026-10-03T14:00:00.000Z', '2026-10-03T15:30:00.000Z'], // Sunday 00:00; 01:00 would end after 03:00 AEDT (16:00Z)
+    ]);
+  });
+
   it('moves an opening that starts inside the skipped hour to the end of the gap', () => {
     const ny = rules({ timeZone: 'America/New_York', overrides: [{ date: '2026-03-08', hours: [{ start: '02:30', end: '05:00' }] }] });
     const [open] = openingsOn(ny, 2026, 2, 8);
@@ -126,6 +147,24 @@ describe('slot rules', () => {
       now: LONG_AGO,
     });
     expect(iso(extra)).toEqual(['2026-06-02T17:00:00.000Z']);
+  });
+
+  it('runs an appointment past midnight only into hours that start at midnight, and never into a busy time', () => {
+    const late = (next: Partial<AvailabilityRules>) =>
+      rules({ timeZone: 'Europe/London', weekly: [{ weekday: 1, start: '22:00', end: '24:00' }, { weekday: 2, start: '00:00', end: '02:00' }], slotIntervalMinutes: 30, ...next });
+    const monday22 = new Date('2026-06-01T21:00:00Z'); // Monday 1 June 22:00 BST
+    const tuesday = new Date('2026-06-02T23:00:00Z');
+    const starts = (r: AvailabilityRules, busy: { start: Date; end: Date }[] = []) =>
+      iso(availableSlots({ rules: r, service: hour, busy, from: monday22, to: tuesday, now: LONG_AGO })).filter((t) => t < '2026-06-01T23:00:00.000Z');
+    // Monday's own starts: 22:00, 22:30, 23:00, and 23:30 running to 00:30 on Tuesday.
+    expect(starts(late({}))).toEqual(['2026-06-01T21:00:00.000Z', '2026-06-01T21:30:00.000Z', '2026-06-01T22:00:00.000Z', '2026-06-01T22:30:00.000Z']);
+    const upTo23 = ['2026-06-01T21:00:00.000Z', '2026-06-01T21:30:00.000Z', '2026-06-01T22:00:00.000Z'];
+    // Tuesday from 00:30, a break at midnight, or Tuesday off: Monday's appointments end by 24:00.
+    expect(starts(late({ weekly: [{ weekday: 1, start: '22:00', end: '24:00' }, { weekday: 2, start: '00:30', end: '02:00' }] }))).toEqual(upTo23);
+    expect(starts(late({ breaks: [{ weekday: 2, start: '00:00', end: '00:15' }] }))).toEqual(upTo23);
+    expect(starts(late({ overrides: [{ date: '2026-06-02', hours: [] }] }))).toEqual(upTo23);
+    // Someone booked at 00:15 on Tuesday: 23:30 on Monday would run into them.
+    expect(starts(late({}), [{ start: new Date('2026-06-01T23:15:00Z'), end: new Date('2026-06-01T23:45:00Z') }])).toEqual(upTo23);
   });
 
   it('merges overlapping hours and ignores ranges that are not times', () => {

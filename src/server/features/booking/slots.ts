@@ -9,6 +9,7 @@ import { TZDate } from '@date-fns/tz';
  * start of each opening, so a day on which the clocks change has as many slots as it has real
  * hours: 00:00-04:00 is three hours on the night clocks go forward and five on the night they go
  * back. A wall time that does not exist (inside the skipped hour) moves forward by the gap.
+ * Hours to 24:00 that go on from 00:00 the next day let an appointment run past midnight.
  */
 
 /** 'HH:MM', 24-hour clock; an end may be '24:00' (midnight at the end of the day). */
@@ -181,10 +182,21 @@ export function availableSlots(input: {
   const first = localDate(new Date(earliest), rules.timeZone);
   const last = localDate(new Date(latest), rules.timeZone);
   const lastKey = isoDate(last.year, last.month, last.day);
+  const openingsAt = (offset: number): Interval[] => {
+    const date = addDays(first, offset);
+    return openingsOn(rules, date.year, date.month, date.day);
+  };
+  let today = openingsAt(0);
   for (let offset = 0; ; offset++) {
     const date = addDays(first, offset);
-    for (const [open, close] of openingsOn(rules, date.year, date.month, date.day)) {
-      for (let start = open; start + duration <= close; start += step) {
+    const tomorrow = openingsAt(offset + 1);
+    for (const [index, [open, close]] of today.entries()) {
+      // Hours that run to midnight and go on from midnight the next day are one opening for the
+      // appointment (a late clinic open 20:00-02:00): it may end after midnight. Its start keeps to
+      // this day's hours and grid; the next day's own slots start on theirs.
+      const next = index === today.length - 1 ? tomorrow[0] : undefined;
+      const reach = next && next[0] === close ? next[1] : close;
+      for (let start = open; start < close && start + duration <= reach; start += step) {
         if (start < earliest) continue;
         if (start >= latest) break;
         const end = start + duration;
@@ -202,6 +214,7 @@ export function availableSlots(input: {
       }
     }
     if (isoDate(date.year, date.month, date.day) >= lastKey) break;
+    today = tomorrow;
   }
   return slots;
 }
