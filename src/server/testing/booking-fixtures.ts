@@ -145,8 +145,7 @@ export function hoursAhead(hours: number, from = new Date()): Date {
 
 /**
  * `hoursAhead(hours)`, moved on to the first whole hour between 08:00 and 20:00 in the zone: a test
- * that looks at the times around it then never meets the zone's midnight (each day's hours end at
- * 24:00, so a time that would run past it is not offered).
+ * that looks at the times around it, or at that day's list, then never meets the zone's midnight.
  */
 export function daytimeAhead(hours: number, timeZone = 'Australia/Sydney'): Date {
   const hourIn = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });

@@ -35,9 +35,8 @@ function quarterAfter(minutes: number): Date {
 }
 
 /**
- * The first free time at or after the quarter hour `minutes` from now. Not the quarter itself: a
- * time whose 30 minutes would run past the location's midnight is not offered (each day's hours
- * end at 24:00), so a fixed offset would fail at some hours of the day.
+ * The first free time at or after the quarter hour `minutes` from now. Not the quarter itself: it
+ * may be taken by an earlier test's booking or lie outside the hours an earlier test set.
  */
 async function freeTimeAfter(minutes: number): Promise<Date> {
   const from = quarterAfter(minutes);
@@ -125,6 +124,36 @@ describe('provider availability', () => {
     // Put the hours back to all day for the next tests.
     await call('PUT', `/api/v1/practice/locations/${practice.locationId}/hours`, practice.provider, { weeklyHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })), breaks: [] });
     await call('PUT', '/api/v1/practice/availability/settings', practice.provider, { slotIntervalMinutes: 15, minimumNoticeMinutes: 0, horizonDays: 60, cancellationWindowHours: 24, acceptingNewPatients: true });
+  });
+
+  it('lets a late clinic’s last appointment run past midnight into the next day’s hours, and books it', async () => {
+    // Two dates three weeks ahead: 22:00–24:00, then 00:00–02:00 the next day (Sydney).
+    const day = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const hours = (date: string, start: string, end: string) => call('PUT', `/api/v1/practice/locations/${practice.locationId}/overrides/${date}`, practice.provider, { hours: [{ start, end }] });
+    expect((await hours(day, '22:00', '24:00')).statusCode).toBe(200);
+    expect((await hours(next, '00:00', '02:00')).statusCode).toBe(200);
+    const local = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+    const lateStarts = async () => {
+      const from = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString();
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${practice.profileId}/slots?serviceId=${practice.serviceId}&from=${encodeURIComponent(from)}&days=3` });
+      expect(res.statusCode, res.body).toBe(200);
+      const sydneyDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' });
+      return res.json<Slots>().slots.filter((slot) => sydneyDate.format(new Date(slot.start)) === day);
+    };
+    const offered = await lateStarts();
+    // 22:00 … 23:45 every 15 minutes; 23:45 ends at 00:15 the next day.
+    expect(offered.map((slot) => local(slot.start).slice(-5))).toEqual(['22:00', '22:15', '22:30', '22:45', '23:00', '23:15', '23:30', '23:45']);
+    const last = offered.at(-1)!;
+    expect(local(last.end)).toContain('00:15');
+    const booked = await book(new Date(last.start));
+    expect(booked.endsAt).toBe(last.end);
+
+    // The booked 23:45 is busy now (23:30 would run into it). With the next day's hours from 00:30,
+    // nothing of the first day may run past midnight: the appointment stands, the times end by 24:00.
+    expect((await hours(next, '00:30', '02:00')).statusCode).toBe(200);
+    expect((await lateStarts()).map((slot) => local(slot.start).slice(-5))).toEqual(['22:00', '22:15', '22:30', '22:45', '23:00', '23:15']);
+    expect((await call('DELETE', `/api/v1/practice/locations/${practice.locationId}/overrides/${next}`, practice.provider)).statusCode).toBe(200);
   });
 
   it('is the provider’s own: another organisation’s staff cannot touch this location, and patients cannot use the practice API', async () => {
