@@ -89,11 +89,15 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
   // (a misspelt name and a condition, say) beats one matching only some.
   const specialtyFit = f.specialty ? sql`(case when p.specialty_slug = ${f.specialty} then 1.0 else 0.6 end)` : sql`1.0`;
   const words = f.rawQuery ? [...new Set(f.rawQuery.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 12) : [];
+  // Once per row, as a lateral join: as a column expression the planner evaluated it again for each
+  // reference to it.
   const textFit =
     words.length > 0
-      ? sql`(select exp(sum(ln(greatest(word_similarity(w, p.search_document), 0.05)))) from unnest(${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]) as w)`
-      : sql`1.0`;
-  const hasFit = Boolean(f.specialty) || words.length > 0;
+      ? sql`cross join lateral (select exp(sum(ln(greatest(word_similarity(w, p.search_document), 0.05)))) as text_fit
+          from unnest(${`{${words.map((w) => `"${w}"`).join(',')}}`}::text[]) as w) tf`
+      : sql`cross join lateral (select 1.0::float8 as text_fit) tf`;
+  // Without words every text fit is 1, so the fit is the specialty's and needs no window.
+  const fit = words.length > 0 ? sql`s.specialty_fit * s.text_fit / greatest(max(s.text_fit) over (), 1e-9)` : f.specialty ? sql`s.specialty_fit` : sql`0.0`;
   const nowIso = f.now.toISOString();
   const order: Record<DirectoryFilters['sort'], SQL> = {
     best: sql`score desc, rating_score desc, id`,
@@ -105,31 +109,24 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
   return queryRows<DirectoryRow>(
     db,
     sql`
-    with matched as (
-      select p.id, p.display_name, p.title, p.user_id, p.specialty_slug, p.other_specialties, p.languages,
-        p.offers_telehealth, p.offers_in_person, p.accepting_new_patients, p.ndis_registered, p.region_code,
-        p.rating_count, p.rating_sum, p.next_available_at,
-        ${distance} as distance_km,
-        ${specialtyFit}::float8 as specialty_fit,
-        ${textFit}::float8 as text_fit,
-        (case when ${f.viewerLanguage}::text is not null and ${f.viewerLanguage}::text = any(p.languages) then 1.0 else 0.0 end)::float8 as language_score,
-        (case when p.next_available_at is null then 0.0
-          else greatest(0.0, 1.0 - extract(epoch from (p.next_available_at - ${nowIso}::timestamptz)) / ${AVAILABILITY_HORIZON_DAYS * 86400}) end)::float8 as availability_score,
-        (case when p.rating_count = 0 then 0.0
-          else (p.rating_sum::float8 / p.rating_count / 5.0) * least(1.0, p.rating_count::float8 / ${RATING_CONFIDENCE_COUNT}) end)::float8 as rating_score
-      from provider_profiles p
-      where ${sql.join(conditions, sql` and `)}
-    ),
-    scored as (
-      select m.*,
-        (case when m.distance_km is null then 0.0 else greatest(0.0, 1.0 - m.distance_km / ${f.radiusKm}) end)::float8 as distance_score
-      from matched m
-      where m.distance_km is null or m.distance_km <= ${f.radiusKm} or ${f.point === null}
-    ),
-    fitted as (
+    with fitted as (
       select s.*,
-        (case when ${hasFit} then s.specialty_fit * s.text_fit / greatest(max(s.text_fit) over (), 1e-9) else 0.0 end)::float8 as fit
-      from scored s
+        (case when s.distance_km is null then 0.0 else greatest(0.0, 1.0 - s.distance_km / ${f.radiusKm}) end)::float8 as distance_score,
+        (${fit})::float8 as fit
+      from (
+        select p.id, p.user_id, p.rating_count, p.rating_sum, p.next_available_at,
+          ${distance} as distance_km,
+          ${specialtyFit}::float8 as specialty_fit,
+          tf.text_fit::float8 as text_fit,
+          (case when ${f.viewerLanguage}::text is not null and ${f.viewerLanguage}::text = any(p.languages) then 1.0 else 0.0 end)::float8 as language_score,
+          (case when p.next_available_at is null then 0.0
+            else greatest(0.0, 1.0 - extract(epoch from (p.next_available_at - ${nowIso}::timestamptz)) / ${AVAILABILITY_HORIZON_DAYS * 86400}) end)::float8 as availability_score,
+          (case when p.rating_count = 0 then 0.0
+            else (p.rating_sum::float8 / p.rating_count / 5.0) * least(1.0, p.rating_count::float8 / ${RATING_CONFIDENCE_COUNT}) end)::float8 as rating_score
+        from provider_profiles p ${textFit}
+        where ${sql.join(conditions, sql` and `)}
+      ) s
+      where s.distance_km is null or s.distance_km <= ${f.radiusKm} or ${f.point === null}
     ),
     ranked as (
       select s.*,
@@ -139,11 +136,19 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
       order by ${order[f.sort]}
       limit ${f.limit} offset ${f.offset}
     )
-    -- The count comes along even for a page past the end.
-    select c.total, r.*, u.image,
+    -- The count comes along even for a page past the end. Only the page's rows are read whole: the
+    -- steps above carry the scores and what the order needs (measured: copying whole profiles
+    -- through them took most of a search over 10,000 providers).
+    -- (The profile's columns come through a subquery naming only those, so that the order's
+    -- unqualified names stay the ranked row's.)
+    select c.total, r.*, p.display_name, p.title, p.specialty_slug, p.other_specialties, p.languages, p.offers_telehealth,
+      p.offers_in_person, p.accepting_new_patients, p.ndis_registered, p.region_code, u.image,
       (select l.city from provider_locations l where l.provider_id = r.id and l.kind = 'practice' and l.archived_at is null order by l.sort_order limit 1) as city
     from (select count(*) as total from fitted) c
-    left join (ranked r join users u on u.id = r.user_id) on true
+    left join (ranked r
+      join (select id as profile_id, display_name, title, specialty_slug, other_specialties, languages, offers_telehealth,
+          offers_in_person, accepting_new_patients, ndis_registered, region_code from provider_profiles) p on p.profile_id = r.id
+      join users u on u.id = r.user_id) on true
     order by ${order[f.sort]}`,
   );
 }
