@@ -11,7 +11,7 @@ import { createPractice, hoursAhead, type Practice } from '../../testing/booking
 import { sqlState } from '../../features/booking/practice-scope.js';
 import { queryRows } from '../db/database.js';
 import { asAppUser } from '../tenancy/with-tenant.js';
-import { APPOINTMENT_EMAIL_MAX_ATTEMPTS, offerFreedTimes, sendDueReminders, sendQueuedAppointmentEmails } from './booking-jobs.js';
+import { APPOINTMENT_EMAIL_MAX_ATTEMPTS, createAppointmentEmailJob, offerFreedTimes, sendDueReminders, sendQueuedAppointmentEmails } from './booking-jobs.js';
 
 let smtp: SmtpListener;
 let t: TestApp;
@@ -188,6 +188,30 @@ describe('appointment email queue', () => {
     await Promise.all([t.app.appointmentEmails.runOnce(), sendQueuedAppointmentEmails(deps()), sendQueuedAppointmentEmails(deps())]);
     for (const id of ids) expect(await drainQueue(() => queued(id), 'every booking email sent')).toMatchObject([{ outcome: 'sent', attempts: 2 }]);
     for (const p of patients) expect(mailsTo(p.email, 'Booked')).toBe(1);
+  });
+
+  it('a run that stops at its batch limit with more due starts the next at once, not at the next tick', async () => {
+    const practice = await createPractice(t, { smtp });
+    const patient = await person('burst');
+    smtp.refuse(patient.email);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await book(patient, practice, hoursAhead(130 + i));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json<Appointment>().id);
+    }
+    for (const id of ids) await until(() => queued(id), (rows) => rows[0]?.attempts === 1 && rows[0].outcome === null && !rows[0].due, 'a failed first try');
+    // The server's own runs, kicked by the bookings, are over (a second call joins the one a kick may have queued).
+    await t.app.appointmentEmails.runOnce();
+    await t.app.appointmentEmails.runOnce();
+    for (const id of ids) await pauseOver(id);
+    // Another process's job, two emails a batch and one batch a run, its timer an hour away.
+    const job = createAppointmentEmailJob({ ...deps(), intervalSeconds: 3600, limits: { batch: 2, batchesPerRun: 1 } });
+    expect(await job.runOnce()).toMatchObject({ status: 'done', sent: 2, more: true });
+    for (const id of ids) await until(() => queued(id), (rows) => rows[0]?.outcome === 'sent', 'every booking email sent by the runs that followed');
+    expect(otherProcessMail.filter((m) => m.to.toLowerCase() === patient.email.toLowerCase() && m.subject.startsWith('Booked'))).toHaveLength(5);
+    await job.stop();
+    smtp.accept(patient.email);
   });
 
   it('drops a booked email that has not gone when the appointment is cancelled, and sends the cancellation', async () => {
