@@ -21,7 +21,7 @@ import { loadBookingTarget, slotsFor, slotsWith, type BookingTarget } from './av
 import { readBookingContext, writeBooking, type BookingWrite } from './booking-statements.js';
 import { findAppointment, listPatientAppointments, type AppointmentRecord, type AppointmentRow } from './appointments.repo.js';
 import { recordAppointmentChange } from './notify.js';
-import type { Busy, DateOverride, Slot } from './slots.js';
+import { isoString, type Busy, type DateOverride, type Slot } from './slots.js';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -34,7 +34,7 @@ export function isExclusionViolation(error: unknown): boolean {
 }
 
 function slotJson(slots: readonly Slot[]): { start: string; end: string }[] {
-  return slots.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() }));
+  return slots.map((s) => ({ start: isoString(s.start), end: isoString(s.end) }));
 }
 
 /** The appointment as its screens show it, with what this party may do now. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableSlots, isWallRange, openingsOn, parseWallTime, type AvailabilityRules, type ServiceTiming } from './slots.js';
+import { availableSlots, isoString, isWallRange, openingsOn, parseWallTime, type AvailabilityRules, type ServiceTiming } from './slots.js';
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 
@@ -195,5 +195,17 @@ describe('slot rules', () => {
     expect(slots.length).toBeLessThan(64 * 37);
     const clashes = slots.filter((slot) => busy.some((b) => slot.start.getTime() - 5 * 60_000 < b.end.getTime() && slot.end.getTime() + 5 * 60_000 > b.start.getTime()));
     expect(clashes).toEqual([]);
+  });
+});
+
+describe('isoString', () => {
+  it('writes what Date#toISOString writes', () => {
+    const instants = [0, 1, 999, 86_399_999, 86_400_000, Date.UTC(2026, 9, 3, 13, 45), Date.UTC(2024, 1, 29, 23, 59, 59, 7), 253_402_300_799_999, -1, -86_400_001, 253_402_300_800_000];
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      instants.push(Math.floor((seed / 2 ** 32) * 4_102_444_800_000)); // 1970 to 2100
+    }
+    for (const ms of instants) expect(isoString(new Date(ms)), String(ms)).toBe(new Date(ms).toISOString());
   });
 });

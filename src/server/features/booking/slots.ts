@@ -218,3 +218,28 @@ export function availableSlots(input: {
   }
   return slots;
 }
+
+const dayPrefixes = new Map<number, string>();
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'));
+/** The last instant Date#toISOString writes with a four-digit year (10000-01-01). */
+const FOUR_DIGIT_YEARS_END = 253_402_300_800_000;
+
+/**
+ * Date#toISOString, about nine times faster for the many instants of a few days that an
+ * availability answer holds (90 days can be 3,500 of them: measured 2.2 ms with toISOString
+ * against 0.25 ms, a fifth of the request). The date part is kept per day; the rest is arithmetic.
+ */
+export function isoString(instant: Date): string {
+  const ms = instant.getTime();
+  if (!(ms >= 0 && ms < FOUR_DIGIT_YEARS_END)) return instant.toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    if (dayPrefixes.size >= 10_000) dayPrefixes.clear();
+    dayPrefixes.set(day, prefix);
+  }
+  const t = ms - day * DAY_MS;
+  const milli = t % 1000;
+  return `${prefix}${TWO_DIGITS[Math.floor(t / 3_600_000)]}:${TWO_DIGITS[Math.floor(t / MINUTE_MS) % 60]}:${TWO_DIGITS[Math.floor(t / 1000) % 60]}.${String(milli).padStart(3, '0')}Z`;
+}
