@@ -28,20 +28,10 @@ const opened: TestSocket[] = [];
 /** The server's clock runs this far ahead of the real one (to reach an appointment's start). */
 let clockAheadMs = 0;
 
-/**
- * The next start on the 15-minute slot grid at least `minutes` from now that the practice offers:
- * each day's hours end at 24:00 in its zone (Sydney), so a 30-minute visit starts by 23:30 there.
- */
+/** The next start on the 15-minute slot grid at least `minutes` from now (the practice is open all day, every day). */
 function startIn(minutes: number): string {
   const step = 15 * 60_000;
-  const sydney = new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const minuteOfDay = (ms: number) => {
-    const [hours, mins] = sydney.format(new Date(ms)).split(':').map(Number);
-    return hours! * 60 + mins!;
-  };
-  let start = Math.ceil((Date.now() + minutes * 60_000) / step) * step;
-  while (minuteOfDay(start) > 24 * 60 - 30) start += step;
-  return new Date(start).toISOString();
+  return new Date(Math.ceil((Date.now() + minutes * 60_000) / step) * step).toISOString();
 }
 
 async function book(who: SignedIn, startsAt: string): Promise<string> {
@@ -287,14 +277,17 @@ describe('the provider’s day around midnight', () => {
     const sydneyDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(ms));
     // A practice of its own, and the next midnight in Sydney at least 20 minutes ahead: 00:00–00:30
     // is a time it offers, and the server's clock moves less than a day (the sessions allow that here).
+    // And a patient of its own: the shared patient's soon visit may be at that midnight too.
     const night = await createPractice(t, { mode: 'telehealth', telehealth: true, durationMinutes: 30, smtp });
+    const nightPatient = await createSignedInUser(t, { prefix: 'visit-night', smtp });
     const step = 15 * 60_000;
-    let midnight = Math.ceil((Date.now() + 20 * 60_000) / step) * step;
+    // (Ahead of the server's clock, which earlier tests moved on.)
+    let midnight = Math.ceil((Date.now() + clockAheadMs + 20 * 60_000) / step) * step;
     while (sydneyDate(midnight - 1) === sydneyDate(midnight)) midnight += step;
     const booked = await t.app.inject({
       method: 'POST',
       url: '/api/v1/appointments',
-      headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
+      headers: { cookie: nightPatient.cookie, 'idempotency-key': randomUUID() },
       payload: { providerId: night.profileId, serviceId: night.serviceId, locationId: night.locationId, startsAt: new Date(midnight).toISOString() },
     });
     expect(booked.statusCode, booked.body).toBe(201);
