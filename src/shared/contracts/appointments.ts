@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES } from '../appointments.js';
 import { SPECIALTY_SLUGS } from '../specialties.js';
-import { SERVICE_MODES } from './providers.js';
+import { SERVICE_MODES, SlotSchema } from './providers.js';
 
 export const APPOINTMENTS_PAGE_SIZE = 20;
 export const REASON_MAX_LENGTH = 1000;
@@ -79,7 +79,7 @@ export const AppointmentPageSchema = z.object({
 export type AppointmentPage = z.infer<typeof AppointmentPageSchema>;
 
 /** The 409 of a taken time carries fresh times of the same service and location. */
-export const SlotTakenExtensionSchema = z.object({ slots: z.array(z.object({ start: z.string(), end: z.string() })) });
+export const SlotTakenExtensionSchema = z.object({ slots: z.array(SlotSchema) });
 
 export const RatingRequestSchema = z
   .object({ score: z.number().int().min(1).max(5), comment: z.string().trim().max(2000).default('') })

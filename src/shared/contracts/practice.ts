@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { knownTimeZone } from '../time-zones.js';
 import { APPOINTMENT_ACTIONS } from '../appointments.js';
 import { AppointmentSchema } from './appointments.js';
-import { LocationSchema, ServiceSchema } from './providers.js';
+import { LocationSchema, ServiceSchema, SlotSchema } from './providers.js';
 
 /** 'HH:MM' on a 24-hour clock; an end may be 24:00. */
 const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/;
@@ -84,7 +84,7 @@ export const PreviewQuerySchema = z
   .strict();
 export const PreviewSchema = z.object({
   timeZone: z.string(),
-  days: z.array(z.object({ date: z.string(), slots: z.array(z.object({ start: z.string(), end: z.string() })) })),
+  days: z.array(z.object({ date: z.string(), slots: z.array(SlotSchema) })),
 });
 export type Preview = z.infer<typeof PreviewSchema>;
 

@@ -147,11 +147,21 @@ export const SlotsQuerySchema = z
   .strict();
 export type SlotsQuery = z.infer<typeof SlotsQuerySchema>;
 
+/**
+ * A free time: the instant it starts. It lasts the service's duration (`durationMinutes` of the
+ * answer, or of the service booked), so the end is not repeated in every slot: a 90-day answer
+ * is half the size without it (bench/README.md, "Availability answers").
+ */
+export const SlotSchema = z.object({ start: z.string() });
+export type SlotTime = z.infer<typeof SlotSchema>;
+
 export const SlotsSchema = z.object({
   serviceId: z.string(),
   locationId: z.string(),
+  /** How long each slot lasts: the service's duration. */
+  durationMinutes: z.number().int(),
   /** The location's time zone: hours are kept in it; the page shows times in the viewer's own. */
   timeZone: z.string(),
-  slots: z.array(z.object({ start: z.string(), end: z.string() })),
+  slots: z.array(SlotSchema),
 });
 export type Slots = z.infer<typeof SlotsSchema>;

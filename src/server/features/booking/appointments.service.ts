@@ -8,7 +8,7 @@ import {
   type MyAppointmentsQuery,
   type RatingRequest,
 } from '../../../shared/contracts/appointments.js';
-import type { Slots, SlotsQuery } from '../../../shared/contracts/providers.js';
+import type { SlotTime, Slots, SlotsQuery } from '../../../shared/contracts/providers.js';
 import { formatAddress, isRegionCode } from '../../../shared/regions.js';
 import { isSpecialtySlug } from '../../../shared/specialties.js';
 import { appointmentRatings, appointments } from '../../db/schema/booking.js';
@@ -33,8 +33,8 @@ export function isExclusionViolation(error: unknown): boolean {
   return e?.code === '23P01' || e?.cause?.code === '23P01';
 }
 
-function slotJson(slots: readonly Slot[]): { start: string; end: string }[] {
-  return slots.map((s) => ({ start: isoString(s.start), end: isoString(s.end) }));
+function slotJson(slots: readonly Slot[]): SlotTime[] {
+  return slots.map((s) => ({ start: isoString(s.start) }));
 }
 
 /** The appointment as its screens show it, with what this party may do now. */
@@ -94,7 +94,13 @@ export async function providerSlots(ctx: Pick<ServiceContext, 'db' | 'now'>, pro
     if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
     const from = query.from ? new Date(Math.max(new Date(query.from).getTime(), now.getTime())) : now;
     const slots = await slotsFor(tx, target, from, new Date(from.getTime() + query.days * DAY_MS), now);
-    return { serviceId: target.service.id, locationId: target.location.id, timeZone: target.location.timeZone, slots: slotJson(slots) };
+    return {
+      serviceId: target.service.id,
+      locationId: target.location.id,
+      durationMinutes: target.service.durationMinutes,
+      timeZone: target.location.timeZone,
+      slots: slotJson(slots),
+    };
   });
 }
 

@@ -139,15 +139,17 @@ describe('provider availability', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${practice.profileId}/slots?serviceId=${practice.serviceId}&from=${encodeURIComponent(from)}&days=3` });
       expect(res.statusCode, res.body).toBe(200);
       const sydneyDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' });
-      return res.json<Slots>().slots.filter((slot) => sydneyDate.format(new Date(slot.start)) === day);
+      const answer = res.json<Slots>();
+      expect(answer.durationMinutes).toBe(30);
+      return answer.slots.filter((slot) => sydneyDate.format(new Date(slot.start)) === day);
     };
     const offered = await lateStarts();
     // 22:00 … 23:45 every 15 minutes; 23:45 ends at 00:15 the next day.
     expect(offered.map((slot) => local(slot.start).slice(-5))).toEqual(['22:00', '22:15', '22:30', '22:45', '23:00', '23:15', '23:30', '23:45']);
     const last = offered.at(-1)!;
-    expect(local(last.end)).toContain('00:15');
     const booked = await book(new Date(last.start));
-    expect(booked.endsAt).toBe(last.end);
+    expect(local(booked.endsAt)).toContain('00:15');
+    expect(booked.endsAt).toBe(new Date(Date.parse(last.start) + 30 * 60_000).toISOString());
 
     // The booked 23:45 is busy now (23:30 would run into it). With the next day's hours from 00:30,
     // nothing of the first day may run past midnight: the appointment stands, the times end by 24:00.

@@ -148,7 +148,7 @@ export async function previewWeek(ctx: ActorContext, query: { locationId: string
       const dayEnd = new TZDate(y, m - 1, d + i + 1, 0, 0, location.timeZone);
       const slots = await slotsFor(tx, target, new Date(dayStart.getTime()), new Date(dayEnd.getTime()), now);
       const date = `${dayStart.getFullYear()}-${String(dayStart.getMonth() + 1).padStart(2, '0')}-${String(dayStart.getDate()).padStart(2, '0')}`;
-      days.push({ date, slots: slots.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })) });
+      days.push({ date, slots: slots.map((s) => ({ start: s.start.toISOString() })) });
     }
     return { timeZone: location.timeZone, days };
   });

@@ -63,7 +63,7 @@ export async function joinWaitlist(ctx: ActorContext, input: JoinWaitlist): Prom
     const free = await freeOnDate(tx, target, input.date, now, ctx.actor.userId);
     if (free.length > 0) {
       throw conflict('waitlist.day-has-times', 'This day still has free times: book one of them instead.', {
-        slots: free.slice(0, 12).map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })),
+        slots: free.slice(0, 12).map((s) => ({ start: s.start.toISOString() })),
       });
     }
     const [inserted] = await tx
