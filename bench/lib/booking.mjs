@@ -104,6 +104,9 @@ async function queuedEmails(db) {
   return rows[0];
 }
 
+/** The eight typical directory searches of row 9, cycled through. */
+export const SEARCH_QUERIES = ['query=heart', 'query=cardiolgist&near=Sydney', 'specialty=dermatology&sort=rating', 'query=back%20pain&availableWithinDays=7', 'near=Sydney&radiusKm=25&sort=distance', 'query=asthma&lang=en&page=3', 'sort=soonest', 'mode=in_person&acceptingNew=true'];
+
 export async function bookingRows({ startServer, startInsertBaseline, account, log, round }) {
   const database = await createBenchDatabase();
   const db = new pg.Client({ connectionString: database.url });
@@ -166,8 +169,7 @@ export async function bookingRows({ startServer, startInsertBaseline, account, l
 
     // Search with 10,000 more providers.
     const targets = await seedProviders(db, SEARCH_PROVIDERS);
-    const queries = ['query=heart', 'query=cardiolgist&near=Sydney', 'specialty=dermatology&sort=rating', 'query=back%20pain&availableWithinDays=7', 'near=Sydney&radiusKm=25&sort=distance', 'query=asthma&lang=en&page=3', 'sort=soonest', 'mode=in_person&acceptingNew=true'];
-    const search = await sequentialLatency(queries.map((q) => `${base}/api/v1/providers?${q}`));
+    const search = await sequentialLatency(SEARCH_QUERIES.map((q) => `${base}/api/v1/providers?${q}`));
     const { rows: total } = await db.query(`select count(*)::int as n from provider_profiles where verification_status = 'verified'`);
     log(`  search over ${total[0].n} providers p95 ${search.p95.toFixed(1)} ms`);
 
