@@ -252,7 +252,7 @@ export async function bookingRows({ startServer, startInsertBaseline, account, l
         baselineName: 'GET /healthz p95 (same server)',
         ratio: round(search.p95 / Math.max(healthz.p95, 0.1), 1),
         target: { of: 'value', op: '<=', limit: 50 },
-        details: { samples: LATENCY_SAMPLES, queries, search },
+        details: { samples: LATENCY_SAMPLES, queries: SEARCH_QUERIES, search },
       },
       {
         id: 'bookings-per-second',
