@@ -16,6 +16,7 @@ import { measureInitialAssets } from '../bench/lib/web-assets.mjs';
 import { createVerifiedAccount, startMailCatcher } from '../bench/lib/accounts.mjs';
 import { bookingRows } from '../bench/lib/booking.mjs';
 import { socketRows } from '../bench/lib/sockets.mjs';
+import { LIGHTHOUSE_PAGES, lighthouseRows } from '../bench/lib/lighthouse.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -411,6 +412,18 @@ async function socketGroup() {
   });
 }
 
+// ── Rows 13-18: Lighthouse on /, /about and /auth/login against a static page ──────────────────
+async function lighthouseGroup(dataDir) {
+  const server = startServer(dataDir);
+  try {
+    const port = await waitForListening(server);
+    await msUntilFirst200(server, port, '/readyz', { intervalMs: 50 });
+    return await lighthouseRows({ base: `http://127.0.0.1:${port}`, log, round });
+  } finally {
+    await stopCleanly(server);
+  }
+}
+
 // ── Main ────────────────────────────────────────────────────────────────────────────────────
 function git(args) {
   const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
@@ -459,10 +472,11 @@ async function main() {
     authRows,
   );
 
+  await run(`Lighthouse (mobile preset) of ${LIGHTHOUSE_PAGES.join(', ')} and a static page`, 'lighthouse', 'points', { of: 'value', op: '>=', limit: 95 }, () => lighthouseGroup(dataDir));
   await run('booking on PostgreSQL: concurrency, availability, search, bookings per second', 'no-double-booking', 'booked', { of: 'value', op: '<=', limit: 1 }, bookingGroup);
   await run('socket delivery on PostgreSQL: 1,000 sockets, latency at 500 messages/s, throughput', 'socket-delivery', 'ms', { of: 'value', op: '<=', limit: 50 }, socketGroup);
 
-  const order = ['stack-overhead', 'startup', 'idle-memory', 'initial-js', 'initial-css', 'sign-in', 'session-p99', 'no-double-booking', 'availability-p95', 'search-p95', 'bookings-per-second', 'socket-delivery', 'socket-throughput'];
+  const order = ['stack-overhead', 'startup', 'idle-memory', 'initial-js', 'initial-css', 'lighthouse', 'lighthouse-performance', 'lighthouse-quality', 'lighthouse-performance-about', 'lighthouse-quality-about', 'lighthouse-performance-auth-login', 'lighthouse-quality-auth-login', 'sign-in', 'session-p99', 'no-double-booking', 'availability-p95', 'search-p95', 'bookings-per-second', 'socket-delivery', 'socket-throughput'];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   // A row may also list conditions ({ name, met }) that its target alone does not say (e.g. nothing lost).
   for (const row of rows) row.pass = row.error ? null : meets(row.target, row) && (row.conditions ?? []).every((condition) => condition.met);

@@ -23,6 +23,8 @@ export function formatValue(value, unit) {
       return `${number(value, 0)} ms`;
     case 'MB':
       return `${number(value, 1)} MB`;
+    case 'points':
+      return `${number(value, 0)} points`;
     case 'kB':
       return `${number(value, 1)} kB`;
     default:
