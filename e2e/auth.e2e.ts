@@ -264,9 +264,31 @@ describe('login form validation', () => {
     await context.close();
   });
 
+  it('renders the sign-in form in the server\'s HTML for a visitor without a session cookie, and asks for no session', async () => {
+    const html = await (await fetch(`${server.url}/auth/login`)).text();
+    expect(html).toContain(`>${en('login.title')}</h1>`);
+    expect(html).toContain(`<meta name="description" content="${en('login.subtitle')}"/>`);
+    const { context, page } = await newPage(browser);
+    const sessionRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/session') sessionRequests.push(request.url());
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await visit(page, '/auth/login');
+    await page.getByRole('heading', { level: 1, name: en('login.title') }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: common('header.signIn') }).waitFor();
+    expect(sessionRequests).toEqual([]);
+    // Hydration matched the server's HTML (a mismatch throws React error 418 in the page).
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the auth-status spinner and a placeholder avatar while the session is checked', async () => {
     const { context, page } = await newPage(browser);
-    // The real answer, held back for a moment (not replaced).
+    // A session cookie the server no longer knows: the browser must ask, and the answer (the real
+    // one, held back for a moment) is that nobody is signed in.
+    await context.addCookies([{ name: 'tendwell.session_token', value: 'ended.c2lnbmF0dXJl', url: server.url }]);
     await page.route('**/api/v1/session', async (route) => {
       await new Promise((done) => setTimeout(done, 1500));
       await route.continue();

@@ -53,6 +53,24 @@ function summarise(lhr) {
 }
 
 /**
+ * One Lighthouse report. A run that fails to record its trace (Lighthouse's own NO_NAVSTART and
+ * similar runtime errors, which happen now and then on a loaded machine) is repeated, at most
+ * ATTEMPTS times in all; the failures are logged.
+ */
+const ATTEMPTS = 3;
+async function audit(url, port, log) {
+  let last;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+    if (!result?.lhr) last = 'no report';
+    else if (result.lhr.runtimeError) last = `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`;
+    else return result.lhr;
+    log(`  ${url}: attempt ${attempt} failed (${last})`);
+  }
+  throw new Error(`Lighthouse on ${url}: ${last}`);
+}
+
+/**
  * Lighthouse rows for the server at `base` (a server started by the caller with its demo data).
  * `round` rounds a figure for the report; `log` prints progress.
  */
@@ -66,11 +84,9 @@ export async function lighthouseRows({ base, log, round }) {
   try {
     for (let run = 1; run <= RUNS; run += 1) {
       for (const path of reports.keys()) {
-        const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-        if (!result?.lhr) throw new Error(`Lighthouse gave no report for ${path}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-        reports.get(path).push(result.lhr);
-        const s = summarise(result.lhr);
+        const lhr = await audit(`${base}${path}`, chrome.port, log);
+        reports.get(path).push(lhr);
+        const s = summarise(lhr);
         log(`  run ${run} ${path}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s.bestPractices}, SEO ${s.seo}`);
       }
     }

@@ -7,6 +7,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** The login form keeps the spec's own minimum (spec §5, §9). */
 export const LOGIN_PASSWORD_MIN_LENGTH = 6;
+/** better-auth's cookie prefix: the session cookie is `tendwell.session_token` (`__Secure-` on HTTPS). */
+export const SESSION_COOKIE_PREFIX = 'tendwell';
+export const SESSION_COOKIE_NAMES: readonly string[] = [`__Secure-${SESSION_COOKIE_PREFIX}.session_token`, `${SESSION_COOKIE_PREFIX}.session_token`];
 /** The initial auth check is forced to finish after this long (spec §9). */
 export const AUTH_INITIAL_CHECK_TIMEOUT_MS = 3000;
 

@@ -1,9 +1,12 @@
+// First: zod's CSP setting must precede every schema the routes build.
+import '~/web/lib/zod-csp';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
 import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRevalidator, useRouteLoaderData } from 'react-router';
 import { type LanguageCode, languageDirection } from '~/shared/languages';
+import { SESSION_COOKIE_NAMES } from '~/shared/contracts/auth';
 import { DEFAULT_REGION } from '~/shared/regions';
 import { ClientOnly } from '~/web/components/layout/client-only';
 import { DeferredPrefetch } from '~/web/components/layout/deferred-prefetch';
@@ -14,10 +17,11 @@ import { MAIN_CONTENT_ID, SkipLink } from '~/web/components/layout/skip-link';
 import { SiteContactPlaceholder } from '~/web/features/marketing/components/site-contact-placeholder';
 import { APP_STATE_ELEMENT_ID, hydratedAppStateText, serializeAppState } from '~/web/lib/app-state';
 import { currentLanguage } from '~/web/lib/i18n';
-import { visitorOfRequest } from '~/web/lib/page-request';
+import { readCookie, visitorOfRequest } from '~/web/lib/page-request';
 import { createQueryClient } from '~/web/lib/query-client';
+import { SESSION_QUERY_KEY } from '~/web/lib/session';
 import type { Route } from './+types/root';
-import './app.css';
+import appCss from './app.css?url';
 
 // Below the fold or only needed on demand: loaded right after the first render, so that the
 // validator, the toasts and the footer's data code stay out of the critical path.
@@ -39,6 +43,10 @@ const AppToaster = lazy(() =>
 );
 
 export const links: Route.LinksFunction = () => [
+  // The one stylesheet, with a React precedence so that React writes it at the top of <head>,
+  // before the module preloads: on HTTP/1.1 it would otherwise wait behind them, and the first
+  // paint waits for it.
+  { rel: 'stylesheet', href: appCss, precedence: 'default' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'icon', href: '/favicon.png', type: 'image/png', sizes: '48x48' },
   { rel: 'apple-touch-icon', href: '/icon-192.png' },
@@ -49,9 +57,14 @@ export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: '/og-image.png', as: 'image', type: 'image/png', fetchPriority: 'low' },
 ];
 
-/** The visitor's language and region, as far as the request tells (see page-request.ts). */
+/**
+ * The visitor's language and region, as far as the request tells (see page-request.ts), and
+ * whether it carries a session cookie at all: without one the visitor is anonymous, so the page
+ * renders the signed-out header at once and the browser does not ask for a session it cannot have.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  return visitorOfRequest(request);
+  const cookies = request.headers.get('cookie');
+  return { ...visitorOfRequest(request), sessionCookie: SESSION_COOKIE_NAMES.some((name) => readCookie(cookies, name) !== undefined) };
 }
 
 /** Language and region are settled in the browser after the first page; no refetch per navigation. */
@@ -120,7 +133,12 @@ const NEWSLETTER_PLACEHOLDER = <div aria-hidden="true" className="h-52 rounded-x
 export const handle = { i18n: ['consent'] };
 
 export default function App() {
-  const [queryClient] = useState(createQueryClient);
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (rootData?.sessionCookie === false) client.setQueryData(SESSION_QUERY_KEY, null);
+    return client;
+  });
   const { i18n } = useTranslation();
   const revalidator = useRevalidator();
 

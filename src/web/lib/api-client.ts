@@ -1,12 +1,9 @@
-import { config as configureZod, type z } from 'zod';
+import './zod-csp';
+import type { z } from 'zod';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '~/shared/problem';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 
 export { ApiError, CLIENT_ERROR_CODES } from './api-error';
-
-// The CSP forbids eval: keep zod from probing `new Function` (a reported CSP violation) and from
-// compiling parsers with it. Every schema the web app parses with passes through this module first.
-configureZod({ jitless: true });
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -15,7 +15,7 @@ import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
 import { tenants } from '../../db/schema/tenants.js';
 import type { Database } from '../db/database.js';
 import { asAppUser } from '../tenancy/with-tenant.js';
-import { SESSION_COOKIE_PREFIX } from './auth.js';
+import { SESSION_COOKIE_NAMES } from '../../../shared/contracts/auth.js';
 
 /** Who is acting: the signed-in person, their session, and the organisation they act in. */
 export interface Actor {
@@ -116,7 +116,6 @@ function membershipAccess(
 
 export type ActorResult = { actor: Actor } | { actor: null; reason: 'none' | 'idle-expired' };
 
-export const SESSION_COOKIE_NAMES = [`__Secure-${SESSION_COOKIE_PREFIX}.session_token`, `${SESSION_COOKIE_PREFIX}.session_token`];
 
 /** The session token in a Cookie header, when its HMAC signature (better-auth's format) checks out. */
 export function verifiedSessionToken(cookieHeader: string | null, secret: string): string | null {

@@ -5,7 +5,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/contracts/auth.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SESSION_COOKIE_PREFIX } from '../../../shared/contracts/auth.js';
 import { DEMO_USER_IDS } from '../../../shared/demo-accounts.js';
 import { PRODUCT_NAME } from '../../../shared/product.js';
 import { isProfessionalRole, ROLE_LANDING_PATHS, ROLES, SELF_SERVICE_ROLES, type Role } from '../../../shared/roles.js';
@@ -27,7 +27,6 @@ export const ACCOUNT_FAILURES_HEADER = 'x-tendwell-account-failures';
 /** The header that carries the request id into better-auth, for the audit trail. */
 export const REQUEST_ID_HEADER = 'x-tendwell-request-id';
 export const AUTH_BASE_PATH = '/api/auth';
-export const SESSION_COOKIE_PREFIX = 'tendwell';
 
 const VERIFY_EXPIRES_SECONDS = 24 * 60 * 60;
 const RESET_EXPIRES_SECONDS = 60 * 60;

@@ -15,7 +15,7 @@ export interface AuthCardProps {
 export function AuthCard({ documentTitle, title, subtitle, children, footer }: AuthCardProps) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <DocumentTitle title={documentTitle} />
+      <DocumentTitle title={documentTitle} description={typeof subtitle === 'string' ? subtitle : undefined} />
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         {subtitle ? <p className="mt-2 text-slate-700">{subtitle}</p> : null}

@@ -74,7 +74,7 @@ export function DirectoryPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <DocumentTitle title={t('directory.title')} />
+      <DocumentTitle title={t('directory.title')} description={t('directory.intro')} />
       <PageHeading title={t('directory.title')} intro={t('directory.intro')} />
 
       <form role="search" aria-label={t('directory.searchLabel')} onSubmit={onSubmit} className="mt-8 space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">

@@ -110,26 +110,24 @@ export function TestimonialCarousel() {
         </Button>
       </div>
       <div id={slideId} aria-live={rotating ? 'off' : 'polite'} className="mt-6">
-        <figure
-          role="group"
-          aria-roledescription="slide"
-          aria-label={t('testimonials.position', { current: index + 1, total: items.length })}
-          className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
-        >
-          <Quote aria-hidden="true" className="mx-auto size-8 text-teal-600" />
-          <blockquote className="mt-4 text-lg text-slate-800">
-            <p>{current.quote}</p>
-          </blockquote>
-          <figcaption className="mt-6 flex items-center justify-center gap-3">
-            <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-teal-100 font-semibold text-teal-900">
-              {initials(current.name)}
-            </span>
-            <span className="text-start">
-              <span className="block font-semibold text-slate-900">{current.name}</span>
-              <span className="block text-sm text-slate-700">{current.role}</span>
-            </span>
-          </figcaption>
-        </figure>
+        {/* The slide is a group (the WAI-ARIA carousel pattern); a figure may not take that role, so it sits inside. */}
+        <div role="group" aria-roledescription="slide" aria-label={t('testimonials.position', { current: index + 1, total: items.length })}>
+          <figure className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+            <Quote aria-hidden="true" className="mx-auto size-8 text-teal-600" />
+            <blockquote className="mt-4 text-lg text-slate-800">
+              <p>{current.quote}</p>
+            </blockquote>
+            <figcaption className="mt-6 flex items-center justify-center gap-3">
+              <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-teal-100 font-semibold text-teal-900">
+                {initials(current.name)}
+              </span>
+              <span className="text-start">
+                <span className="block font-semibold text-slate-900">{current.name}</span>
+                <span className="block text-sm text-slate-700">{current.role}</span>
+              </span>
+            </figcaption>
+          </figure>
+        </div>
         <p className="mt-3 text-center text-sm text-slate-700" aria-hidden="true">
           {index + 1} / {items.length}
         </p>

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SiteInfo } from '~/shared/contracts/site';
+import { useHydrated } from '~/web/lib/use-hydrated';
 import { useSiteInfo } from '../api/site';
 import { SiteContactPlaceholder } from './site-contact-placeholder';
 
@@ -18,11 +19,16 @@ export function countryName(countryCode: string, language: string): string {
   }
 }
 
-/** Contacts and offices from GET /api/v1/site: a quiet placeholder while loading, nothing on error. */
+/**
+ * Contacts and offices from GET /api/v1/site: a quiet placeholder while loading, nothing on error.
+ * The server renders the placeholder, so hydration does too, even when a page (the sign-in page)
+ * has fetched the same answer before this component's code arrived.
+ */
 export function SiteContact() {
   const site = useSiteInfo();
+  const hydrated = useHydrated();
 
-  if (site.isPending) return <SiteContactPlaceholder />;
+  if (site.isPending || !hydrated) return <SiteContactPlaceholder />;
   if (site.isError) return null;
   return <SiteContactDetails site={site.data} />;
 }
