@@ -15,6 +15,11 @@ declare module 'react-router' {
     cspNonce: string;
     /** The site's public origin when the server is configured with one (PUBLIC_URL). */
     publicOrigin: string | undefined;
+    /**
+     * GET on our own JSON API as this page's visitor (their cookies and language), answered in
+     * process: `{ status, body }` (src/server/platform/http/web-app.ts, pageApi).
+     */
+    api: (path: string) => Promise<{ status: number; body: unknown }>;
   }
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../../shared/languages.js';
 import { CONTENT_PAGE_PATHS } from '../../../shared/public-pages.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { createPractice, setProfile } from '../../testing/booking-fixtures.js';
 
 /**
  * What a crawler (or a browser without JavaScript) gets: the server's HTML alone must hold each
@@ -92,5 +93,40 @@ describe('pages and policy', () => {
     expect(sw.headers['content-security-policy']).toBe("default-src 'none'; connect-src 'self'; frame-ancestors 'none'");
     const offline = await t.app.inject({ method: 'GET', url: '/offline.html' });
     expect(offline.statusCode).toBe(200);
+  });
+});
+
+describe('pages the server renders from the API', () => {
+  it('renders a provider profile with its name, bio description and canonical link, and answers an unknown one with 404', async () => {
+    const practice = await createPractice(t, { name: 'Dr Server Rendered' });
+    const bio = 'Cardiologist with twenty years of practice in heart rhythm care. '.repeat(4);
+    await setProfile(t, practice, { bio });
+    const res = await t.app.inject({ method: 'GET', url: `/providers/${practice.profileId}`, headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*><bdi>Dr Server Rendered<\/bdi><\/h1>/);
+    expect(first(res.body, /<title>([^<]+)<\/title>/)).toBe('Dr Server Rendered · Tendwell');
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    const description = first(res.body, /<meta name="description" content="([^"]+)"/);
+    expect(description.startsWith('Cardiologist with twenty years')).toBe(true);
+    expect(description.length).toBeLessThanOrEqual(161);
+    expect(res.body).toContain(`<link rel="canonical" href="https://tendwell.example/providers/${practice.profileId}"/>`);
+    // The services are in the HTML too, not only after scripts run.
+    expect(res.body).toContain('Consultation');
+
+    const unknown = await t.app.inject({ method: 'GET', url: '/providers/00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Page Not Found');
+  });
+
+  it('renders the sign-in page and the directory with their headings and descriptions', async () => {
+    for (const [path, heading] of [
+      ['/auth/login', 'Welcome Back'],
+      ['/providers', 'Find a provider'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBe(200);
+      expect(first(res.body, /<h1[^>]*>([^<]+)<\/h1>/)).toBe(heading);
+      expect(first(res.body, /<meta name="description" content="([^"]+)"/).length).toBeGreaterThan(20);
+    }
   });
 });

@@ -17,6 +17,38 @@ export interface PageLoadContext {
   cspNonce: string;
   /** The site's public origin when configured (PUBLIC_URL), for canonical links. */
   publicOrigin: string | undefined;
+  /** GET on our own JSON API as the visitor of this page (see {@link pageApi}). */
+  api: PageApi;
+}
+
+export type PageApi = (path: string) => Promise<{ status: number; body: unknown }>;
+
+/** Headers of the page request that the API call carries: who is asking, and in which language. */
+const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent'] as const;
+
+/**
+ * A page loader's way to read data on the server: a GET of an `/api/` path, answered by this same
+ * Fastify instance (`inject`, no socket) as if the visitor had asked, with their cookies, language
+ * and address. So the page sees exactly what the browser would, with every permission, tenant and
+ * validation check of the API route; loaders never reach the database themselves.
+ */
+export function pageApi(app: FastifyInstance, request: FastifyRequest): PageApi {
+  return async (path) => {
+    if (!path.startsWith('/api/')) throw new Error(`page loaders may only read /api/ paths, not ${path}`);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const response = await app.inject({ method: 'GET', url: path, headers, remoteAddress: request.ip });
+    let body: unknown;
+    try {
+      body = response.body.length > 0 ? JSON.parse(response.body) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: response.statusCode, body };
+  };
 }
 
 export interface WebApp {
@@ -66,6 +98,7 @@ function toFetchRequest(request: FastifyRequest): Request {
 }
 
 async function sendPage(
+  app: FastifyInstance,
   web: WebApp & { handler: PageHandler },
   security: SecurityHeaders,
   publicOrigin: string | undefined,
@@ -73,7 +106,7 @@ async function sendPage(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const nonce = randomBytes(16).toString('base64');
-  const response = await web.handler(toFetchRequest(request), { cspNonce: nonce, publicOrigin });
+  const response = await web.handler(toFetchRequest(request), { cspNonce: nonce, publicOrigin, api: pageApi(app, request) });
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue;
@@ -131,6 +164,6 @@ export async function registerWebApp(
     if (!wantsPage || web.handler === undefined) {
       return sendProblem(reply, buildProblem(404, 'route.not-found', `No resource at ${request.method} ${path}.`, request.id));
     }
-    return sendPage({ ...web, handler: web.handler }, security, publicOrigin, request, reply);
+    return sendPage(app, { ...web, handler: web.handler }, security, publicOrigin, request, reply);
   });
 }

@@ -1,15 +1,29 @@
-import { useParams } from 'react-router';
+import { data, useParams } from 'react-router';
+import { ProviderDetailSchema } from '~/shared/contracts/providers';
 import { ProviderProfilePage } from '~/web/features/booking/components/provider-profile-page';
 import { loadNamespaces } from '~/web/lib/i18n';
+import { siteOrigin, visitorOfRequest } from '~/web/lib/page-request';
+import { seoMeta } from '~/web/lib/seo';
+import type { Route } from './+types/profile';
 
 export const handle = { i18n: ['providers', 'appointments'] };
 
+/** The meta description: the start of the bio, cut at a word near 160 characters. */
+const DESCRIPTION_LENGTH = 160;
+
 /**
- * A server loader (with nothing to load) so that the server renders the page: a route with only a
- * client loader is rendered in the browser alone, and its HTML would hold no header, heading or form.
+ * The server renders the whole profile (heading, services, description for search engines) from
+ * the public API's answer, read as the visitor; an unknown or unlisted provider answers 404.
+ * Client navigations skip this (the client loader) and fetch the profile in the page.
  */
-export function loader() {
-  return null;
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { language } = visitorOfRequest(request);
+  const origin = siteOrigin(request, context);
+  const answer = await context.api(`/api/v1/providers/${encodeURIComponent(params.id)}`);
+  if (answer.status === 404) return data({ provider: null, notFound: true, language, origin }, { status: 404 });
+  const parsed = ProviderDetailSchema.safeParse(answer.body);
+  // Any other failure: the page renders without the profile and the browser asks again.
+  return { provider: answer.status === 200 && parsed.success ? parsed.data : null, notFound: false, language, origin };
 }
 
 export async function clientLoader() {
@@ -17,8 +31,26 @@ export async function clientLoader() {
   return null;
 }
 
+function describe(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= DESCRIPTION_LENGTH) return flat;
+  const cut = flat.slice(0, DESCRIPTION_LENGTH);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_LENGTH / 2))}…`;
+}
+
+export function meta({ loaderData, params }: Route.MetaArgs) {
+  const provider = loaderData?.provider;
+  if (!loaderData || !provider) return [];
+  const description = describe(provider.bio || `${provider.displayName}, ${provider.title}`);
+  // The page's <title> comes from the profile itself (DocumentTitle), on the server and after
+  // client navigations alike.
+  return seoMeta({ title: provider.displayName, description, origin: loaderData.origin, path: `/providers/${params.id}`, language: loaderData.language }).filter(
+    (descriptor) => !('title' in descriptor),
+  );
+}
+
 /** /providers/{id} (public): a verified provider's profile. */
-export default function ProviderRoute() {
+export default function ProviderRoute({ loaderData }: Route.ComponentProps) {
   const { id = '' } = useParams();
-  return <ProviderProfilePage id={id} />;
+  return <ProviderProfilePage id={id} initial={loaderData ?? undefined} />;
 }

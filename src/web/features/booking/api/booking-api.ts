@@ -43,11 +43,13 @@ export function useDirectory(search: string) {
   });
 }
 
-export function useProvider(id: string | undefined) {
+/** A provider's profile; `initialData` is the server's answer when the page was rendered with it. */
+export function useProvider(id: string | undefined, initialData?: ProviderDetail) {
   return useQuery({
     queryKey: [...KEYS.provider, id],
     queryFn: ({ signal }): Promise<ProviderDetail> => apiFetch(`/api/v1/providers/${encodeURIComponent(id ?? '')}`, { schema: ProviderDetailSchema, signal }),
     enabled: Boolean(id),
+    initialData,
   });
 }
 

@@ -16,9 +16,11 @@ import { formatDayHeading, formatMoney, slotsByDay, zoneName } from '../lib/form
 import { Badge, QueryState, RatingText } from './parts';
 
 /** /providers/{id}: a verified provider's profile, services, next free times and a way to book. */
-export function ProviderProfilePage({ id }: { id: string }) {
-  const provider = useProvider(id);
-  if (provider.error instanceof ApiError && provider.error.status === 404) return <NotFoundContent pathname={`/providers/${id}`} />;
+export function ProviderProfilePage({ id, initial }: { id: string; initial?: { provider: ProviderDetail | null; notFound: boolean } }) {
+  // The server already found no such provider: nothing to ask again.
+  const provider = useProvider(initial?.notFound ? undefined : id, initial?.provider ?? undefined);
+  const notFound = (initial?.notFound ?? false) || (provider.error instanceof ApiError && provider.error.status === 404);
+  if (notFound) return <NotFoundContent pathname={`/providers/${id}`} />;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <QueryState pending={provider.isPending} error={provider.isError ? provider.error : null} retry={() => void provider.refetch()}>
