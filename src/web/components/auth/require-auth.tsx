@@ -8,6 +8,7 @@ import { DocumentTitle } from '~/web/components/layout/document-title';
 import { ButtonLink } from '~/web/components/ui/button';
 import { saveReturnPath } from '~/web/lib/return-path';
 import { useAuth } from '~/web/lib/session';
+import { useHydrated } from '~/web/lib/use-hydrated';
 
 export const SIGN_IN_PATH = '/auth/login';
 
@@ -54,6 +55,7 @@ export interface RequireAuthProps {
  */
 export function RequireAuth({ children, roles, permission }: RequireAuthProps) {
   const auth = useAuth();
+  const hydrated = useHydrated();
   const location = useLocation();
   const anonymous = auth.status === 'anonymous';
   const here = location.pathname + location.search;
@@ -61,7 +63,9 @@ export function RequireAuth({ children, roles, permission }: RequireAuthProps) {
     if (anonymous) saveReturnPath(here);
   }, [anonymous, here]);
   if (auth.status === 'loading') return <AuthChecking />;
-  if (!auth.session) return <Navigate to={SIGN_IN_PATH} replace />;
+  // The server (and hydration after it) cannot navigate: the spinner stands in until the browser
+  // sends the visitor to sign-in.
+  if (!auth.session) return hydrated ? <Navigate to={SIGN_IN_PATH} replace /> : <AuthChecking />;
   if (roles && !roles.includes(auth.session.user.role)) return <NotAllowed />;
   if (permission && !auth.can(permission)) return <NotAllowed />;
   return <>{children}</>;

@@ -4,6 +4,11 @@ import { loadNamespaces } from '~/web/lib/i18n';
 
 export const handle = { i18n: ['appointments'] };
 
+/** Nothing to load on the server, but its presence makes the server render the page (docs/architecture.md, Rendering). */
+export function loader() {
+  return null;
+}
+
 export async function clientLoader() {
   await loadNamespaces(['appointments']);
   return null;

@@ -5,6 +5,11 @@ import { loadNamespaces } from '~/web/lib/i18n';
 /** Translations the server renders this page with (the client loader loads them on navigation). */
 export const handle = { i18n: ['dashboard'] };
 
+/** Nothing to load on the server, but its presence makes the server render the page (docs/architecture.md, Rendering). */
+export function loader() {
+  return null;
+}
+
 export async function clientLoader() {
   await loadNamespaces(['dashboard']);
   return null;
