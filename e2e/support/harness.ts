@@ -94,6 +94,13 @@ export async function expectAxeClean(page: Page): Promise<void> {
   // From the top of the page: the sticky header covers whatever is scrolled under it, and axe's
   // target-size rule would count a control the person scrolled past as obscured.
   await page.evaluate(() => window.scrollTo(0, 0));
+  // Colours still in a CSS transition (a button just clicked) would be judged halfway: wait, at
+  // most 2 s, until every transition has ended. Endless animations (spinners) are not waited for.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'), null, {
+      timeout: 2_000,
+    })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   if (results.violations.length === 0) return;
   const report = results.violations
