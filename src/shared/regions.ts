@@ -433,14 +433,25 @@ export function formatMoney(
   options: { currency?: string; locale?: string; compact?: boolean } = {},
 ): string {
   const currency = options.currency ?? REGIONS[DEFAULT_REGION].currency.code;
-  return new Intl.NumberFormat(options.locale ?? 'en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 0,
-    maximumFractionDigits: options.compact ? 1 : 2,
-    ...(options.compact ? { notation: 'compact' as const } : {}),
-  }).format(amount);
+  const locale = options.locale ?? 'en-US';
+  const compact = options.compact ?? false;
+  // Making a formatter costs far more than using one (the home page formats dozens of amounts).
+  const key = `${locale}|${currency}|${compact ? 'c' : ''}`;
+  let format = MONEY_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: compact ? 1 : 2,
+      ...(compact ? { notation: 'compact' as const } : {}),
+    });
+    MONEY_FORMATS.set(key, format);
+  }
+  return format.format(amount);
 }
+
+const MONEY_FORMATS = new Map<string, Intl.NumberFormat>();
 
 /** One line of an address in its region's order (spec §3 addressFormat); empty parts are left out. */
 export function formatAddress(address: Partial<Record<AddressField, string | null>>, region: RegionCode): string {

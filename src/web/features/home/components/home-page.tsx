@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/web/components/ui/button';
 import { useAnalytics } from '~/web/lib/analytics';
@@ -90,28 +90,48 @@ export function HomePage({ posts, faq, dismissedNotifications }: HomePageProps) 
 
   const state = homeState(specialties, forced);
 
+  // The sections around the specialty browser do not depend on its data: the same elements on
+  // every render, so React skips them when the counts arrive (a data answer re-renders
+  // synchronously, and re-rendering the whole page then blocked the main thread).
+  const before = useMemo(
+    () => (
+      <>
+        <RegionalNotifications region={region} initialDismissed={dismissedNotifications} />
+        <Hero region={region} />
+        <TrustStrip />
+        <EnterpriseFeatures />
+        <RegionalFeatures region={region} />
+        <TrialBanner />
+      </>
+    ),
+    [region, dismissedNotifications],
+  );
+  const after = useMemo(
+    () => (
+      <>
+        <GlobalStats />
+        <HowItWorksSteps />
+        <TestimonialCarousel />
+        <OfferBanner />
+        <FaqAccordion items={faq} />
+        <BlogTeasers posts={posts} />
+        <PrimaryBanner />
+        <RegionalCta region={region} />
+        <FinalCta />
+      </>
+    ),
+    [region, faq, posts],
+  );
+
   return (
     <div ref={rootRef} data-home-state={state}>
-      <RegionalNotifications region={region} initialDismissed={dismissedNotifications} />
-      <Hero region={region} />
-      <TrustStrip />
-      <EnterpriseFeatures />
-      <RegionalFeatures region={region} />
-      <TrialBanner />
+      {before}
       {state === 'error' ? (
         <HomeLoadError message={specialties.error?.message} onRetry={() => window.location.reload()} />
       ) : (
         <SpecialtyBrowser specialties={specialties.data?.specialties} loading={specialties.isPending} />
       )}
-      <GlobalStats />
-      <HowItWorksSteps />
-      <TestimonialCarousel />
-      <OfferBanner />
-      <FaqAccordion items={faq} />
-      <BlogTeasers posts={posts} />
-      <PrimaryBanner />
-      <RegionalCta region={region} />
-      <FinalCta />
+      {after}
     </div>
   );
 }
