@@ -75,6 +75,10 @@ describe('booking', () => {
     const preview = page.getByRole('region', { name: translation('en', 'hero.previewLabel', 'home') });
     await preview.locator('a[href^="/providers/"]').first().waitFor();
     await preview.getByText(interpolate(translation('en', 'hero.matching.near', 'home'), { place: 'Sydney' })).waitFor();
+    // The site's own parameters (?region=, ?lang=) in a shared address do not upset the search.
+    await page.goto(`${server.url}/providers?region=AU&lang=en&specialty=cardiology`);
+    await page.getByRole('main').getByRole('listitem').getByText(prov('specialties.cardiology')).first().waitFor();
+    expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
     await page.goto(`${server.url}/providers`);
     await h1(page, prov('directory.title'));
     await page.getByRole('heading', { level: 2, name: /providers?$/ }).waitFor();

@@ -17,6 +17,23 @@ function recordAnalytics(page: Page): Request[] {
 }
 
 describe('cookie banner and preferences', () => {
+  it('sends the banner in the HTML of a first visit, and not once a choice is saved', async () => {
+    const html = (headers: Record<string, string> = {}) => fetch(suite.server.url + '/about?region=CA', { headers }).then((r) => r.text());
+    expect(await html()).toContain('aria-label="Cookie consent"');
+    const { context, page } = await newPage(suite.browser);
+    await page.goto(suite.server.url + '/about?region=CA');
+    await banner(page).getByRole('button', { name: 'Accept All' }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    expect(await html({ cookie })).not.toContain('aria-label="Cookie consent"');
+    // And the page does not show it after hydration either.
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await banner(page).count()).toBe(0);
+    await context.close();
+  });
+
   it('asks on a first visit, saves a customised choice to the server and does not ask again', async () => {
     const { context, page } = await newPage(suite.browser);
     const analytics = recordAnalytics(page);

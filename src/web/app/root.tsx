@@ -20,6 +20,10 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { readCookie, visitorOfRequest } from '~/web/lib/page-request';
 import { createQueryClient } from '~/web/lib/query-client';
 import { SESSION_QUERY_KEY } from '~/web/lib/session';
+import { consentQueryKey } from '~/web/lib/consent';
+import { RenderedRegionContext } from '~/web/lib/region';
+import { CookieBanner } from '~/web/features/consent/components/cookie-banner';
+import { ConsentResponseSchema } from '~/shared/contracts/consent';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 
@@ -62,9 +66,18 @@ export const links: Route.LinksFunction = () => [
  * whether it carries a session cookie at all: without one the visitor is anonymous, so the page
  * renders the signed-out header at once and the browser does not ask for a session it cannot have.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get('cookie');
-  return { ...visitorOfRequest(request), sessionCookie: SESSION_COOKIE_NAMES.some((name) => readCookie(cookies, name) !== undefined) };
+  const visitor = visitorOfRequest(request);
+  // The cookie choice in force for this visitor and region, read as they would: a first visit
+  // arrives with the banner in its HTML. Unknown (undefined) when the read failed; the browser asks.
+  const answer = await context.api(`/api/v1/cookie-consent?region=${visitor.region}`);
+  const consent = answer.status === 200 ? ConsentResponseSchema.safeParse(answer.body) : undefined;
+  return {
+    ...visitor,
+    sessionCookie: SESSION_COOKIE_NAMES.some((name) => readCookie(cookies, name) !== undefined),
+    consent: consent?.success ? consent.data.consent : undefined,
+  };
 }
 
 /** Language and region are settled in the browser after the first page; no refetch per navigation. */
@@ -137,6 +150,7 @@ export default function App() {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     if (rootData?.sessionCookie === false) client.setQueryData(SESSION_QUERY_KEY, null);
+    if (rootData && rootData.consent !== undefined) client.setQueryData(consentQueryKey(rootData.region), rootData.consent);
     return client;
   });
   const { i18n } = useTranslation();
@@ -151,49 +165,52 @@ export default function App() {
   const dir = languageDirection(currentLanguage(i18n.resolvedLanguage));
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <Suspense fallback={null}>
-        <SessionSync />
-      </Suspense>
-      <Direction.Provider dir={dir}>
-        <div className="flex min-h-dvh flex-col">
-          <SkipLink />
-          <SiteHeader />
-          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1">
-            <Outlet />
-          </main>
-          <SiteFooter
-            newsletter={
-              <ClientOnly fallback={NEWSLETTER_PLACEHOLDER}>
-                <Suspense fallback={NEWSLETTER_PLACEHOLDER}>
-                  <NewsletterForm />
+    <RenderedRegionContext.Provider value={rootData?.region}>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={null}>
+          <SessionSync />
+        </Suspense>
+        <Direction.Provider dir={dir}>
+          <div className="flex min-h-dvh flex-col">
+            <SkipLink />
+            <SiteHeader />
+            <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1">
+              <Outlet />
+            </main>
+            <SiteFooter
+              newsletter={
+                <ClientOnly fallback={NEWSLETTER_PLACEHOLDER}>
+                  <Suspense fallback={NEWSLETTER_PLACEHOLDER}>
+                    <NewsletterForm />
+                  </Suspense>
+                </ClientOnly>
+              }
+              contact={
+                <Suspense fallback={<SiteContactPlaceholder />}>
+                  <SiteContact />
                 </Suspense>
-              </ClientOnly>
-            }
-            contact={
-              <Suspense fallback={<SiteContactPlaceholder />}>
-                <SiteContact />
-              </Suspense>
-            }
-            social={
-              <Suspense fallback={null}>
-                <SocialLinks />
-              </Suspense>
-            }
-          />
-        </div>
-        <ClientOnly fallback={null}>
-          <Suspense fallback={null}>
-            <AppToaster dir={dir} />
-          </Suspense>
-          <Suspense fallback={null}>
-            <CookieConsent />
-            <PageViewTracker />
-          </Suspense>
-        </ClientOnly>
-        <DeferredPrefetch />
-      </Direction.Provider>
-    </QueryClientProvider>
+              }
+              social={
+                <Suspense fallback={null}>
+                  <SocialLinks />
+                </Suspense>
+              }
+            />
+          </div>
+          <ClientOnly fallback={null}>
+            <Suspense fallback={null}>
+              <AppToaster dir={dir} />
+            </Suspense>
+            <Suspense fallback={null}>
+              <CookieConsent />
+              <PageViewTracker />
+            </Suspense>
+          </ClientOnly>
+          <CookieBanner />
+          <DeferredPrefetch />
+        </Direction.Provider>
+      </QueryClientProvider>
+    </RenderedRegionContext.Provider>
   );
 }
 

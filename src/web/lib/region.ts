@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import {
   DEFAULT_REGION,
   REGION_STORAGE_KEY,
@@ -72,9 +72,17 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The region the server rendered this page with (the root loader's), provided by the root route:
+ * the server renders with it (one server serves many visitors, so it cannot be a module value),
+ * and hydration starts from the same one.
+ */
+export const RenderedRegionContext = createContext<RegionCode | undefined>(undefined);
+
 /** The current region; re-renders when it changes. Safe to call during server rendering. */
 export function useRegion(): RegionCode {
-  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  const rendered = useContext(RenderedRegionContext);
+  return useSyncExternalStore(subscribe, getSnapshot, () => rendered ?? getServerSnapshot());
 }
 
 /**

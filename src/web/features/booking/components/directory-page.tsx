@@ -23,7 +23,10 @@ export function DirectoryPage() {
   const { t, i18n } = useTranslation('providers');
   const language = currentLanguage(i18n.resolvedLanguage);
   const [params, setParams] = useSearchParams();
-  const apiParams = new URLSearchParams(params);
+  // Only the directory's own parameters go to the API: the address may also carry the site's
+  // (?region=, ?lang=), which the API's strict query would refuse.
+  const apiParams = new URLSearchParams();
+  for (const key of [...FILTER_KEYS, 'page']) for (const value of params.getAll(key)) apiParams.append(key, value);
   apiParams.set('lang', language);
   const directory = useDirectory(apiParams.toString());
   const fromUrl = () => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;

@@ -1,50 +1,23 @@
 import { Dialog, Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import type { ConsentRecord } from '~/shared/contracts/consent';
 import { Button } from '~/web/components/ui/button';
-import { setCookiePreferencesOpen, useConsent, useCookiePreferencesOpen, useSaveConsent } from '~/web/lib/consent';
-
-type Choice = { functional: boolean; analytics: boolean; marketing: boolean };
-const OPTIONAL = ['functional', 'analytics', 'marketing'] as const;
-const NOTHING_OPTIONAL: Choice = { functional: false, analytics: false, marketing: false };
-
-function choiceOf(record: ConsentRecord | null | undefined): Choice {
-  return record ? { functional: record.functional, analytics: record.analytics, marketing: record.marketing } : NOTHING_OPTIONAL;
-}
+import { setCookiePreferencesOpen, useConsent, useCookiePreferencesOpen } from '~/web/lib/consent';
+import { type ConsentChoice, OPTIONAL_CATEGORIES, choiceOf, useSubmitConsent } from '../lib/submit-consent';
 
 /**
- * The cookie banner and the Cookie Preferences dialog (spec §2, §4, §8). The banner shows when
- * the server has no unexpired choice for this region and visitor, or when reading it failed.
- * Customize opens the dialog; Accept Selected saves the current choices (essential only until
- * changed); Accept All turns every category on. Saving hides both and toasts; a failure keeps
- * them open with the spec's error toast. The footer reopens the dialog at any time.
+ * The Cookie Preferences dialog (spec §2, §4, §8): one switch per category, essential locked with
+ * its Required note, Cancel and Save Preferences. The banner (cookie-banner.tsx) and the footer
+ * open it. Saving closes it and toasts; a failure keeps it open with the spec's error toast. Loaded
+ * after hydration: nothing of it is on the first page.
  */
 export default function CookieConsent() {
   const { t } = useTranslation('consent');
   const consent = useConsent();
-  const save = useSaveConsent();
   const open = useCookiePreferencesOpen();
-  const [draft, setDraft] = useState<Choice | null>(null);
+  const [draft, setDraft] = useState<ConsentChoice | null>(null);
   const current = draft ?? choiceOf(consent.data);
-  const showBanner = consent.isError || (consent.isSuccess && consent.data === null);
-
-  function submit(choice: Choice) {
-    save.mutate(
-      { regionCode: consent.region, ...choice },
-      {
-        onSuccess: () => {
-          setDraft(null);
-          setCookiePreferencesOpen(false);
-          toast.success(t('toasts.savedTitle'), { description: t('toasts.savedText') });
-        },
-        onError: () => {
-          toast.error(t('toasts.errorTitle'), { description: t('toasts.errorText') });
-        },
-      },
-    );
-  }
+  const { submit, pending } = useSubmitConsent(() => setDraft(null));
 
   function onOpenChange(next: boolean) {
     // Cancel (or Escape) discards changes made in the dialog.
@@ -54,30 +27,6 @@ export default function CookieConsent() {
 
   return (
     <>
-      {showBanner && !open ? (
-        <section
-          aria-label={t('banner.label')}
-          className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.12)]"
-        >
-          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 lg:flex-row lg:items-center lg:px-8">
-            <div className="flex-1">
-              <h2 className="font-semibold text-slate-900">{t('banner.title')}</h2>
-              <p className="mt-1 text-sm text-slate-700">{t('banner.text')}</p>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <Button variant="ghost" onClick={() => setCookiePreferencesOpen(true)}>
-                {t('banner.customize')}
-              </Button>
-              <Button variant="outline" disabled={save.isPending} onClick={() => submit(current)}>
-                {t('banner.acceptSelected')}
-              </Button>
-              <Button disabled={save.isPending} onClick={() => submit({ functional: true, analytics: true, marketing: true })}>
-                {t('banner.acceptAll')}
-              </Button>
-            </div>
-          </div>
-        </section>
-      ) : null}
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
@@ -86,7 +35,7 @@ export default function CookieConsent() {
             <Dialog.Description className="mt-1 text-sm text-slate-700">{t('modal.description')}</Dialog.Description>
             <ul className="mt-5 divide-y divide-slate-200">
               <CategoryRow name={t('categories.essential.name')} description={t('categories.essential.description')} checked locked requiredLabel={t('modal.required')} requiredNote={t('modal.requiredNote')} />
-              {OPTIONAL.map((category) => (
+              {OPTIONAL_CATEGORIES.map((category) => (
                 <CategoryRow
                   key={category}
                   name={t(`categories.${category}.name`)}
@@ -100,7 +49,7 @@ export default function CookieConsent() {
               <Dialog.Close asChild>
                 <Button variant="outline">{t('modal.cancel')}</Button>
               </Dialog.Close>
-              <Button disabled={save.isPending} onClick={() => submit(current)}>
+              <Button disabled={pending} onClick={() => submit(current)}>
                 {t('modal.save')}
               </Button>
             </div>
