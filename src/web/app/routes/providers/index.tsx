@@ -3,10 +3,7 @@ import { loadNamespaces } from '~/web/lib/i18n';
 
 export const handle = { i18n: ['providers', 'appointments'] };
 
-/**
- * A server loader (with nothing to load) so that the server renders the page: a route with only a
- * client loader is rendered in the browser alone, and its HTML would hold no header, heading or form.
- */
+/** Nothing to load on the server, but its presence makes the server render the page (docs/architecture.md, Rendering). */
 export function loader() {
   return null;
 }

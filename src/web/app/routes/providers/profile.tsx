@@ -31,7 +31,7 @@ export async function clientLoader() {
   return null;
 }
 
-function describe(text: string): string {
+function descriptionOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= DESCRIPTION_LENGTH) return flat;
   const cut = flat.slice(0, DESCRIPTION_LENGTH);
@@ -41,7 +41,7 @@ function describe(text: string): string {
 export function meta({ loaderData, params }: Route.MetaArgs) {
   const provider = loaderData?.provider;
   if (!loaderData || !provider) return [];
-  const description = describe(provider.bio || `${provider.displayName}, ${provider.title}`);
+  const description = descriptionOf(provider.bio || `${provider.displayName}, ${provider.title}`);
   // The page's <title> comes from the profile itself (DocumentTitle), on the server and after
   // client navigations alike.
   return seoMeta({ title: provider.displayName, description, origin: loaderData.origin, path: `/providers/${params.id}`, language: loaderData.language }).filter(
