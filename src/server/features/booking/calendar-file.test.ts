@@ -55,6 +55,24 @@ describe('appointment calendar file (RFC 5545)', () => {
     expect(cancelled.event.component.getFirstPropertyValue('status')).toBe('CANCELLED');
   });
 
+  it('quotes names, folds long lines at 75 octets and parses back to the same text', () => {
+    const summary = 'موعد مع الدكتورة سارة في العيادة لمراجعة الخطة العلاجية والتقدم، مع ملاحظات';
+    const text = appointmentCalendarFile({ ...base, summary, organizer: { name: 'Smith, "Jo": Clinic; Rooms', email: 'rooms@example.org' } });
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const { event } = parse(text);
+    expect(event.summary).toBe(summary);
+    expect(event.organizer).toBe('mailto:rooms@example.org');
+    expect(event.component.getFirstProperty('organizer')?.getParameter('cn')).toBe('Smith, "Jo": Clinic; Rooms');
+    expect(event.attendees[0]?.getParameter('partstat')).toBe('ACCEPTED');
+  });
+
+  it('writes UTC times when the zone has no VTIMEZONE', () => {
+    const text = appointmentCalendarFile({ ...base, timeZone: 'Nowhere/Unknown' });
+    expect(text).not.toContain('BEGIN:VTIMEZONE');
+    expect(text).not.toContain('TZID=');
+    expect(parse(text).event.startDate.toJSDate().toISOString()).toBe(base.start.toISOString());
+  });
+
   it('builds add-to-calendar links in UTC', () => {
     const event = { title: 'Consultation', start: base.start, end: base.end, details: 'Reason', location: base.location };
     const google = new URL(googleCalendarUrl(event));
