@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
 import { createServerI18n, namespacesOfMatches } from '~/web/lib/i18n.server';
+import { lowPriorityModulePreloads } from '~/web/lib/low-priority-preloads.server';
 import { languageFromRootData } from '~/web/lib/page-request';
 
 /** Rendering gives up (and sends what it has, with error boundaries) after this long. */
@@ -56,12 +56,8 @@ export default async function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timer);
-              callback();
-            },
-          });
+          const body = lowPriorityModulePreloads();
+          body.on('finish', () => clearTimeout(timer));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));

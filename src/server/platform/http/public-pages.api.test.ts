@@ -66,6 +66,19 @@ describe('pages and policy', () => {
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });
 
+  it('asks for the page’s modules at low priority, after what the first paint needs', async () => {
+    const { body } = await t.app.inject({ method: 'GET', url: '/' });
+    const head = body.slice(0, body.indexOf('</head>'));
+    const preloads = [...head.matchAll(/<link rel="modulepreload"([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(preloads.length).toBeGreaterThan(5);
+    for (const attributes of preloads) expect(attributes).toMatch(/^ fetchpriority="low" href="\/assets\/[^"]+\.js"/);
+    // The stylesheet keeps its place and priority.
+    const stylesheet = /<link([^>]* rel="stylesheet"[^>]*)>/.exec(head)?.[1] ?? '';
+    expect(stylesheet).toMatch(/ href="\/assets\/[^"]+\.css"/);
+    expect(stylesheet).not.toContain('fetchpriority');
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+  });
+
   it('answers an unknown page with 404 and the not-found page, and unknown API paths with problem+json', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(page.statusCode).toBe(404);
