@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/web/components/ui/button';
 import { useAnalytics } from '~/web/lib/analytics';
 import { useRegion } from '~/web/lib/region';
 import { useSpecialties } from '../api/specialties';
 import { HOME_FORCED_RENDER_MS } from '../lib/carousel';
-import { type HomeBlogTeaser, BlogTeasers } from './blog-teasers';
+import type { HomeBlogTeaser } from './blog-teasers';
 import { type FaqItem, FaqAccordion } from './faq-accordion';
 import { Hero } from './hero';
 import { RegionalNotifications } from './regional-notifications';
@@ -23,6 +23,10 @@ import {
 } from './sections';
 import { SpecialtyBrowser } from './specialty-browser';
 import { TestimonialCarousel } from './testimonial-carousel';
+
+// In its own script, loaded as the page hydrates (the server renders it in place): the cards'
+// dates are formatted with date-fns and its six locales, which the rest of the page does not need.
+const BlogTeasers = lazy(() => import('./blog-teasers').then((m) => ({ default: m.BlogTeasers })));
 
 export interface HomePageProps {
   posts: readonly HomeBlogTeaser[];
@@ -114,7 +118,9 @@ export function HomePage({ posts, faq, dismissedNotifications }: HomePageProps) 
         <TestimonialCarousel />
         <OfferBanner />
         <FaqAccordion items={faq} />
-        <BlogTeasers posts={posts} />
+        <Suspense fallback={null}>
+          <BlogTeasers posts={posts} />
+        </Suspense>
         <PrimaryBanner />
         <RegionalCta region={region} />
         <FinalCta />
