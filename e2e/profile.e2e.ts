@@ -73,6 +73,10 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+// The settings walk below is one person's whole visit (profile, preferences in two languages, photo,
+// two-factor with a sign-in, sessions) with eight accessibility checks: on a slow 2-core machine it
+// takes longer than the tier's 60 s per test, so it has its own limit.
+const JOURNEY_TIMEOUT_MS = 180_000;
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
 
 describe('/dev/mailbox with SMTP', () => {
@@ -282,7 +286,7 @@ describe('/profile', () => {
     const oldPassword = await postJson(server.url, '/api/auth/sign-in/email', { email: person.email, password: person.password });
     expect(oldPassword.status).toBe(401);
     await context.close();
-  });
+  }, JOURNEY_TIMEOUT_MS);
 });
 
 describe('changing the email address', () => {

@@ -22,6 +22,10 @@ async function databaseEnv(): Promise<{ env: Record<string, string>; open: () =>
   return { env: { DATA_DIR: dir }, open: async () => pgliteHandle(await createPglite(join(dir, 'pglite'))) };
 }
 
+// These start whole server processes, the first on an empty data directory (migrations and the demo
+// data): about 20 s each on a 2-core VM alone, more beside the other API tests, past the tier's 30 s.
+const PROCESS_TEST_TIMEOUT_MS = 90_000;
+
 describe('the server process', () => {
   it('exits 1 listing every bad configuration key', async () => {
     const run = spawnServer({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', LOG_LEVEL: 'chatty' });
@@ -70,7 +74,7 @@ describe('the server process', () => {
     await database.close();
     const storedSet = new Set(stored.map((r) => r.email));
     for (const email of acknowledged) expect(storedSet.has(email), email).toBe(true);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('reopens an existing data directory, keeps its data and seeds demo data only once', async () => {
     if (testDatabaseKind() === 'postgres') {
@@ -101,5 +105,5 @@ describe('the server process', () => {
     await database.close();
     // The demo organisations, once: one practice per directory region (AU and GB are the first two).
     expect(Number(tenants[0]?.n)).toBe(12);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 });
