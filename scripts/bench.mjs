@@ -78,8 +78,10 @@ function cleanEnv(extra) {
 // mode (seeded demo organisations) and whether PUBLIC_URL is required (src/server/config/env.ts).
 const serverEnv = (dataDir, port) =>
   cleanEnv({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, NODE_ENV: 'test' });
+// BENCH_SERVER_CPU_PROF=<dir>: every Tendwell server of the run writes a V8 CPU profile there (a development aid).
+const SERVER_PROF_FLAGS = process.env.BENCH_SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`] : [];
 const startServer = (dataDir, port = 0, extra = {}) =>
-  startNode('Tendwell server', [...NODE_FLAGS, SERVER], { cwd: root, env: { ...serverEnv(dataDir, port), ...extra } });
+  startNode('Tendwell server', [...NODE_FLAGS, ...SERVER_PROF_FLAGS, SERVER], { cwd: root, env: { ...serverEnv(dataDir, port), ...extra } });
 const startBareFastify = (port = 0) => startNode('bare Fastify', [...NODE_FLAGS, BARE_FASTIFY], { cwd: root, env: cleanEnv({ PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test' }) });
 const startBareNode = (port) => startNode('bare Node', [...NODE_FLAGS, '-e', BARE_NODE], { cwd: root, env: cleanEnv({ PORT: String(port) }) });
 

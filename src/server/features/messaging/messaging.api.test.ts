@@ -212,4 +212,52 @@ describe('secure messaging', () => {
     expect(strangerSocket.frames.filter((f) => f.type === 'event')).toHaveLength(0);
     for (const socket of sockets) socket.ws.close();
   });
+
+  it('messages sent at the same moment share statements, and each is still checked and written for its own sender', async () => {
+    const before = (await call(patient, 'GET', `/api/v1/conversations/${conversationId}`)).json<Conversation>().messages.length;
+    const sends = [
+      ...Array.from({ length: 8 }, (_, i) => ({ who: patient, body: `Patient note ${i}` })),
+      ...Array.from({ length: 8 }, (_, i) => ({ who: practice.provider, body: `Provider note ${i}` })),
+      ...Array.from({ length: 4 }, (_, i) => ({ who: stranger, body: `Stranger note ${i}` })),
+    ];
+    const answers = await Promise.all(sends.map((s) => call(s.who, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: s.body })));
+    answers.forEach((res, i) => {
+      const { who, body } = sends[i]!;
+      if (who === stranger) {
+        expect(res.statusCode, body).toBe(404);
+      } else {
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json<Message>()).toMatchObject({ conversationId, body, mine: true });
+      }
+    });
+    const sentIds = answers.filter((res) => res.statusCode === 201).map((res) => res.json<Message>().id);
+    const rows = await queryRows<{ id: string; sender_id: string; body: string; xact: string }>(
+      t.database.db,
+      sql`select id, sender_id, body, xmin::text as xact from messages where id in ${sql.raw(`('${sentIds.join("','")}')`)}`,
+    );
+    expect(rows).toHaveLength(16);
+    for (const row of rows) expect(row.sender_id).toBe(row.body.startsWith('Patient') ? patient.userId : practice.provider.userId);
+    // Fewer transactions than messages: some were written together.
+    expect(new Set(rows.map((r) => r.xact)).size).toBeLessThan(16);
+    const thread = (await call(patient, 'GET', `/api/v1/conversations/${conversationId}`)).json<Conversation>();
+    expect(thread.messages.length).toBe(before + 16);
+    expect(thread.messages.some((m) => m.body.startsWith('Stranger'))).toBe(false);
+    // Each written message has its own audit event, with its own sender.
+    const audited = await queryRows<{ target_id: string; actor_user_id: string }>(
+      t.database.db,
+      sql`select target_id, actor_user_id::text from audit_events where action = 'message.sent' and target_id in ${sql.raw(`('${sentIds.join("','")}')`)}`,
+    );
+    expect(audited).toHaveLength(16);
+    const senderOf = new Map(rows.map((r) => [r.id, r.sender_id]));
+    for (const a of audited) expect(a.actor_user_id).toBe(senderOf.get(a.target_id));
+  });
+
+  it('send_messages applies row-level security to each message as its own sender', async () => {
+    const message = (senderId: string, body: string) => ({ senderId, conversationId, body, now: new Date().toISOString(), actingTenantId: '', requestId: randomUUID(), clientIp: '127.0.0.1' });
+    const [row] = await queryRows<{ results: ({ body: string; sender_id: string } | null)[] }>(
+      t.database.db,
+      sql`select send_messages(${JSON.stringify([message(stranger.userId, 'Let me in'), message(patient.userId, 'Batched hello'), message(otherPractice.provider.userId, 'Me too')])}::jsonb) as results`,
+    );
+    expect(row!.results).toEqual([null, expect.objectContaining({ body: 'Batched hello', sender_id: patient.userId }), null]);
+  });
 });

@@ -19,7 +19,8 @@ import { storedFiles } from '../../db/schema/stored-files.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext } from '../../platform/context.js';
-import { queryRows, type Transaction } from '../../platform/db/database.js';
+import { queryRows, type Database, type Transaction } from '../../platform/db/database.js';
+import { createStatementBatcher } from '../../platform/db/statement-batcher.js';
 import { notFound, validationError } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { attachmentsOf, conversationSummaries, countConversations, type MessageRow, type SummaryRow } from './messaging.repo.js';
@@ -171,25 +172,79 @@ export async function startConversation(ctx: ActorContext, input: StartConversat
   });
 }
 
+/** What send_message (migration 0014) takes for one message. */
+interface SendInput {
+  senderId: string;
+  conversationId: string;
+  body: string;
+  now: string;
+  actingTenantId: string;
+  requestId: string;
+  clientIp: string;
+}
+
+/** Messages written in one statement at most, and statements of messages running at once (out of the pool's connections). */
+const SEND_BATCH_MAX = 64;
+const SEND_BATCH_CONCURRENCY = 4;
+
+async function sendOne(db: Database, input: SendInput): Promise<MessageJson | null> {
+  const [row] = await queryRows<{ result: MessageJson | null }>(db, sql`select send_message(${JSON.stringify(input)}::jsonb) as result`);
+  return row?.result ?? null;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * Sends a message: one statement (send_message, migration 0014) that checks the conversation
- * under row-level security as the sender, writes the message, both markers and the audit event.
- * Answers the new message; the page holding the conversation appends it.
+ * Several messages in one statement (send_messages, migration 0018). They are written in the order
+ * of their conversation and sender, so two batches take the rows they update in the same order and
+ * cannot deadlock. One failing message undoes the whole statement: then each is written on its own,
+ * and only the one that fails again answers an error.
+ */
+async function sendBatch(db: Database, inputs: readonly SendInput[]): Promise<(MessageJson | null | Error)[]> {
+  if (inputs.length === 1) return [await sendOne(db, inputs[0]!)];
+  const order = inputs
+    .map((input, i) => ({ input, i }))
+    .sort((a, b) => compareText(a.input.conversationId, b.input.conversationId) || compareText(a.input.senderId, b.input.senderId));
+  try {
+    const [row] = await queryRows<{ results: (MessageJson | null)[] }>(
+      db,
+      sql`select send_messages(${JSON.stringify(order.map((o) => o.input))}::jsonb) as results`,
+    );
+    const answers = new Array<MessageJson | null>(inputs.length);
+    order.forEach((o, k) => (answers[o.i] = row?.results[k] ?? null));
+    return answers;
+  } catch {
+    return Promise.all(inputs.map((input) => sendOne(db, input).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))));
+  }
+}
+
+const sendBatchers = new WeakMap<Database, (input: SendInput) => Promise<MessageJson | null>>();
+
+/**
+ * Sends a message: send_message checks the conversation under row-level security as the sender and
+ * writes the message, both markers and the audit event. Messages sent at the same moment share one
+ * statement (group commit, platform/db/statement-batcher.ts). Answers the new message; the page
+ * holding the conversation appends it.
  */
 export async function sendMessage(ctx: ActorContext, id: string, body: string): Promise<Message> {
-  const [row] = await queryRows<{ result: MessageJson | null }>(
-    ctx.db,
-    sql`select send_message(${JSON.stringify({
-      senderId: ctx.actor.userId,
-      conversationId: id,
-      body,
-      now: ctx.now().toISOString(),
-      actingTenantId: ctx.actor.tenant?.id ?? '',
-      requestId: ctx.requestId,
-      clientIp: ctx.clientIp,
-    })}::jsonb) as result`,
-  );
-  const sent = row?.result;
+  let send = sendBatchers.get(ctx.db);
+  if (!send) {
+    const db = ctx.db;
+    send = createStatementBatcher<SendInput, MessageJson | null>((inputs) => sendBatch(db, inputs), {
+      concurrency: SEND_BATCH_CONCURRENCY,
+      maxBatchSize: SEND_BATCH_MAX,
+    });
+    sendBatchers.set(db, send);
+  }
+  const sent = await send({
+    senderId: ctx.actor.userId,
+    conversationId: id,
+    body,
+    now: ctx.now().toISOString(),
+    actingTenantId: ctx.actor.tenant?.id ?? '',
+    requestId: ctx.requestId,
+    clientIp: ctx.clientIp,
+  });
   if (!sent) throw notFoundConversation();
   return toMessage(
     { id: sent.id, conversationId: sent.conversation_id, senderId: sent.sender_id, body: sent.body, createdAt: new Date(sent.created_at) },

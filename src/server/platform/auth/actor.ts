@@ -14,6 +14,7 @@ import { sessions, users } from '../../db/schema/auth.js';
 import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
 import { tenants } from '../../db/schema/tenants.js';
 import type { Database } from '../db/database.js';
+import { createStatementBatcher } from '../db/statement-batcher.js';
 import { asAppUser } from '../tenancy/with-tenant.js';
 import { SESSION_COOKIE_NAMES } from '../../../shared/contracts/auth.js';
 
@@ -145,6 +146,7 @@ export function verifiedSessionToken(cookieHeader: string | null, secret: string
 function buildSessionQuery(db: Database) {
   return db
     .select({
+      token: sessions.token,
       sessionId: sessions.id,
       sessionCreatedAt: sessions.createdAt,
       sessionExpiresAt: sessions.expiresAt,
@@ -179,14 +181,42 @@ function buildSessionQuery(db: Database) {
       ),
     )
     .leftJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
-    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.disabledAt)))
-    .limit(1)
-    .prepare('resolve_actor');
+    .where(and(sql`${sessions.token} = any(${sql.placeholder('tokens')}::text[])`, gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.disabledAt)))
+    .prepare('resolve_actors');
 }
-const sessionQueries = new WeakMap<Database, ReturnType<typeof buildSessionQuery>>();
+type SessionRow = Awaited<ReturnType<ReturnType<typeof buildSessionQuery>['execute']>>[number];
+
+/** Session reads running at once, and tokens read in one statement at most. */
+const SESSION_READ_CONCURRENCY = 4;
+const SESSION_READ_BATCH_MAX = 100;
+const sessionReaders = new WeakMap<Database, (key: { token: string; now: Date }) => Promise<SessionRow | null>>();
 
 /**
- * Resolves the request's session cookie into an Actor with one query: the signed cookie (the
+ * Reads sessions by token: the requests that arrive while earlier reads are running share one
+ * statement (platform/db/statement-batcher.ts). A batch reads as of its latest request's time, so
+ * a session expired for any of them is expired for all.
+ */
+function sessionReader(db: Database) {
+  let read = sessionReaders.get(db);
+  if (!read) {
+    const query = buildSessionQuery(db);
+    read = createStatementBatcher<{ token: string; now: Date }, SessionRow | null>(
+      async (keys) => {
+        const now = new Date(Math.max(...keys.map((k) => k.now.getTime())));
+        const rows = await query.execute({ tokens: [...new Set(keys.map((k) => k.token))], now: now.toISOString() });
+        const byToken = new Map(rows.map((row) => [row.token, row]));
+        return keys.map((k) => byToken.get(k.token) ?? null);
+      },
+      { concurrency: SESSION_READ_CONCURRENCY, maxBatchSize: SESSION_READ_BATCH_MAX },
+    );
+    sessionReaders.set(db, read);
+  }
+  return read;
+}
+
+/**
+ * Resolves the request's session cookie into an Actor with one query (shared with the requests
+ * arriving at the same moment): the signed cookie (the
  * same HMAC better-auth sets), the absolute lifetime, the idle lifetime, a disabled account, and
  * the current organisation re-validated against an active membership and its MFA rule.
  * Runs as the connection's own role: it is the authentication layer, keyed by the session token.
@@ -198,12 +228,7 @@ export async function resolveActor(
   const token = verifiedSessionToken(headers.get('cookie'), deps.secret);
   if (!token) return { actor: null, reason: 'none' };
   const now = deps.now();
-  let query = sessionQueries.get(deps.db);
-  if (!query) {
-    query = buildSessionQuery(deps.db);
-    sessionQueries.set(deps.db, query);
-  }
-  const [row] = await query.execute({ token, now: now.toISOString() });
+  const row = await sessionReader(deps.db)({ token, now });
   if (!row) return { actor: null, reason: 'none' };
   const role = row.role as Role;
   const idleMinutes = isStaffRole(role) ? deps.config.SESSION_IDLE_MINUTES_STAFF : deps.config.SESSION_IDLE_MINUTES;
