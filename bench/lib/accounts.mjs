@@ -61,3 +61,19 @@ export async function createVerifiedAccount(baseUrl, mail, { email, password, na
   const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   return { cookie };
 }
+
+/** Signs this verified account in `count` times (8 at a time): one session cookie per sign-in. */
+export async function sessionCookies(baseUrl, { email, password }, count) {
+  const cookies = [];
+  const signInOnce = async () => {
+    const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+  };
+  while (cookies.length < count) await Promise.all(Array.from({ length: Math.min(8, count - cookies.length) }, signInOnce));
+  return cookies;
+}
