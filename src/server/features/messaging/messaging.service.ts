@@ -276,17 +276,13 @@ export async function markConversationRead(ctx: ActorContext, id: string): Promi
   });
 }
 
-/** How many messages to me are unread, over all my conversations (the header's count). */
+/**
+ * How many messages to me are unread, over all my conversations (the header's count): one
+ * statement (unread_message_count, migration 0019) that counts under row-level security as me.
+ */
 export async function unreadMessages(ctx: ActorContext): Promise<number> {
-  const me = ctx.actor.userId;
-  return asParticipant(ctx, async (tx) => {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(messages)
-      .innerJoin(conversationParticipants, and(eq(conversationParticipants.conversationId, messages.conversationId), eq(conversationParticipants.userId, me)))
-      .where(sql`${messages.senderId} is distinct from ${me}::uuid and ${messages.createdAt} > coalesce(${conversationParticipants.lastReadAt}, '-infinity'::timestamptz)`);
-    return row?.n ?? 0;
-  });
+  const [row] = await queryRows<{ n: number }>(ctx.db, sql`select unread_message_count(${ctx.actor.userId}::uuid, ${ctx.actor.tenant?.id ?? ''}) as n`);
+  return row?.n ?? 0;
 }
 
 /** A file as it arrived: the bytes, the sender's name for it, and any text sent with it. */
