@@ -95,6 +95,13 @@ describe('secure messaging', () => {
 
   it('the provider sees the unread count in the header, reads the message, downloads the PDF and answers', async () => {
     provider = await signedIn('provider');
+    // What the page sends on its WebSocket, and the send route's requests.
+    const framesSent: string[] = [];
+    const sendRequests: string[] = [];
+    provider.on('websocket', (ws) => ws.on('framesent', (frame) => framesSent.push(String(frame.payload))));
+    provider.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/v1\/conversations\/[^/]+\/messages$/.test(new URL(request.url()).pathname)) sendRequests.push(request.url());
+    });
     await provider.goto(`${suite.server.url}/provider/dashboard`);
     const unread = `${common('messaging.link')}, ${interpolate(common('messaging.unread_other'), { count: '2' })}`;
     const headerLink = provider.getByRole('banner').getByRole('link', { name: unread, exact: true });
@@ -125,6 +132,11 @@ describe('secure messaging', () => {
     await provider.getByLabel(interpolate(msg('composer.label'), { name: 'Demo Patient' })).fill(ANSWER);
     await provider.getByRole('button', { name: msg('composer.send'), exact: true }).click();
     await messages.getByText(ANSWER).waitFor();
+    // With the socket open, the answer went over it (message.send), not through the send route.
+    expect(framesSent.map((f) => JSON.parse(f) as { type: string; body?: string }).filter((f) => f.type === 'message.send')).toEqual([
+      expect.objectContaining({ conversationId, body: ANSWER }),
+    ]);
+    expect(sendRequests).toEqual([]);
     expect(await provider.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
     await expectAxeClean(provider);
   }, 90_000);

@@ -1,5 +1,6 @@
 // Socket delivery rows of `npm run bench`: 1,000 authenticated WebSockets on /ws, secure messages
-// sent through the real send route at 500 a second for 30 s (delivery latency, lost, misdelivered),
+// sent as `message.send` frames on their senders' sockets (or, with BENCH_SOCKET_SEND=http, through
+// the send route) at 500 a second for 30 s (delivery latency, lost, misdelivered),
 // and the highest delivered messages/s with a bounded number in flight, each against a bare `ws`
 // relay (bench/bare-ws-relay.mjs) measured the same way in the same run. On PostgreSQL: a fresh
 // database on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres),
@@ -257,28 +258,76 @@ function connect(url, options, person, onFrame, onClose) {
   });
 }
 
-export function ourTransport({ base, people, agent }) {
+/**
+ * Our server: each person's socket on /ws hears the message events. A message is sent as a
+ * `message.send` frame on its sender's socket (`via: 'socket'`, what the web app does while its
+ * socket is open) or through the send route (`via: 'http'`, the app's fallback; BENCH_SOCKET_SEND=http).
+ */
+export function ourTransport({ base, people, agent, via = 'socket' }) {
   let tracker = createTracker();
   const frames = { other: 0, closed: 0 };
   const closed = () => frames.closed++;
   const origin = new URL(base).origin;
   const wsUrl = `${base.replace(/^http/, 'ws')}/ws`;
+  let sockets = [];
+  /** Sends over a socket waiting for their answer (`message.sent` or `error`), by frame id. */
+  const answers = new Map();
+  /** One message from `sender`'s socket; resolves once answered, with the answer frame or null. */
+  const sendFrame = (record, id, body) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        answers.delete(id);
+        resolve(null);
+      }, REQUEST_TIMEOUT_MS);
+      answers.set(id, (frame) => {
+        clearTimeout(timer);
+        resolve(frame);
+      });
+      sockets[record.sender].send(JSON.stringify({ type: 'message.send', id, conversationId: record.conversationId, body }));
+    });
   return {
     name: 'Tendwell',
+    via,
     setTracker: (t) => (tracker = t),
     frames,
-    open: () =>
-      openAll(people, (person) =>
+    open: async () =>
+      (sockets = await openAll(people, (person) =>
         connect(wsUrl, { headers: { cookie: person.cookie }, origin }, person, (frame, at) => {
           if (frame.type === 'event' && frame.event === 'message') {
             tracker.onEvent(person.index, { id: frame.data.id, conversationId: frame.data.conversationId, addressedOk: frame.topic === `user:${person.userId}` }, at);
+          } else if ((frame.type === 'message.sent' || frame.type === 'error') && answers.has(frame.id)) {
+            const answer = answers.get(frame.id);
+            answers.delete(frame.id);
+            answer(frame);
           } else frames.other++;
         }, closed),
-      ),
-    /** One message from `sender` through the send route; resolves once answered (record.id set on 201). */
+      )),
+    /** One message from `sender`; resolves once answered (record.id set when it was written). */
     async send(record, tag) {
-      const sender = people[record.sender];
       const body = `Bench message ${tag}`;
+      if (via === 'socket') {
+        const frame = await sendFrame(record, `b${tag}`, body);
+        record.answeredAt = performance.now();
+        if (!frame) {
+          record.status = 0;
+          record.error = `no answer within ${REQUEST_TIMEOUT_MS} ms`;
+          return;
+        }
+        if (frame.type !== 'message.sent') {
+          record.status = frame.code;
+          return;
+        }
+        if (frame.message.body !== body || !frame.message.mine) {
+          record.status = -1;
+          return;
+        }
+        // Written: counted as the route's 201.
+        record.status = 201;
+        record.id = frame.message.id;
+        tracker.onSent(record);
+        return;
+      }
+      const sender = people[record.sender];
       const answer = await post(agent, base, `/api/v1/conversations/${record.conversationId}/messages`, { cookie: sender.cookie }, JSON.stringify({ body }));
       record.status = answer.status;
       record.answeredAt = performance.now();
@@ -516,7 +565,8 @@ export async function socketRows({ startServer, startRelay, log, round }) {
     );
     if (check.status !== 200 || !check.body.includes(people[0].userId)) throw new Error(`a seeded session is not accepted: ${check.status} ${check.body.slice(0, 200)}`);
 
-    const ours = ourTransport({ base: server.base, people, agent });
+    const via = process.env.BENCH_SOCKET_SEND === 'http' ? 'http' : 'socket';
+    const ours = ourTransport({ base: server.base, people, agent, via });
     const bare = relayTransport({ base: relay.base, people });
     let opened = performance.now();
     sockets.push(...(await ours.open()));
@@ -565,6 +615,7 @@ export async function socketRows({ startServer, startRelay, log, round }) {
           conversations: PEOPLE / 2,
           ...RATE,
           graceMs: GRACE_MS,
+          sentVia: via === 'socket' ? 'message.send frames on the sender’s socket' : 'POST /api/v1/conversations/{id}/messages',
           loadAverage: { before: loadBefore, after: loadavg().map((n) => Number(n.toFixed(2))) },
           // Frames other than message events (none expected), and sockets closed during the run.
           socketFrames: { server: { ...ours.frames }, bareRelay: { ...bare.frames } },
@@ -587,6 +638,7 @@ export async function socketRows({ startServer, startRelay, log, round }) {
         ],
         details: {
           ...THROUGHPUT,
+          sentVia: via === 'socket' ? 'message.send frames on the sender’s socket' : 'POST /api/v1/conversations/{id}/messages',
           samples: { server: rounds.ours.map((r) => round(r.perSecond, 1)), bareRelay: rounds.bare.map((r) => round(r.perSecond, 1)) },
           server: rounded(ourBest, round),
           bareRelay: rounded(bareBest, round),

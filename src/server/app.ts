@@ -20,6 +20,7 @@ import { practiceRoutes } from './features/booking/practice.routes.js';
 import { practiceProfileRoutes } from './features/booking/practice-profile.routes.js';
 import { messagingRoutes } from './features/messaging/messaging.routes.js';
 import { telehealthSignalling } from './features/telehealth/telehealth.realtime.js';
+import { messagingRealtime } from './features/messaging/messaging.realtime.js';
 import { telehealthRoutes } from './features/telehealth/telehealth.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { adminProvidersRoutes } from './features/providers/admin-providers.routes.js';
@@ -224,7 +225,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Realtime: /ws and the LISTEN/NOTIFY backplane (one listener per process, started when ready).
   const realtime = createRealtimeHub({ database: deps.database, log: app.log });
   app.decorate('realtime', { publish: realtime.publish });
-  await registerRealtimeEndpoint(app, { config, db, hub: realtime, now, extensions: [telehealthSignalling({ db, hub: realtime, now })] });
+  await registerRealtimeEndpoint(app, {
+    config,
+    db,
+    hub: realtime,
+    now,
+    extensions: [telehealthSignalling({ db, hub: realtime, now }), messagingRealtime({ db, config, now })],
+  });
   app.addHook('onReady', async () => realtime.start());
   await app.register(profileRoutes, { context, avatarMaxBytes: config.AVATAR_MAX_BYTES });
   await app.register(adminUsersRoutes, { context });

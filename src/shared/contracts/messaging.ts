@@ -61,13 +61,14 @@ export const ConversationParamsSchema = z.object({ id: z.string().uuid() }).stri
 export const AttachmentParamsSchema = z.object({ id: z.string().uuid(), attachmentId: z.string().uuid() }).strict();
 export const MessagesQuerySchema = z.object({ before: z.string().datetime({ offset: true }).optional() }).strict();
 
-const Body = z.string().trim().min(1, 'Write a message.').max(MESSAGE_MAX_LENGTH);
+/** A message's text, as every way of sending one checks it. */
+export const MessageBodySchema = z.string().trim().min(1, 'Write a message.').max(MESSAGE_MAX_LENGTH);
 
 /** Start (or continue) the conversation of an appointment's patient and provider. */
-export const StartConversationSchema = z.object({ appointmentId: z.string().uuid(), body: Body }).strict();
+export const StartConversationSchema = z.object({ appointmentId: z.string().uuid(), body: MessageBodySchema }).strict();
 export type StartConversation = z.infer<typeof StartConversationSchema>;
 
-export const SendMessageSchema = z.object({ body: Body }).strict();
+export const SendMessageSchema = z.object({ body: MessageBodySchema }).strict();
 export type SendMessage = z.infer<typeof SendMessageSchema>;
 
 export const UnreadCountSchema = z.object({ unread: z.number().int() });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_MAX_LENGTH } from './messaging';
 import { ClientFrameSchema, MAX_CLIENT_FRAME_BYTES, parseClientFrame, ServerFrameSchema, TopicSchema, userTopic } from './realtime';
 
 const USER = '3f1b6c1e-8d0a-4a57-9c1e-2b8f0f6d7a11';
@@ -35,6 +36,19 @@ describe('client frames', () => {
     expect(parseClientFrame(text)).toMatchObject({ ok: false, code: 'realtime.frame-too-large' });
   });
 
+  it('takes a message (message.send) as long as a message may be, which is more than other frames may carry', () => {
+    const frame = { type: 'message.send', id: 'm-1', conversationId: USER, body: 'é'.repeat(MESSAGE_MAX_LENGTH) };
+    expect(Buffer.byteLength(JSON.stringify(frame))).toBeGreaterThan(MAX_CLIENT_FRAME_BYTES);
+    expect(parseClientFrame(JSON.stringify(frame))).toEqual({ ok: true, frame });
+    // Its text is trimmed and checked as the send route checks it.
+    expect(parseClientFrame(JSON.stringify({ ...frame, body: '  Hello  ' }))).toEqual({ ok: true, frame: { ...frame, body: 'Hello' } });
+    for (const wrong of [{ body: 'é'.repeat(MESSAGE_MAX_LENGTH + 1) }, { body: '   ' }, { id: '' }, { id: undefined }, { conversationId: 'not-a-uuid' }, { extra: 1 }]) {
+      expect(parseClientFrame(JSON.stringify({ ...frame, ...wrong })), JSON.stringify(wrong)).toMatchObject({ ok: false, code: 'realtime.invalid-frame' });
+    }
+    // A ping padded to the same length is still too large.
+    expect(parseClientFrame(JSON.stringify({ type: 'ping', pad: frame.body }))).toMatchObject({ ok: false, code: 'realtime.frame-too-large' });
+  });
+
   it('never throws, and anything it accepts is a valid client frame', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify(v))), (text) => {
@@ -57,6 +71,12 @@ describe('server frames and topics', () => {
       { type: 'unsubscribed', topic: userTopic(USER) },
       { type: 'event', topic: userTopic(USER), event: 'notification', data: { id: USER } },
       { type: 'error', code: 'realtime.rate-limited', message: 'Slow down.' },
+      { type: 'error', code: 'realtime.conversation-not-found', message: 'Not found.', id: 'm-1' },
+      {
+        type: 'message.sent',
+        id: 'm-1',
+        message: { id: USER, conversationId: USER, senderId: USER, mine: true, body: 'Hi', attachments: [], createdAt: '2026-11-27T13:00:00.000Z', readByOther: false },
+      },
     ]) {
       expect(ServerFrameSchema.safeParse(frame).success, JSON.stringify(frame)).toBe(true);
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageBodySchema, MessageSchema } from './messaging.js';
 import { IceCandidateSchema, SessionDescriptionSchema } from './telehealth.js';
 
 /**
@@ -11,8 +12,13 @@ export const REALTIME_PATH = '/ws';
 
 /** The largest client frame the protocol needs (UTF-8 bytes; parseClientFrame bounds characters the same): longer ones get `realtime.frame-too-large`. */
 export const MAX_CLIENT_FRAME_BYTES = 4096;
-/** A video visit's signalling frame carries a session description (SDP): it may be this large. */
+/**
+ * A video visit's signalling frame carries a session description (SDP), and a `message.send` a
+ * message of up to 5,000 characters (up to 20,000 bytes as UTF-8): these two may be this large.
+ */
 export const MAX_SIGNAL_FRAME_BYTES = 32_768;
+/** Client frame types that may be as large as MAX_SIGNAL_FRAME_BYTES. */
+const LARGE_FRAME_TYPES: readonly string[] = ['visit.signal', 'message.send'];
 
 /** Close codes the server uses besides the standard ones (1001 going away, 1008 policy, 1009 too big). */
 export const REALTIME_CLOSE = {
@@ -68,8 +74,18 @@ export const ClientVisitSignalSchema = z
   .strict()
   .refine((f) => f.description !== undefined || f.candidate !== undefined, 'a description or a candidate');
 
+/**
+ * Send a secure message to a conversation (the same as `POST /api/v1/conversations/{id}/messages`,
+ * without a request per message): answered with `message.sent` carrying the same `id`, or an
+ * `error` frame carrying it.
+ */
+export const ClientMessageSendSchema = z
+  .object({ type: z.literal('message.send'), id: z.string().trim().min(1).max(64), conversationId: z.uuid(), body: MessageBodySchema })
+  .strict();
+
 /** What a client may send. */
 export const ClientFrameSchema = z.discriminatedUnion('type', [
+  ClientMessageSendSchema,
   ClientPingSchema,
   ClientSubscribeSchema,
   ClientUnsubscribeSchema,
@@ -146,9 +162,16 @@ export const REALTIME_ERROR_CODES = [
   'realtime.visit-forbidden',
   /** The server could not handle the frame (a database error); trying again may work. */
   'realtime.internal-error',
+  /** `message.send` to a conversation this person is not in (or that does not exist). */
+  'realtime.conversation-not-found',
+  /** This person's role may not use this frame type. */
+  'realtime.forbidden',
 ] as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[number];
-export const ServerErrorSchema = z.object({ type: z.literal('error'), code: z.enum(REALTIME_ERROR_CODES), message: z.string() });
+/** `id`: the client frame's own id, when the refused frame had one (`message.send`). */
+export const ServerErrorSchema = z.object({ type: z.literal('error'), code: z.enum(REALTIME_ERROR_CODES), message: z.string(), id: z.string().optional() });
+/** A `message.send` was written: the new message, as the send route answers it. */
+export const ServerMessageSentSchema = z.object({ type: z.literal('message.sent'), id: z.string(), message: MessageSchema });
 
 /** What the server sends. */
 export const ServerFrameSchema = z.discriminatedUnion('type', [
@@ -158,6 +181,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   ServerUnsubscribedSchema,
   ServerEventSchema,
   ServerErrorSchema,
+  ServerMessageSentSchema,
   ServerVisitJoinedSchema,
   ServerVisitPeerSchema,
   ServerVisitSignalSchema,
@@ -177,9 +201,9 @@ export function parseClientFrame(text: string): { ok: true; frame: ClientFrame }
   } catch {
     return { ok: false, code: 'realtime.invalid-json', message: 'A frame must be one JSON object.' };
   }
-  // Only a signalling frame may be longer than the others.
-  const isSignal = typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'visit.signal';
-  if (!isSignal && text.length > MAX_CLIENT_FRAME_BYTES) return tooLarge;
+  // Only a signalling frame and a message may be longer than the others.
+  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+  if (!(typeof type === 'string' && LARGE_FRAME_TYPES.includes(type)) && text.length > MAX_CLIENT_FRAME_BYTES) return tooLarge;
   const parsed = ClientFrameSchema.safeParse(value);
   if (!parsed.success) return { ok: false, code: 'realtime.invalid-frame', message: 'Unknown frame type or wrong fields.' };
   return { ok: true, frame: parsed.data };

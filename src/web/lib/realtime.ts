@@ -42,6 +42,19 @@ interface SharedSocket {
   close(): void;
 }
 
+/** A frame the server answers (`message.send`) gets its answer within this, or counts as lost. */
+export const SOCKET_ANSWER_TIMEOUT_MS = 15_000;
+
+/** Frames sent with {@link requestOverSocket} waiting for their answer, by the frame's id. */
+const pendingAnswers = new Map<string, { resolve(frame: ServerFrame): void; reject(error: Error): void }>();
+
+function rejectPending(reason: string): void {
+  for (const [id, pending] of pendingAnswers) {
+    pendingAnswers.delete(id);
+    pending.reject(new Error(reason));
+  }
+}
+
 const listeners = new Set<Listener>();
 const frameListeners = new Set<FrameListener>();
 let shared: SharedSocket | null = null;
@@ -130,6 +143,10 @@ function openShared(key: string): SharedSocket {
         pongDeadline = undefined;
       } else if (frame.type === 'event') {
         emit(frame);
+      } else if ((frame.type === 'message.sent' || frame.type === 'error') && frame.id !== undefined) {
+        const pending = pendingAnswers.get(frame.id);
+        pendingAnswers.delete(frame.id);
+        pending?.resolve(frame);
       }
       // Frame listeners hear everything, the hello included (after the resync above).
       emitFrame(frame);
@@ -137,6 +154,8 @@ function openShared(key: string): SharedSocket {
     ws.onclose = (event: CloseEvent) => {
       if (socket === ws) socket = null;
       open = false;
+      // Whether the server handled them is unknown: their callers say so rather than send twice.
+      rejectPending('the socket closed before the answer');
       clearTimers();
       if (stopped) return;
       if (event.code === REALTIME_CLOSE.sessionEnded) {
@@ -161,6 +180,7 @@ function openShared(key: string): SharedSocket {
     send,
     close() {
       stopped = true;
+      rejectPending('the socket was closed');
       clearTimeout(retry);
       clearTimers();
       window.removeEventListener('online', online);
@@ -220,6 +240,37 @@ export interface RealtimeChannel {
 }
 
 const channel: RealtimeChannel = { send: (frame) => shared?.send(frame) ?? false };
+
+/**
+ * Sends a frame the server answers (`message.sent`, or an `error` carrying the frame's `id`) on
+ * the tab's socket: null when the socket is not open and greeted (the caller uses HTTP instead);
+ * otherwise the answer, or a rejection when none came within SOCKET_ANSWER_TIMEOUT_MS or the socket
+ * closed first (then the server may or may not have handled it).
+ */
+export function requestOverSocket(frame: ClientFrame & { id: string }): Promise<ServerFrame> | null {
+  if (!shared?.ready() || pendingAnswers.has(frame.id)) return null;
+  const socket = shared;
+  return new Promise<ServerFrame>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pendingAnswers.delete(frame.id);
+      reject(new Error('no answer on the socket in time'));
+    }, SOCKET_ANSWER_TIMEOUT_MS);
+    pendingAnswers.set(frame.id, {
+      resolve: (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      },
+      reject: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    });
+    if (!socket.send(frame)) {
+      pendingAnswers.get(frame.id)?.reject(new Error('the socket is not open'));
+      pendingAnswers.delete(frame.id);
+    }
+  });
+}
 
 /**
  * Every frame the signed-in person's socket receives (`onFrame`), a way to send frames, and

@@ -252,12 +252,90 @@ describe('secure messaging', () => {
     for (const a of audited) expect(a.actor_user_id).toBe(senderOf.get(a.target_id));
   });
 
-  it('send_messages applies row-level security to each message as its own sender', async () => {
-    const message = (senderId: string, body: string) => ({ senderId, conversationId, body, now: new Date().toISOString(), actingTenantId: '', requestId: randomUUID(), clientIp: '127.0.0.1' });
-    const [row] = await queryRows<{ results: ({ body: string; sender_id: string } | null)[] }>(
+  it('a message sent over the socket (message.send) is written, audited and delivered like one sent through the route', async () => {
+    const address = t.app.server.address();
+    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+    const open = async (who: SignedIn) => {
+      const opened = await openSocket(base, { cookie: who.cookie });
+      if (!('socket' in opened)) throw new Error(`upgrade refused: ${opened.status} ${opened.body}`);
+      await opened.socket.next((f) => f.type === 'hello');
+      return opened.socket;
+    };
+    const [patientSocket, carerSocket, strangerSocket] = [await open(patient), await open(practice.provider), await open(stranger)];
+    const sent = (socket: TestSocket, id: string) => socket.next((f) => (f.type === 'message.sent' || f.type === 'error') && f.id === id);
+
+    patientSocket.sendJson({ type: 'message.send', id: 'm-1', conversationId, body: '  Sent over the socket.  ' });
+    const answer = await sent(patientSocket, 'm-1');
+    expect(answer).toMatchObject({ type: 'message.sent', id: 'm-1', message: { conversationId, body: 'Sent over the socket.', mine: true, senderId: patient.userId } });
+    if (answer.type !== 'message.sent') throw new Error('not sent');
+    const messageId = answer.message.id;
+    // The other person hears of it as of any message; it is stored and audited with the socket's address.
+    const event = await carerSocket.next((f) => f.type === 'event' && f.event === 'message' && f.data.id === messageId);
+    expect(event).toMatchObject({ topic: `user:${practice.provider.userId}`, data: { conversationId, id: messageId } });
+    const thread = (await call(practice.provider, 'GET', `/api/v1/conversations/${conversationId}`)).json<Conversation>();
+    expect(thread.messages.at(-1)).toMatchObject({ id: messageId, body: 'Sent over the socket.', mine: false });
+    const audited = await queryRows<{ actor: string; ip: string }>(
       t.database.db,
-      sql`select send_messages(${JSON.stringify([message(stranger.userId, 'Let me in'), message(patient.userId, 'Batched hello'), message(otherPractice.provider.userId, 'Me too')])}::jsonb) as results`,
+      sql`select actor_user_id::text as actor, client_ip as ip from audit_events where action = 'message.sent' and target_id = ${messageId}`,
     );
-    expect(row!.results).toEqual([null, expect.objectContaining({ body: 'Batched hello', sender_id: patient.userId }), null]);
+    expect(audited).toEqual([{ actor: patient.userId, ip: '127.0.0.1' }]);
+
+    // A message as long as allowed, in a script of two bytes a character, is larger than other frames may be.
+    patientSocket.sendJson({ type: 'message.send', id: 'm-long', conversationId, body: 'é'.repeat(5000) });
+    expect(await sent(patientSocket, 'm-long')).toMatchObject({ type: 'message.sent', message: { body: 'é'.repeat(5000) } });
+    // One character more, or nothing but spaces, is not a message; nothing is written.
+    const frames = patientSocket.frames.length;
+    patientSocket.sendJson({ type: 'message.send', id: 'm-over', conversationId, body: 'é'.repeat(5001) });
+    expect(await patientSocket.next((f) => f.type === 'error', 5000, frames)).toMatchObject({ code: 'realtime.invalid-frame' });
+    patientSocket.sendJson({ type: 'message.send', id: 'm-blank', conversationId, body: '   ' });
+    expect(await patientSocket.next((f) => f.type === 'error', 5000, frames + 1)).toMatchObject({ code: 'realtime.invalid-frame' });
+
+    // Someone outside the conversation writes nothing and learns nothing more than the route's 404.
+    strangerSocket.sendJson({ type: 'message.send', id: 's-1', conversationId, body: 'Let me in' });
+    expect(await sent(strangerSocket, 's-1')).toMatchObject({ type: 'error', code: 'realtime.conversation-not-found', id: 's-1' });
+
+    // A socket whose session ended since it opened (here: expired) writes nothing and is closed with 4401.
+    await queryRows(t.database.db, sql`update sessions set expires_at = now() - interval '1 minute' where user_id = ${practice.provider.userId}`);
+    carerSocket.sendJson({ type: 'message.send', id: 'c-1', conversationId, body: 'After my session ended' });
+    expect((await carerSocket.closed).code).toBe(4401);
+    const [written] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from messages where body in ('Let me in', 'After my session ended') and conversation_id = ${conversationId}`,
+    );
+    expect(written!.n).toBe(0);
+    expect([...patientSocket.invalid, ...carerSocket.invalid, ...strangerSocket.invalid]).toEqual([]);
+    for (const socket of [patientSocket, strangerSocket]) socket.ws.close();
+  });
+
+  it('send_messages applies row-level security to each message as its own sender', async () => {
+    const message = (senderId: string, body: string, session?: { sessionId: string; idleMinutes: number }) => ({
+      senderId,
+      conversationId,
+      body,
+      now: new Date().toISOString(),
+      actingTenantId: '',
+      requestId: randomUUID(),
+      clientIp: '127.0.0.1',
+      ...session,
+    });
+    const [live] = await queryRows<{ id: string }>(t.database.db, sql`select id from sessions where user_id = ${patient.userId} and expires_at > now() limit 1`);
+    const [row] = await queryRows<{ results: ({ body: string; sender_id: string } | { sessionEnded: true } | null)[] }>(
+      t.database.db,
+      sql`select send_messages(${JSON.stringify([
+        message(stranger.userId, 'Let me in'),
+        message(patient.userId, 'Batched hello'),
+        message(otherPractice.provider.userId, 'Me too'),
+        // A socket's message after others switched to app_user: its session is still checked (and found live, or not).
+        message(patient.userId, 'From my socket', { sessionId: live!.id, idleMinutes: 0 }),
+        message(patient.userId, 'From a socket whose session is gone', { sessionId: randomUUID(), idleMinutes: 0 }),
+      ])}::jsonb) as results`,
+    );
+    expect(row!.results).toEqual([
+      null,
+      expect.objectContaining({ body: 'Batched hello', sender_id: patient.userId }),
+      null,
+      expect.objectContaining({ body: 'From my socket', sender_id: patient.userId }),
+      { sessionEnded: true },
+    ]);
   });
 });

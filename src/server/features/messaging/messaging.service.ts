@@ -20,7 +20,7 @@ import { providerProfiles } from '../../db/schema/specialties.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext } from '../../platform/context.js';
 import { queryRows, type Database, type Transaction } from '../../platform/db/database.js';
-import { createStatementBatcher } from '../../platform/db/statement-batcher.js';
+import { batcherPerDatabase, createStatementBatcher } from '../../platform/db/statement-batcher.js';
 import { notFound, validationError } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { attachmentsOf, conversationSummaries, countConversations, type MessageRow, type SummaryRow } from './messaging.repo.js';
@@ -172,7 +172,7 @@ export async function startConversation(ctx: ActorContext, input: StartConversat
   });
 }
 
-/** What send_message (migration 0014) takes for one message. */
+/** What send_message (migrations 0014 and 0020) takes for one message. */
 interface SendInput {
   senderId: string;
   conversationId: string;
@@ -181,14 +181,20 @@ interface SendInput {
   actingTenantId: string;
   requestId: string;
   clientIp: string;
+  /** Sent over a socket: the session it opened with, checked again in the statement, and its idle lifetime. */
+  sessionId?: string;
+  idleMinutes?: number;
 }
+
+/** send_message's answer: the message, null (no such conversation for the sender), or an ended session (0020). */
+type SendAnswer = MessageJson | { sessionEnded: true } | null;
 
 /** Messages written in one statement at most, and statements of messages running at once (out of the pool's connections). */
 const SEND_BATCH_MAX = 64;
 const SEND_BATCH_CONCURRENCY = 4;
 
-async function sendOne(db: Database, input: SendInput): Promise<MessageJson | null> {
-  const [row] = await queryRows<{ result: MessageJson | null }>(db, sql`select send_message(${JSON.stringify(input)}::jsonb) as result`);
+async function sendOne(db: Database, input: SendInput): Promise<SendAnswer> {
+  const [row] = await queryRows<{ result: SendAnswer }>(db, sql`select send_message(${JSON.stringify(input)}::jsonb) as result`);
   return row?.result ?? null;
 }
 
@@ -200,17 +206,17 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * cannot deadlock. One failing message undoes the whole statement: then each is written on its own,
  * and only the one that fails again answers an error.
  */
-async function sendBatch(db: Database, inputs: readonly SendInput[]): Promise<(MessageJson | null | Error)[]> {
+async function sendBatch(db: Database, inputs: readonly SendInput[]): Promise<(SendAnswer | Error)[]> {
   if (inputs.length === 1) return [await sendOne(db, inputs[0]!)];
   const order = inputs
     .map((input, i) => ({ input, i }))
     .sort((a, b) => compareText(a.input.conversationId, b.input.conversationId) || compareText(a.input.senderId, b.input.senderId));
   try {
-    const [row] = await queryRows<{ results: (MessageJson | null)[] }>(
+    const [row] = await queryRows<{ results: SendAnswer[] }>(
       db,
       sql`select send_messages(${JSON.stringify(order.map((o) => o.input))}::jsonb) as results`,
     );
-    const answers = new Array<MessageJson | null>(inputs.length);
+    const answers = new Array<SendAnswer>(inputs.length);
     order.forEach((o, k) => (answers[o.i] = row?.results[k] ?? null));
     return answers;
   } catch {
@@ -218,7 +224,19 @@ async function sendBatch(db: Database, inputs: readonly SendInput[]): Promise<(M
   }
 }
 
-const sendBatchers = new WeakMap<Database, (input: SendInput) => Promise<MessageJson | null>>();
+/** One statement batcher of message sends per database. */
+const sender = batcherPerDatabase((db: Database) =>
+  createStatementBatcher<SendInput, SendAnswer>((inputs) => sendBatch(db, inputs), { concurrency: SEND_BATCH_CONCURRENCY, maxBatchSize: SEND_BATCH_MAX }),
+);
+
+function sentMessage(sent: MessageJson, me: string): Message {
+  return toMessage(
+    { id: sent.id, conversationId: sent.conversation_id, senderId: sent.sender_id, body: sent.body, createdAt: new Date(sent.created_at) },
+    [],
+    me,
+    null,
+  );
+}
 
 /**
  * Sends a message: send_message checks the conversation under row-level security as the sender and
@@ -227,16 +245,7 @@ const sendBatchers = new WeakMap<Database, (input: SendInput) => Promise<Message
  * holding the conversation appends it.
  */
 export async function sendMessage(ctx: ActorContext, id: string, body: string): Promise<Message> {
-  let send = sendBatchers.get(ctx.db);
-  if (!send) {
-    const db = ctx.db;
-    send = createStatementBatcher<SendInput, MessageJson | null>((inputs) => sendBatch(db, inputs), {
-      concurrency: SEND_BATCH_CONCURRENCY,
-      maxBatchSize: SEND_BATCH_MAX,
-    });
-    sendBatchers.set(db, send);
-  }
-  const sent = await send({
+  const sent = await sender(ctx.db)({
     senderId: ctx.actor.userId,
     conversationId: id,
     body,
@@ -245,13 +254,47 @@ export async function sendMessage(ctx: ActorContext, id: string, body: string): 
     requestId: ctx.requestId,
     clientIp: ctx.clientIp,
   });
-  if (!sent) throw notFoundConversation();
-  return toMessage(
-    { id: sent.id, conversationId: sent.conversation_id, senderId: sent.sender_id, body: sent.body, createdAt: new Date(sent.created_at) },
-    [],
-    ctx.actor.userId,
-    null,
-  );
+  // The HTTP path read its session already; only a socket's send names one.
+  if (!sent || 'sessionEnded' in sent) throw notFoundConversation();
+  return sentMessage(sent, ctx.actor.userId);
+}
+
+/** Who sends over an open socket: its person and session as they were when it opened. */
+export interface SocketSender {
+  userId: string;
+  sessionId: string;
+  /** The session's idle lifetime in minutes (0: none). */
+  idleMinutes: number;
+  actingTenantId: string | null;
+  requestId: string;
+  clientIp: string;
+}
+
+/**
+ * Sends a message from an open socket (`message.send`): the same statement as the send route, which
+ * also checks that the socket's session is still usable (not signed out, expired, idle or disabled).
+ */
+export async function sendMessageFromSocket(
+  db: Database,
+  from: SocketSender,
+  conversationId: string,
+  body: string,
+  now: Date,
+): Promise<{ ok: true; message: Message } | { ok: false; reason: 'not-found' | 'session-ended' }> {
+  const sent = await sender(db)({
+    senderId: from.userId,
+    conversationId,
+    body,
+    now: now.toISOString(),
+    actingTenantId: from.actingTenantId ?? '',
+    requestId: from.requestId,
+    clientIp: from.clientIp,
+    sessionId: from.sessionId,
+    idleMinutes: from.idleMinutes,
+  });
+  if (!sent) return { ok: false, reason: 'not-found' };
+  if ('sessionEnded' in sent) return { ok: false, reason: 'session-ended' };
+  return { ok: true, message: sentMessage(sent, from.userId) };
 }
 
 /** A messages row as to_jsonb gives it. */

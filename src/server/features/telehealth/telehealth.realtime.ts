@@ -63,6 +63,7 @@ export function telehealthSignalling(deps: { db: Database; hub: RealtimeHub; now
   return {
     name: 'telehealth',
     frameTypes: ['visit.join', 'visit.leave', 'visit.signal'],
+    permission: 'appointments.self',
     async onFrame(socket: RealtimeSocket, frame: ClientFrame) {
       const calls = callsOf(socket);
       switch (frame.type) {

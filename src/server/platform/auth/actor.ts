@@ -14,7 +14,7 @@ import { sessions, users } from '../../db/schema/auth.js';
 import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
 import { tenants } from '../../db/schema/tenants.js';
 import type { Database } from '../db/database.js';
-import { createStatementBatcher } from '../db/statement-batcher.js';
+import { batcherPerDatabase, createStatementBatcher } from '../db/statement-batcher.js';
 import { asAppUser } from '../tenancy/with-tenant.js';
 import { SESSION_COOKIE_NAMES } from '../../../shared/contracts/auth.js';
 
@@ -189,29 +189,28 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof buildSessionQuery>['execu
 /** Session reads running at once, and tokens read in one statement at most. */
 const SESSION_READ_CONCURRENCY = 4;
 const SESSION_READ_BATCH_MAX = 100;
-const sessionReaders = new WeakMap<Database, (key: { token: string; now: Date }) => Promise<SessionRow | null>>();
 
 /**
  * Reads sessions by token: the requests that arrive while earlier reads are running share one
  * statement (platform/db/statement-batcher.ts). A batch reads as of its latest request's time, so
  * a session expired for any of them is expired for all.
  */
-function sessionReader(db: Database) {
-  let read = sessionReaders.get(db);
-  if (!read) {
-    const query = buildSessionQuery(db);
-    read = createStatementBatcher<{ token: string; now: Date }, SessionRow | null>(
-      async (keys) => {
-        const now = new Date(Math.max(...keys.map((k) => k.now.getTime())));
-        const rows = await query.execute({ tokens: [...new Set(keys.map((k) => k.token))], now: now.toISOString() });
-        const byToken = new Map(rows.map((row) => [row.token, row]));
-        return keys.map((k) => byToken.get(k.token) ?? null);
-      },
-      { concurrency: SESSION_READ_CONCURRENCY, maxBatchSize: SESSION_READ_BATCH_MAX },
-    );
-    sessionReaders.set(db, read);
-  }
-  return read;
+const sessionReader = batcherPerDatabase((db: Database) => {
+  const query = buildSessionQuery(db);
+  return createStatementBatcher<{ token: string; now: Date }, SessionRow | null>(
+    async (keys) => {
+      const now = new Date(Math.max(...keys.map((k) => k.now.getTime())));
+      const rows = await query.execute({ tokens: [...new Set(keys.map((k) => k.token))], now: now.toISOString() });
+      const byToken = new Map(rows.map((row) => [row.token, row]));
+      return keys.map((k) => byToken.get(k.token) ?? null);
+    },
+    { concurrency: SESSION_READ_CONCURRENCY, maxBatchSize: SESSION_READ_BATCH_MAX },
+  );
+});
+
+/** How long this person's session may go unused before it ends, in minutes (0: no idle limit). */
+export function idleMinutesFor(role: Role, config: Config): number {
+  return isStaffRole(role) ? config.SESSION_IDLE_MINUTES_STAFF : config.SESSION_IDLE_MINUTES;
 }
 
 /**
@@ -231,7 +230,7 @@ export async function resolveActor(
   const row = await sessionReader(deps.db)({ token, now });
   if (!row) return { actor: null, reason: 'none' };
   const role = row.role as Role;
-  const idleMinutes = isStaffRole(role) ? deps.config.SESSION_IDLE_MINUTES_STAFF : deps.config.SESSION_IDLE_MINUTES;
+  const idleMinutes = idleMinutesFor(role, deps.config);
   const idleMs = now.getTime() - row.lastSeenAt.getTime();
   if (idleMinutes > 0 && idleMs > idleMinutes * 60_000) {
     await deps.db.delete(sessions).where(eq(sessions.id, row.sessionId));
@@ -296,7 +295,7 @@ export async function liveSessionIds(
     .where(and(inArray(sessions.id, [...sessionIds]), gt(sessions.expiresAt, now), isNull(users.disabledAt)));
   const live = new Set<string>();
   for (const row of rows) {
-    const idleMinutes = isStaffRole(row.role as Role) ? deps.config.SESSION_IDLE_MINUTES_STAFF : deps.config.SESSION_IDLE_MINUTES;
+    const idleMinutes = idleMinutesFor(row.role as Role, deps.config);
     if (idleMinutes > 0 && now.getTime() - row.lastSeenAt.getTime() > idleMinutes * 60_000) continue;
     live.add(row.id);
   }

@@ -57,3 +57,19 @@ export function createStatementBatcher<K, V>(
   );
   return (key) => loader.load(key);
 }
+
+/**
+ * One batcher per database handle, made on first use (a test app or a second pool gets its own):
+ * `make` builds the batcher for that database.
+ */
+export function batcherPerDatabase<D extends object, K, V>(make: (db: D) => (key: K) => Promise<V>): (db: D) => (key: K) => Promise<V> {
+  const made = new WeakMap<D, (key: K) => Promise<V>>();
+  return (db) => {
+    let batcher = made.get(db);
+    if (!batcher) {
+      batcher = make(db);
+      made.set(db, batcher);
+    }
+    return batcher;
+  };
+}

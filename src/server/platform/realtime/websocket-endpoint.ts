@@ -11,8 +11,9 @@ import {
   type RealtimeErrorCode,
   type ServerFrame,
 } from '../../../shared/contracts/realtime.js';
+import type { Permission } from '../../../shared/permissions.js';
 import type { Config } from '../../config/env.js';
-import { liveSessionIds } from '../auth/actor.js';
+import { liveSessionIds, type Actor } from '../auth/actor.js';
 import type { Database } from '../db/database.js';
 import { forbidden } from '../errors/domain-errors.js';
 import type { RealtimeConnection, RealtimeHub } from './hub.js';
@@ -29,7 +30,15 @@ const RATE_ERROR_INTERVAL_MS = 1000;
 
 /** A socket as a feature's frame handler sees it. */
 export interface RealtimeSocket extends RealtimeConnection {
-  fail(code: RealtimeErrorCode, message: string): void;
+  /** An `error` frame; `id` is the refused frame's own id, when it had one. */
+  fail(code: RealtimeErrorCode, message: string, id?: string): void;
+  /**
+   * Who opened the socket, as the session read then said. A session can end while the socket is
+   * open (it is re-checked every REALTIME_SESSION_CHECK_SECONDS): a frame that writes checks it again.
+   */
+  readonly actor: Actor;
+  /** The client's address when the socket opened (for the audit trail). */
+  readonly clientIp: string;
   /** The handler's own state for this socket (e.g. the calls it joined), keyed by the handler. */
   readonly scratch: Map<string, unknown>;
 }
@@ -42,6 +51,8 @@ export interface RealtimeSocket extends RealtimeConnection {
 export interface RealtimeExtension {
   readonly name: string;
   readonly frameTypes: readonly ClientFrame['type'][];
+  /** What a person needs for these frames, as a route declares it; others get `realtime.forbidden`. */
+  readonly permission: Permission;
   onFrame(socket: RealtimeSocket, frame: ClientFrame): Promise<void>;
   onClose?(socket: RealtimeSocket): Promise<void>;
 }
@@ -171,13 +182,15 @@ export async function registerRealtimeEndpoint(app: FastifyInstance, options: Re
         socket,
         userId: actor.userId,
         sessionId: actor.sessionId,
+        actor,
+        clientIp: request.ip,
         topics: new Set([ownTopic]),
         missedPongs: 0,
         lastRateError: -Infinity,
         scratch: new Map(),
         work: Promise.resolve(),
-        fail(code, message) {
-          state.send({ type: 'error', code, message });
+        fail(code, message, id) {
+          state.send({ type: 'error', code, message, ...(id !== undefined ? { id } : {}) });
         },
         bucket: new TokenBucket(
           {
@@ -200,14 +213,18 @@ export async function registerRealtimeEndpoint(app: FastifyInstance, options: Re
           if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
         },
       };
-      const fail = (code: RealtimeErrorCode, message: string) => state.fail(code, message);
+      const fail = (code: RealtimeErrorCode, message: string, id?: string) => state.fail(code, message, id);
       const handle = (frame: ClientFrame) => {
         const extension = extensionFor.get(frame.type);
         if (extension) {
+          if (!actor.permissions.has(extension.permission)) {
+            fail('realtime.forbidden', 'Your account may not do this.', 'id' in frame ? frame.id : undefined);
+            return;
+          }
           state.work = state.work.then(() =>
             extension.onFrame(state, frame).catch((error: unknown) => {
               app.log.error({ err: error, frame: frame.type }, 'realtime: a frame handler failed');
-              fail('realtime.internal-error', 'This frame could not be handled; please try again.');
+              fail('realtime.internal-error', 'This frame could not be handled; please try again.', 'id' in frame ? frame.id : undefined);
             }),
           );
           return;

@@ -11,6 +11,7 @@ import {
   MessageSchema,
 } from '~/shared/contracts/messaging';
 import { ApiError, CLIENT_ERROR_CODES, apiFetch, readApiResponse } from '~/web/lib/api-client';
+import { requestOverSocket } from '~/web/lib/realtime';
 import { UNREAD_MESSAGES_QUERY_KEY } from '~/web/lib/unread-messages';
 
 /** While the page is visible, the open conversation and the list refresh this often. */
@@ -79,12 +80,37 @@ export function withSentMessage(conversation: Conversation, message: Message): C
   return { ...conversation, messages: [...conversation.messages, message], lastMessage: message, lastMessageAt: message.createdAt };
 }
 
+let sendCount = 0;
+
+/**
+ * Sends a text over the tab's socket (`message.send`) while it is open, else through the send
+ * route. A conversation the server does not find is the route's 404; any other refusal on the
+ * socket (nothing was written) is retried through the route, whose problem says why. When the
+ * socket closed or stayed silent, whether it was written is unknown: that is a network error, and
+ * the composer keeps the text.
+ */
+export async function sendText(id: string, body: string): Promise<Message> {
+  const answer = requestOverSocket({ type: 'message.send', id: `send-${Date.now().toString(36)}-${++sendCount}`, conversationId: id, body });
+  if (answer) {
+    let frame;
+    try {
+      frame = await answer;
+    } catch (cause) {
+      throw new ApiError({ status: 0, code: CLIENT_ERROR_CODES.networkUnavailable, message: 'Network unavailable', cause });
+    }
+    if (frame.type === 'message.sent') return frame.message;
+    if (frame.type === 'error' && frame.code === 'realtime.conversation-not-found') {
+      throw new ApiError({ status: 404, code: 'conversation.not-found', message: frame.message });
+    }
+  }
+  return apiFetch(`/api/v1/conversations/${encodeURIComponent(id)}/messages`, { method: 'POST', body: { body }, schema: MessageSchema });
+}
+
 /** Sends a text; the answer is the new message, appended to the open conversation. */
 export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: string }) =>
-      apiFetch(`/api/v1/conversations/${encodeURIComponent(id)}/messages`, { method: 'POST', body: { body }, schema: MessageSchema }),
+    mutationFn: ({ id, body }: { id: string; body: string }) => sendText(id, body),
     onSuccess: (message) => {
       client.setQueryData<Conversation>([...KEYS.conversation, message.conversationId], (current) => (current ? withSentMessage(current, message) : current));
       void client.invalidateQueries({ queryKey: [...KEYS.conversation, message.conversationId] });
