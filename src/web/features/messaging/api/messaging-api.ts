@@ -11,6 +11,7 @@ import {
   MessageSchema,
 } from '~/shared/contracts/messaging';
 import { ApiError, CLIENT_ERROR_CODES, apiFetch, readApiResponse } from '~/web/lib/api-client';
+import type { ServerFrame } from '~/shared/contracts/realtime';
 import { requestOverSocket } from '~/web/lib/realtime';
 import { UNREAD_MESSAGES_QUERY_KEY } from '~/web/lib/unread-messages';
 
@@ -92,7 +93,7 @@ let sendCount = 0;
 export async function sendText(id: string, body: string): Promise<Message> {
   const answer = requestOverSocket({ type: 'message.send', id: `send-${Date.now().toString(36)}-${++sendCount}`, conversationId: id, body });
   if (answer) {
-    let frame;
+    let frame: ServerFrame;
     try {
       frame = await answer;
     } catch (cause) {
