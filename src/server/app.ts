@@ -49,6 +49,7 @@ import { adminUsersRoutes } from './features/admin-users/admin-users.routes.js';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.js';
 import { createRealtimeHub, type RealtimeHub } from './platform/realtime/hub.js';
 import { registerRealtimeEndpoint } from './platform/realtime/websocket-endpoint.js';
+import { refuseNulCharacters } from './platform/http/text-guard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemErrorHandler);
+  app.addHook('preValidation', refuseNulCharacters);
   // The API speaks JSON only: any other body type answers 415 problem+json.
   app.removeContentTypeParser(['text/plain']);
 

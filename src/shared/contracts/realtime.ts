@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nulCharacterPath } from '../text.js';
 import { MessageBodySchema, MessageSchema } from './messaging.js';
 import { IceCandidateSchema, SessionDescriptionSchema } from './telehealth.js';
 
@@ -204,6 +205,8 @@ export function parseClientFrame(text: string): { ok: true; frame: ClientFrame }
   // Only a signalling frame and a message may be longer than the others.
   const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
   if (!(typeof type === 'string' && LARGE_FRAME_TYPES.includes(type)) && text.length > MAX_CLIENT_FRAME_BYTES) return tooLarge;
+  // PostgreSQL's text cannot hold U+0000 (src/shared/text.ts).
+  if (nulCharacterPath(value)) return { ok: false, code: 'realtime.invalid-frame', message: 'Text may not contain the NUL character (U+0000).' };
   const parsed = ClientFrameSchema.safeParse(value);
   if (!parsed.success) return { ok: false, code: 'realtime.invalid-frame', message: 'Unknown frame type or wrong fields.' };
   return { ok: true, frame: parsed.data };

@@ -125,6 +125,10 @@ describe('secure messaging', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ code: 'request.invalid', errors: [expect.objectContaining({ path: 'body.body' })] });
     expect((await call(patient, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: 'x'.repeat(5001) })).statusCode).toBe(400);
+    // PostgreSQL cannot store U+0000: refused at the edge, with the field named (it was a 500).
+    const nul = await call(patient, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 'request.invalid', errors: [{ path: 'body.body', code: 'nul-character' }] });
 
     const events = await queryRows<{ action: string; n: number }>(
       t.database.db,
@@ -289,6 +293,8 @@ describe('secure messaging', () => {
     expect(await patientSocket.next((f) => f.type === 'error', 5000, frames)).toMatchObject({ code: 'realtime.invalid-frame' });
     patientSocket.sendJson({ type: 'message.send', id: 'm-blank', conversationId, body: '   ' });
     expect(await patientSocket.next((f) => f.type === 'error', 5000, frames + 1)).toMatchObject({ code: 'realtime.invalid-frame' });
+    patientSocket.sendJson({ type: 'message.send', id: 'm-nul', conversationId, body: 'a\u0000b' });
+    expect(await patientSocket.next((f) => f.type === 'error', 5000, frames + 2)).toMatchObject({ code: 'realtime.invalid-frame' });
 
     // Someone outside the conversation writes nothing and learns nothing more than the route's 404.
     strangerSocket.sendJson({ type: 'message.send', id: 's-1', conversationId, body: 'Let me in' });

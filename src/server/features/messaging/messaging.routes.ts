@@ -19,6 +19,8 @@ import {
 } from '../../../shared/contracts/messaging.js';
 import { DomainError, tooLarge, validationError } from '../../platform/errors/domain-errors.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
+import { NUL_CHARACTER_MESSAGE } from '../../platform/http/text-guard.js';
+import { NUL_CHARACTER_ERROR_CODE } from '../../../shared/text.js';
 import {
   getConversation,
   listConversations,
@@ -51,6 +53,7 @@ async function readAttachmentUpload(request: FastifyRequest, maxBytes: number): 
       }
     }
     if (!file) throw missing();
+    if (text.includes('\u0000')) throw validationError('request.invalid', NUL_CHARACTER_MESSAGE, [{ path: `body.${ATTACHMENT_TEXT_FIELD}`, code: NUL_CHARACTER_ERROR_CODE }]);
     return { ...file, text };
   } catch (error) {
     if (error instanceof DomainError) throw error;

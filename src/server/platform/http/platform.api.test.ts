@@ -111,6 +111,25 @@ describe('errors are RFC 9457 problem+json', () => {
     expect(weird.statusCode).toBeLessThan(500);
   });
 
+  it('refuses U+0000 anywhere in a body, query or path with 400 naming the field (PostgreSQL cannot store it)', async () => {
+    const cases = [
+      { method: 'POST' as const, url: '/api/v1/newsletter/subscriptions', payload: { email: 'a\u0000@x.example', language: 'en' }, path: 'body.email' },
+      { method: 'POST' as const, url: '/api/v1/newsletter/subscriptions', payload: { email: 'a@x.example', language: 'en', 'x\u0000': 1 }, path: 'body.x\u0000' },
+      { method: 'GET' as const, url: '/api/v1/providers?query=heart%00', path: 'querystring.query' },
+      { method: 'GET' as const, url: '/api/v1/providers?specialty=cardiology&lang=en%00', path: 'querystring.lang' },
+      // The auth handler's routes too (a sign-up's name would have reached the database).
+      { method: 'POST' as const, url: '/api/auth/sign-up/email', payload: { name: 'Nul\u0000Name', email: 'nul@example.test', password: 'correct horse battery staple' }, path: 'body.name' },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({ method: c.method, url: c.url, ...(c.payload ? { payload: c.payload, headers: { origin: 'http://localhost:3000' } } : {}) });
+      const problem = expectProblem(res, 400, 'request.invalid');
+      expect(problem.errors, c.url).toEqual([expect.objectContaining({ path: c.path, code: 'nul-character' })]);
+    }
+    // The escape spelled out as text is only text.
+    const spelled = await t.app.inject({ method: 'GET', url: '/api/v1/providers?query=%5Cu0000' });
+    expect(spelled.statusCode).toBe(200);
+  });
+
   it('uses the caller’s request id when it is well formed, a fresh one otherwise', async () => {
     const mine = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-request-id': 'trace-abc-12345' } });
     expect(mine.headers['x-request-id']).toBe('trace-abc-12345');
