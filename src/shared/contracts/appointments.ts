@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InstantSchema } from './instants.js';
 import { APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES } from '../appointments.js';
 import { SPECIALTY_SLUGS } from '../specialties.js';
 import { SERVICE_MODES, SlotSchema } from './providers.js';
@@ -15,14 +16,14 @@ export const BookAppointmentSchema = z
     providerId: z.string().uuid(),
     serviceId: z.string().uuid(),
     locationId: z.string().uuid(),
-    startsAt: z.string().datetime({ offset: true }),
+    startsAt: InstantSchema,
     reason: z.string().trim().max(REASON_MAX_LENGTH).default(''),
   })
   .strict();
 export type BookAppointment = z.infer<typeof BookAppointmentSchema>;
 
 /** POST /api/v1/appointments/{id}/reschedule: a new time for the same service and location. */
-export const RescheduleSchema = z.object({ startsAt: z.string().datetime({ offset: true }) }).strict();
+export const RescheduleSchema = z.object({ startsAt: InstantSchema }).strict();
 export type Reschedule = z.infer<typeof RescheduleSchema>;
 
 /** POST /api/v1/appointments/{id}/actions: a status change (cancel carries a reason). */

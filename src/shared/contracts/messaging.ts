@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InstantSchema } from './instants.js';
 
 /** Secure messaging between a patient and the people caring for them (issue 6). */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -59,7 +60,7 @@ export type Conversation = z.infer<typeof ConversationSchema>;
 export const ConversationsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }).strict();
 export const ConversationParamsSchema = z.object({ id: z.string().uuid() }).strict();
 export const AttachmentParamsSchema = z.object({ id: z.string().uuid(), attachmentId: z.string().uuid() }).strict();
-export const MessagesQuerySchema = z.object({ before: z.string().datetime({ offset: true }).optional() }).strict();
+export const MessagesQuerySchema = z.object({ before: InstantSchema.optional() }).strict();
 
 /** A message's text, as every way of sending one checks it. */
 export const MessageBodySchema = z.string().trim().min(1, 'Write a message.').max(MESSAGE_MAX_LENGTH);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InstantSchema } from './instants.js';
 import { knownTimeZone } from '../time-zones.js';
 import { APPOINTMENT_ACTIONS } from '../appointments.js';
 import { AppointmentSchema } from './appointments.js';
@@ -92,8 +93,8 @@ export const PRACTICE_RANGE_MAX_DAYS = 42;
 /** GET /api/v1/practice/appointments: the organisation's appointments from `from` to `to` (at most six weeks). */
 export const PracticeAppointmentsQuerySchema = z
   .object({
-    from: z.string().datetime({ offset: true }),
-    to: z.string().datetime({ offset: true }),
+    from: InstantSchema,
+    to: InstantSchema,
     providerId: z.string().uuid().optional(),
   })
   .strict()

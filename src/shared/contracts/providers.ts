@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InstantSchema } from './instants.js';
 import { LANGUAGE_CODES, type LanguageCode } from '../languages.js';
 import { REGION_CODES } from '../regions.js';
 import { SPECIALTY_SLUGS } from '../specialties.js';
@@ -141,7 +142,7 @@ export const SlotsQuerySchema = z
   .object({
     serviceId: z.string().uuid(),
     locationId: z.string().uuid().optional(),
-    from: z.string().datetime({ offset: true }).optional(),
+    from: InstantSchema.optional(),
     days: z.coerce.number().int().min(1).max(90).default(14),
   })
   .strict();

@@ -105,6 +105,24 @@ describe('booking a time', () => {
     expect(self.json()).toMatchObject({ code: 'booking.own-profile' });
   });
 
+  it('refuses instants outside 1900-2200 with 400 naming the field, for free times and bookings alike (the year 9999 was a 500)', async () => {
+    for (const from of ['9999-12-31T23:59:59Z', '1800-01-01T00:00:00Z']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${practice.profileId}/slots?serviceId=${practice.serviceId}&from=${encodeURIComponent(from)}&days=3` });
+      expect(res.statusCode, from).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'request.invalid', errors: [expect.objectContaining({ path: 'querystring.from' })] });
+    }
+    const far = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/appointments',
+      headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
+      payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: '9999-12-31T23:30:00Z' },
+    });
+    expect(far.statusCode).toBe(400);
+    expect(far.json()).toMatchObject({ code: 'request.invalid', errors: [expect.objectContaining({ path: 'body.startsAt' })] });
+    // The last day before the bound is a day like any other: no free times that far ahead, no error.
+    expect((await slots(practice, new Date('2199-12-30T00:00:00Z'), 1)).slots).toEqual([]);
+  });
+
   it('refuses new patients when the provider is not taking them', async () => {
     const closedBook = await createPractice(t, { acceptingNewPatients: false });
     const res = await book(patient, hoursAhead(50), randomUUID(), closedBook);

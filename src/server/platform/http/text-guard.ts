@@ -18,6 +18,9 @@ export async function refuseNulCharacters(request: FastifyRequest): Promise<void
     ['params', request.params],
   ] as const) {
     const path = nulCharacterPath(value);
-    if (path) throw validationError('request.invalid', NUL_CHARACTER_MESSAGE, [{ path: [part, ...path].join('.'), code: NUL_CHARACTER_ERROR_CODE, message: NUL_CHARACTER_MESSAGE }]);
+    if (path)
+      throw validationError('request.invalid', NUL_CHARACTER_MESSAGE, [
+        { path: [part, ...path].join('.'), code: NUL_CHARACTER_ERROR_CODE, message: NUL_CHARACTER_MESSAGE },
+      ]);
   }
 }
