@@ -45,6 +45,12 @@ describe('client frames', () => {
     for (const wrong of [{ body: 'é'.repeat(MESSAGE_MAX_LENGTH + 1) }, { body: '   ' }, { id: '' }, { id: undefined }, { conversationId: 'not-a-uuid' }, { extra: 1 }]) {
       expect(parseClientFrame(JSON.stringify({ ...frame, ...wrong })), JSON.stringify(wrong)).toMatchObject({ ok: false, code: 'realtime.invalid-frame' });
     }
+    // A refused frame's own id comes back with the error, so its sender need not wait for an answer.
+    expect(parseClientFrame(JSON.stringify({ ...frame, body: '   ' }))).toMatchObject({ ok: false, code: 'realtime.invalid-frame', id: 'm-1' });
+    expect(parseClientFrame(JSON.stringify({ ...frame, body: 'a\u0000b' }))).toMatchObject({ ok: false, id: 'm-1' });
+    expect(parseClientFrame(JSON.stringify({ type: 'message.sned', id: 'm-2' }))).toMatchObject({ ok: false, id: 'm-2' });
+    expect(parseClientFrame(JSON.stringify({ type: 'ping', id: 'p-1', pad: 'y'.repeat(MAX_CLIENT_FRAME_BYTES) }))).toMatchObject({ code: 'realtime.frame-too-large', id: 'p-1' });
+    for (const id of [7, '', 'x'.repeat(65), null]) expect(parseClientFrame(JSON.stringify({ type: 'nope', id }))).not.toHaveProperty('id');
     // A ping padded to the same length is still too large.
     expect(parseClientFrame(JSON.stringify({ type: 'ping', pad: frame.body }))).toMatchObject({ ok: false, code: 'realtime.frame-too-large' });
   });

@@ -192,8 +192,12 @@ export type ServerEvent = z.infer<typeof ServerEventSchema>;
 
 /**
  * Parses one text frame from a client into a frame or the error to answer with. Never throws.
+ * A refused frame's own `id` (a string of 1-64 characters, when it has one) comes with the error,
+ * so a client waiting for that frame's answer (`message.send`) hears at once that none will come.
  */
-export function parseClientFrame(text: string): { ok: true; frame: ClientFrame } | { ok: false; code: RealtimeErrorCode; message: string } {
+export function parseClientFrame(
+  text: string,
+): { ok: true; frame: ClientFrame } | { ok: false; code: RealtimeErrorCode; message: string; id?: string } {
   const tooLarge = { ok: false, code: 'realtime.frame-too-large', message: `Frames are at most ${MAX_CLIENT_FRAME_BYTES} bytes (signalling ${MAX_SIGNAL_FRAME_BYTES}).` } as const;
   if (text.length > MAX_SIGNAL_FRAME_BYTES) return tooLarge;
   let value: unknown;
@@ -202,12 +206,14 @@ export function parseClientFrame(text: string): { ok: true; frame: ClientFrame }
   } catch {
     return { ok: false, code: 'realtime.invalid-json', message: 'A frame must be one JSON object.' };
   }
+  const object = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { type?: unknown; id?: unknown }) : undefined;
+  const id = typeof object?.id === 'string' && object.id.length >= 1 && object.id.length <= 64 ? { id: object.id } : {};
   // Only a signalling frame and a message may be longer than the others.
-  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
-  if (!(typeof type === 'string' && LARGE_FRAME_TYPES.includes(type)) && text.length > MAX_CLIENT_FRAME_BYTES) return tooLarge;
+  const type = object?.type;
+  if (!(typeof type === 'string' && LARGE_FRAME_TYPES.includes(type)) && text.length > MAX_CLIENT_FRAME_BYTES) return { ...tooLarge, ...id };
   // PostgreSQL's text cannot hold U+0000 (src/shared/text.ts).
-  if (nulCharacterPath(value)) return { ok: false, code: 'realtime.invalid-frame', message: 'Text may not contain the NUL character (U+0000).' };
+  if (nulCharacterPath(value)) return { ok: false, code: 'realtime.invalid-frame', message: 'Text may not contain the NUL character (U+0000).', ...id };
   const parsed = ClientFrameSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, code: 'realtime.invalid-frame', message: 'Unknown frame type or wrong fields.' };
+  if (!parsed.success) return { ok: false, code: 'realtime.invalid-frame', message: 'Unknown frame type or wrong fields.', ...id };
   return { ok: true, frame: parsed.data };
 }

@@ -292,7 +292,7 @@ export async function registerRealtimeEndpoint(app: FastifyInstance, options: Re
         }
         const parsed = parseClientFrame(bytes.toString('utf8'));
         if (parsed.ok) handle(parsed.frame);
-        else fail(parsed.code, parsed.message);
+        else fail(parsed.code, parsed.message, parsed.id);
       });
       // Greet only once this process is LISTENing: from the hello on, no event is missed.
       await hub.listening();
