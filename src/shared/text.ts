@@ -4,6 +4,7 @@
  * the edge, as invalid input (JSON may spell it `\u0000`).
  */
 export const NUL_CHARACTER_ERROR_CODE = 'nul-character';
+export const NUL_CHARACTER_MESSAGE = 'Text may not contain the NUL character (U+0000).';
 
 /**
  * Where in a parsed JSON value (or a query or params object) the first string containing U+0000

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nulCharacterPath } from '../text.js';
+import { NUL_CHARACTER_MESSAGE, nulCharacterPath } from '../text.js';
 import { MessageBodySchema, MessageSchema } from './messaging.js';
 import { IceCandidateSchema, SessionDescriptionSchema } from './telehealth.js';
 
@@ -212,7 +212,7 @@ export function parseClientFrame(
   const type = object?.type;
   if (!(typeof type === 'string' && LARGE_FRAME_TYPES.includes(type)) && text.length > MAX_CLIENT_FRAME_BYTES) return { ...tooLarge, ...id };
   // PostgreSQL's text cannot hold U+0000 (src/shared/text.ts).
-  if (nulCharacterPath(value)) return { ok: false, code: 'realtime.invalid-frame', message: 'Text may not contain the NUL character (U+0000).', ...id };
+  if (nulCharacterPath(value)) return { ok: false, code: 'realtime.invalid-frame', message: NUL_CHARACTER_MESSAGE, ...id };
   const parsed = ClientFrameSchema.safeParse(value);
   if (!parsed.success) return { ok: false, code: 'realtime.invalid-frame', message: 'Unknown frame type or wrong fields.', ...id };
   return { ok: true, frame: parsed.data };

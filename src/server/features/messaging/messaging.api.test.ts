@@ -175,6 +175,12 @@ describe('secure messaging', () => {
     expect(fake.json()).toMatchObject({ code: 'message.attachment-type' });
     const big = await upload(patient, [{ name: 'file', filename: 'big.pdf', contentType: 'application/pdf', body: Buffer.concat([TINY_PDF, Buffer.alloc(8192)]) }]);
     expect(big.statusCode).toBe(413);
+    const nulText = await upload(patient, [
+      { name: 'body', body: 'a\u0000b' },
+      { name: 'file', filename: 'x.png', contentType: 'image/png', body: TINY_PNG },
+    ]);
+    expect(nulText.statusCode).toBe(400);
+    expect(nulText.json()).toMatchObject({ code: 'request.invalid', errors: [{ path: 'body.body', code: 'nul-character' }] });
     const none = await upload(patient, [{ name: 'body', body: 'no file' }]);
     expect(none.json()).toMatchObject({ status: 400, code: 'message.attachment-missing' });
     // Downloads are audited.

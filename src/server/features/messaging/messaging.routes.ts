@@ -19,8 +19,7 @@ import {
 } from '../../../shared/contracts/messaging.js';
 import { DomainError, tooLarge, validationError } from '../../platform/errors/domain-errors.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
-import { NUL_CHARACTER_MESSAGE } from '../../platform/http/text-guard.js';
-import { NUL_CHARACTER_ERROR_CODE } from '../../../shared/text.js';
+import { nulCharacterError } from '../../platform/http/text-guard.js';
 import {
   getConversation,
   listConversations,
@@ -53,7 +52,8 @@ async function readAttachmentUpload(request: FastifyRequest, maxBytes: number): 
       }
     }
     if (!file) throw missing();
-    if (text.includes('\u0000')) throw validationError('request.invalid', NUL_CHARACTER_MESSAGE, [{ path: `body.${ATTACHMENT_TEXT_FIELD}`, code: NUL_CHARACTER_ERROR_CODE }]);
+    // Multipart fields are not in request.body, so the /api/ hook does not see them.
+    if (text.includes('\u0000')) throw nulCharacterError(`body.${ATTACHMENT_TEXT_FIELD}`);
     return { ...file, text };
   } catch (error) {
     if (error instanceof DomainError) throw error;

@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { NUL_CHARACTER_ERROR_CODE, nulCharacterPath } from '../../../shared/text.js';
+import { NUL_CHARACTER_ERROR_CODE, NUL_CHARACTER_MESSAGE, nulCharacterPath } from '../../../shared/text.js';
 import { validationError } from '../errors/domain-errors.js';
 
-export const NUL_CHARACTER_MESSAGE = 'Text may not contain the NUL character (U+0000).';
+/** The 400 for a field (`body.name`, `querystring.query`) holding U+0000. */
+export function nulCharacterError(path: string) {
+  return validationError('request.invalid', NUL_CHARACTER_MESSAGE, [{ path, code: NUL_CHARACTER_ERROR_CODE, message: NUL_CHARACTER_MESSAGE }]);
+}
 
 /**
  * preValidation hook of every `/api/` route: a body, query or path parameter carrying U+0000
@@ -18,9 +21,6 @@ export async function refuseNulCharacters(request: FastifyRequest): Promise<void
     ['params', request.params],
   ] as const) {
     const path = nulCharacterPath(value);
-    if (path)
-      throw validationError('request.invalid', NUL_CHARACTER_MESSAGE, [
-        { path: [part, ...path].join('.'), code: NUL_CHARACTER_ERROR_CODE, message: NUL_CHARACTER_MESSAGE },
-      ]);
+    if (path) throw nulCharacterError([part, ...path].join('.'));
   }
 }
