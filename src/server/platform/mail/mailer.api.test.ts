@@ -70,6 +70,28 @@ describe('mailer', () => {
     expect(parsed.from?.value).toEqual([{ name: 'Tendwell', address: 'no-reply@tendwell.test' }]);
   });
 
+  it('sends extra headers and attachments over SMTP, with its own Message-ID and Date', async () => {
+    const mailer = createMailer({ smtpUrl, from: 'Tendwell <no-reply@tendwell.test>', db: database.db });
+    const calendar = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n';
+    await mailer.send({
+      ...message,
+      to: 'two.recipients@example.org',
+      headers: { 'List-Unsubscribe': '<https://tendwell.test/unsubscribe?token=xyz>' },
+      attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; method=REQUEST', content: calendar }],
+    });
+    await mailer.close();
+    const mail = received.find((m) => m.to.includes('two.recipients@example.org'));
+    expect(mail?.from).toBe('no-reply@tendwell.test');
+    const parsed = await simpleParser(mail!.raw);
+    expect(mail!.raw).toMatch(/^List-Unsubscribe: <https:\/\/tendwell\.test\/unsubscribe\?token=xyz>\r$/m);
+    expect(parsed.messageId).toMatch(/^<[^@>]+@tendwell\.test>$/);
+    expect(parsed.date?.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(parsed.text?.trim()).toBe(message.text);
+    expect(parsed.attachments).toHaveLength(1);
+    expect(parsed.attachments[0]).toMatchObject({ filename: 'appointment.ics', contentType: 'text/calendar' });
+    expect(parsed.attachments[0]!.content.toString('utf8')).toBe(calendar);
+  });
+
   it('fails loudly when the SMTP server cannot be reached', async () => {
     const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@tendwell.test', db: database.db });
     await expect(mailer.send(message)).rejects.toThrow();
