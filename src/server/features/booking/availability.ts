@@ -1,5 +1,5 @@
-import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { availabilityOverrides, providerLocations, providerServices } from '../../db/schema/booking.js';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { availabilityOverrides } from '../../db/schema/booking.js';
 import { queryRows, type Queryable } from '../../platform/db/database.js';
 import { availableSlots, type AvailabilityRules, type Busy, type DateOverride, type ServiceTiming, type Slot, type WeeklyRange } from './slots.js';
 
@@ -143,32 +143,73 @@ export function slotsWith(target: BookingTarget, overrides: DateOverride[], busy
 }
 
 /**
- * The first free time of a provider: the earliest slot of their shortest active service at any
+ * The first free time of each provider: the earliest slot of their shortest active service at any
  * location, looking ahead two weeks at a time up to the horizon. The directory sorts and filters
  * on it (provider_profiles.next_available_at), so it is refreshed whenever bookings or hours change.
+ *
+ * Set-based, for the availability job's batches: three statements read the targets (one per
+ * provider and location, booking_target_json as a booking reads it), the date overrides and the
+ * busy time of every provider for the first two weeks, whatever the batch's size. Only a target
+ * with nothing free in those two weeks reads the later weeks one at a time, as before.
  */
-export async function firstFreeTime(db: Queryable, providerId: string, now: Date): Promise<Date | null> {
-  const services = await db
-    .select({ id: providerServices.id, mode: providerServices.mode, duration: providerServices.durationMinutes })
-    .from(providerServices)
-    .where(and(eq(providerServices.providerId, providerId), eq(providerServices.active, true)))
-    .orderBy(providerServices.durationMinutes);
-  const locations = await db.select({ id: providerLocations.id, kind: providerLocations.kind }).from(providerLocations).where(and(eq(providerLocations.providerId, providerId), isNull(providerLocations.archivedAt)));
-  let best: Date | null = null;
-  for (const location of locations) {
-    const service = services.find((s) => s.mode === 'telehealth' || location.kind === 'practice');
-    if (!service) continue;
-    const target = await loadBookingTarget(db, { providerId, serviceId: service.id, locationId: location.id });
-    if (!target) continue;
-    const step = 14 * DAY_MS;
-    for (let from = now.getTime(); from < now.getTime() + target.rules.horizonDays * DAY_MS; from += step) {
-      if (best && from >= best.getTime()) break;
-      const [slot] = await slotsFor(db, target, new Date(from), new Date(from + step), now);
-      if (slot) {
-        if (!best || slot.start < best) best = slot.start;
-        break;
-      }
+export async function firstFreeTimes(db: Queryable, providerIds: readonly string[], now: Date): Promise<Map<string, Date | null>> {
+  const best = new Map<string, Date | null>(providerIds.map((id) => [id, null]));
+  if (providerIds.length === 0) return best;
+  const ids = JSON.stringify(providerIds);
+  // Per location, the shortest active service it can host (a practice any, a virtual one telehealth).
+  const rows = await queryRows<{ target: TargetJson | null }>(
+    db,
+    sql`select booking_target_json(l.provider_id, s.id, l.id) as target
+        from provider_locations l
+        cross join lateral (
+          select s.id from provider_services s
+          where s.provider_id = l.provider_id and s.active and (s.mode = 'telehealth' or l.kind = 'practice')
+          order by s.duration_minutes, s.id limit 1) s
+        where l.provider_id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid) and l.archived_at is null
+        order by l.provider_id, l.sort_order, l.created_at`,
+  );
+  const targets = rows.map((r) => targetFromJson(r.target)).filter((t): t is BookingTarget => t !== undefined);
+  if (targets.length === 0) return best;
+  const step = 14 * DAY_MS;
+  const from = now;
+  const to = new Date(now.getTime() + step);
+  const firstDate = new Date(from.getTime() - DAY_MS).toISOString().slice(0, 10);
+  const lastDate = new Date(to.getTime() + DAY_MS).toISOString().slice(0, 10);
+  const locationIds = JSON.stringify(targets.map((t) => t.location.id));
+  const overrideRows = await queryRows<{ location_id: string; date: string; hours: DateOverride['hours'] }>(
+    db,
+    sql`select o.location_id, o.date::text as date, o.hours from availability_overrides o
+        where o.location_id in (select jsonb_array_elements_text(${locationIds}::jsonb)::uuid)
+          and o.date between ${firstDate}::date and ${lastDate}::date`,
+  );
+  const busyRows = await queryRows<{ provider_id: string; occupied_from: Date | string; occupied_to: Date | string }>(
+    db,
+    sql`select p.id as provider_id, b.occupied_from, b.occupied_to
+        from (select distinct jsonb_array_elements_text(${ids}::jsonb)::uuid as id) p
+        cross join lateral provider_busy_ranges(p.id, ${new Date(from.getTime() - DAY_MS).toISOString()}::timestamptz, ${new Date(to.getTime() + DAY_MS).toISOString()}::timestamptz) b`,
+  );
+  const overridesOf = groupBy(overrideRows, (r) => r.location_id, (r) => ({ date: r.date, hours: r.hours }));
+  const busyOf = groupBy(busyRows, (r) => r.provider_id, (r) => ({ start: new Date(r.occupied_from), end: new Date(r.occupied_to) }));
+  for (const target of targets) {
+    let [slot] = slotsWith(target, overridesOf.get(target.location.id) ?? [], busyOf.get(target.providerId) ?? [], from, to, now);
+    // Nothing in the first two weeks (rare): the later weeks, one statement pair each.
+    for (let next = to.getTime(); !slot && next < now.getTime() + target.rules.horizonDays * DAY_MS; next += step) {
+      const current = best.get(target.providerId);
+      if (current && next >= current.getTime()) break;
+      [slot] = await slotsFor(db, target, new Date(next), new Date(next + step), now);
     }
+    const current = best.get(target.providerId);
+    if (slot && (!current || slot.start < current)) best.set(target.providerId, slot.start);
   }
   return best;
+}
+
+function groupBy<R, V>(rows: readonly R[], key: (row: R) => string, value: (row: R) => V): Map<string, V[]> {
+  const groups = new Map<string, V[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(value(row));
+    else groups.set(key(row), [value(row)]);
+  }
+  return groups;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { firstFreeTime } from '../../features/booking/availability.js';
+import { firstFreeTimes } from '../../features/booking/availability.js';
 import { queryRows, type Database } from '../db/database.js';
 import { createPeriodicJob, type PeriodicJob } from './periodic-job.js';
 
@@ -9,7 +9,9 @@ import { createPeriodicJob, type PeriodicJob } from './periodic-job.js';
  * (provider_profiles.next_available_at), which the directory sorts and filters on, current.
  * A provider needs it recomputed when a trigger marked it stale (a booking, cancellation or move;
  * changed hours) or when the time it holds has passed. Each run takes a batch with
- * FOR UPDATE SKIP LOCKED, so several processes share the work and never do one provider twice.
+ * FOR UPDATE SKIP LOCKED, so several processes share the work and never do one provider twice,
+ * and reads and writes a batch in a fixed number of statements (firstFreeTimes), so the rows are
+ * locked for milliseconds, not for a round trip per provider.
  */
 export const AVAILABILITY_REFRESH_BATCH = 500;
 
@@ -29,10 +31,17 @@ export async function refreshNextAvailable(db: Database, now: Date, batch = AVAI
             and (next_available_stale or next_available_at < ${now.toISOString()}::timestamptz)
           order by id limit ${batch} for update skip locked`,
     );
-    for (const { id } of due) {
-      const first = await firstFreeTime(tx, id, now);
+    if (due.length > 0) {
+      const first = await firstFreeTimes(
+        tx,
+        due.map((d) => d.id),
+        now,
+      );
+      // One statement for the whole batch.
+      const values = JSON.stringify(due.map(({ id }) => ({ id, at: first.get(id)?.toISOString() ?? null })));
       await tx.execute(
-        sql`update provider_profiles set next_available_at = ${first?.toISOString() ?? null}::timestamptz, next_available_stale = false where id = ${id}`,
+        sql`update provider_profiles p set next_available_at = v.at, next_available_stale = false
+            from jsonb_to_recordset(${values}::jsonb) as v(id uuid, at timestamptz) where p.id = v.id`,
       );
     }
     return { status: 'refreshed', providers: due.length } as const;
