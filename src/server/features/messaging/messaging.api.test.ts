@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/contracts/appointments.js';
 import type { Conversation, ConversationList, Message } from '../../../shared/contracts/messaging.js';
 import { queryRows } from '../../platform/db/database.js';
+import { sendBatch } from './messaging.service.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
@@ -349,5 +350,44 @@ describe('secure messaging', () => {
       expect.objectContaining({ body: 'From my socket', sender_id: patient.userId }),
       { sessionEnded: true },
     ]);
+  });
+
+  it('a message the database refuses fails alone: the rest of its batch is written on its own', async () => {
+    const poison = `poison ${randomUUID()}`;
+    // A real refusal inside the statement (a trigger of this test's database), not a mocked one.
+    await t.database.db.execute(
+      sql.raw(`create function test_refuse_poison() returns trigger language plpgsql as $$ begin
+        if new.body = '${poison}' then raise exception 'refused by the test'; end if; return new; end $$`),
+    );
+    await t.database.db.execute(sql`create trigger test_refuse_poison before insert on messages for each row execute function test_refuse_poison()`);
+    try {
+      const input = (senderId: string, body: string) => ({
+        senderId,
+        conversationId,
+        body,
+        now: new Date().toISOString(),
+        actingTenantId: '',
+        requestId: randomUUID(),
+        clientIp: '127.0.0.1',
+      });
+      const answers = await sendBatch(t.database.db, [
+        input(practice.provider.userId, 'Before the bad one'),
+        input(patient.userId, poison),
+        input(stranger.userId, 'Not my conversation'),
+        input(patient.userId, 'After the bad one'),
+      ]);
+      expect(answers[0]).toEqual(expect.objectContaining({ body: 'Before the bad one', sender_id: practice.provider.userId }));
+      expect(answers[1]).toBeInstanceOf(Error);
+      expect(answers[2]).toBeNull();
+      expect(answers[3]).toEqual(expect.objectContaining({ body: 'After the bad one', sender_id: patient.userId }));
+      const stored = await queryRows<{ body: string }>(
+        t.database.db,
+        sql`select body from messages where conversation_id = ${conversationId} and body in ('Before the bad one', 'After the bad one', ${poison}, 'Not my conversation') order by created_at`,
+      );
+      expect(stored.map((r) => r.body).sort()).toEqual(['After the bad one', 'Before the bad one']);
+    } finally {
+      await t.database.db.execute(sql`drop trigger test_refuse_poison on messages`);
+      await t.database.db.execute(sql`drop function test_refuse_poison()`);
+    }
   });
 });

@@ -173,7 +173,7 @@ export async function startConversation(ctx: ActorContext, input: StartConversat
 }
 
 /** What send_message (migrations 0014 and 0020) takes for one message. */
-interface SendInput {
+export interface SendInput {
   senderId: string;
   conversationId: string;
   body: string;
@@ -187,7 +187,7 @@ interface SendInput {
 }
 
 /** send_message's answer: the message, null (no such conversation for the sender), or an ended session (0020). */
-type SendAnswer = MessageJson | { sessionEnded: true } | null;
+export type SendAnswer = MessageJson | { sessionEnded: true } | null;
 
 /** Messages written in one statement at most, and statements of messages running at once (out of the pool's connections). */
 const SEND_BATCH_MAX = 64;
@@ -204,9 +204,9 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * Several messages in one statement (send_messages, migration 0018). They are written in the order
  * of their conversation and sender, so two batches take the rows they update in the same order and
  * cannot deadlock. One failing message undoes the whole statement: then each is written on its own,
- * and only the one that fails again answers an error.
+ * and only the one that fails again answers an error. Exported for its test.
  */
-async function sendBatch(db: Database, inputs: readonly SendInput[]): Promise<(SendAnswer | Error)[]> {
+export async function sendBatch(db: Database, inputs: readonly SendInput[]): Promise<(SendAnswer | Error)[]> {
   if (inputs.length === 1) return [await sendOne(db, inputs[0]!)];
   const order = inputs
     .map((input, i) => ({ input, i }))
