@@ -29,7 +29,7 @@ import { DomainError } from './platform/errors/domain-errors.js';
 import { problemErrorHandler } from './platform/errors/problem-response.js';
 import { enforceRoutePermissions, type RegisteredRoute } from './platform/http/permissions.js';
 import { contextFactory } from './platform/http/request-context.js';
-import { registerSecurityHeaders } from './platform/http/security-headers.js';
+import { applyBaseHeaders, registerSecurityHeaders } from './platform/http/security-headers.js';
 import { loadWebApp, registerWebApp } from './platform/http/web-app.js';
 import { loggerOptions } from './platform/logging/logger-options.js';
 import { createAuth, type Auth } from './platform/auth/auth.js';
@@ -93,6 +93,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    // The router's own refusals (a path that does not decode) leave as problem+json too, with the
+    // headers every response has (no hook has run for them).
+    frameworkErrors: (error, request, reply) => {
+      applyBaseHeaders(request, reply);
+      return problemErrorHandler(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

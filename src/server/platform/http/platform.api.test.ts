@@ -111,6 +111,15 @@ describe('errors are RFC 9457 problem+json', () => {
     expect(weird.statusCode).toBeLessThan(500);
   });
 
+  it('answers a path that does not decode (a broken percent escape) with 400 problem+json, page or API', async () => {
+    // The router refuses these before any route runs; they used to leave as Fastify's own JSON.
+    for (const url of ['/api/v1/%E0%A4%A', '/api/v1/providers/%E0%A4%A/slots', '/providers/%E0%A4%A', '/%ZZ']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expectProblem(res, 400, 'request.bad-url');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
   it('refuses U+0000 anywhere in a body, query or path with 400 naming the field (PostgreSQL cannot store it)', async () => {
     const cases = [
       { method: 'POST' as const, url: '/api/v1/newsletter/subscriptions', payload: { email: 'a\u0000@x.example', language: 'en' }, path: 'body.email' },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /*
  * Security headers. Every response: nosniff, a referrer policy, X-Frame-Options DENY,
@@ -55,6 +55,16 @@ const BASE_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
+/**
+ * The headers every response carries, and its request id. The onRequest hook applies them; a
+ * refusal by the router itself (Fastify's frameworkErrors, before any hook runs) applies them too.
+ */
+export function applyBaseHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(BASE_HEADERS);
+  reply.header('x-request-id', request.id);
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): SecurityHeaders {
   const document = {
     'cross-origin-opener-policy': 'same-origin',
@@ -64,9 +74,7 @@ export function registerSecurityHeaders(app: FastifyInstance): SecurityHeaders {
     'permissions-policy': 'camera=(self), microphone=(self), geolocation=(self), payment=()',
   };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(BASE_HEADERS);
-    reply.header('x-request-id', request.id);
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    applyBaseHeaders(request, reply);
     done();
   });
   return { documentHeaders: (nonce) => ({ ...document, 'content-security-policy': contentSecurityPolicy(nonce) }) };
