@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createVerifiedAccount, startMailCatcher } from './lib/accounts.mjs';
 import { msUntilFirst200, startNode, stop, waitForListening } from './lib/processes.mjs';
-import { printTopFunctions, cpuTicks } from './lib/profile.mjs';
+import { cpuTicks, printTopFunctions, profilerServerEnv } from './lib/profile.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const which = process.argv[2] ?? 'signin';
@@ -17,17 +17,11 @@ const profDir = mkdtempSync(join(tmpdir(), 'tendwell-prof-'));
 const mail = await startMailCatcher();
 const server = startNode('server', ['--cpu-prof', `--cpu-prof-dir=${profDir}`, join(root, 'build/server/main.mjs')], {
   cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tendwell-prof-data-')),
+  env: profilerServerEnv({
     SMTP_URL: mail.url,
     AUTH_IP_LIMIT_PER_MINUTE: '1000000',
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-  },
+  }),
 });
 const port = await waitForListening(server);
 await msUntilFirst200(server, port, '/readyz');

@@ -3,31 +3,23 @@
 // bench providers on a fresh PostgreSQL database, marks them all stale, and waits until the job
 // (every second here) has done them all. Not part of `npm run bench`.
 // Usage: node bench/profile-availability-refresh.mjs [providers] [checkout]  (defaults: 10000, this one)
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createBenchDatabase, seedProviders } from './lib/booking.mjs';
 import { msUntilFirst200, startNode, stop, waitForListening } from './lib/processes.mjs';
-import { cpuTicks } from './lib/profile.mjs';
+import { cpuTicks, profilerServerEnv } from './lib/profile.mjs';
 
 const count = Number(process.argv[2] ?? 10_000);
 const root = resolve(process.argv[3] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 const database = await createBenchDatabase();
 const server = startNode('server', [join(root, 'build/server/main.mjs')], {
   cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tendwell-refresh-data-')),
+  env: profilerServerEnv({
     DATABASE_URL: database.url,
     DATABASE_POOL_MAX: '10',
     AVAILABILITY_REFRESH_INTERVAL_SECONDS: '1',
-  },
+  }),
 });
 const db = new pg.Client({ connectionString: database.url });
 try {

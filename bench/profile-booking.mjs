@@ -12,7 +12,7 @@ import pg from 'pg';
 import { createVerifiedAccount, startMailCatcher } from './lib/accounts.mjs';
 import { createBenchDatabase, seedProviders } from './lib/booking.mjs';
 import { msUntilFirst200, startNode, stop, waitForListening } from './lib/processes.mjs';
-import { cpuTicks, printTopFunctions } from './lib/profile.mjs';
+import { cpuTicks, printTopFunctions, profilerServerEnv } from './lib/profile.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.argv[2] ?? 8);
@@ -22,18 +22,12 @@ const mail = await startMailCatcher();
 const database = await createBenchDatabase();
 const server = startNode('server', [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), join(root, 'build/server/main.mjs')], {
   cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tendwell-prof-data-')),
+  env: profilerServerEnv({
     SMTP_URL: mail.url,
     AUTH_IP_LIMIT_PER_MINUTE: '1000000',
     DATABASE_URL: database.url,
     DATABASE_POOL_MAX: '10',
-  },
+  }),
 });
 const db = new pg.Client({ connectionString: database.url });
 try {

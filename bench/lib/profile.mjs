@@ -1,5 +1,7 @@
-// Shared by the development profilers (bench/profile-auth.mjs, bench/profile-booking.mjs).
-import { readdirSync, readFileSync } from 'node:fs';
+// Shared by the development profilers (bench/profile-auth.mjs, bench/profile-booking.mjs,
+// bench/profile-availability-refresh.mjs).
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** CPU time so far (in clock ticks of 10 ms) of the server, of all PostgreSQL processes and of this process. */
@@ -37,4 +39,17 @@ export function printTopFunctions(profDir, count = 30) {
   });
   for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, count)) console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
   console.log(`profile: ${join(profDir, file)}`);
+}
+
+/** The environment a profiler's server starts with: any free port on loopback, quiet logs, its own data directory. */
+export function profilerServerEnv(extra) {
+  return {
+    PATH: process.env.PATH,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tendwell-prof-data-')),
+    ...extra,
+  };
 }

@@ -16,6 +16,11 @@ import { openSocket, type TestSocket } from '../../testing/realtime-client.js';
 const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 let t: TestApp;
+/** One element of send_messages / sendBatch: a message as the send route passes it. */
+function sendInput(conversationId: string, senderId: string, body: string, session?: { sessionId: string; idleMinutes: number }) {
+  return { senderId, conversationId, body, now: new Date().toISOString(), actingTenantId: '', requestId: randomUUID(), clientIp: '127.0.0.1', ...session };
+}
+
 let practice: Practice;
 let otherPractice: Practice;
 let patient: SignedIn;
@@ -321,16 +326,7 @@ describe('secure messaging', () => {
   });
 
   it('send_messages applies row-level security to each message as its own sender', async () => {
-    const message = (senderId: string, body: string, session?: { sessionId: string; idleMinutes: number }) => ({
-      senderId,
-      conversationId,
-      body,
-      now: new Date().toISOString(),
-      actingTenantId: '',
-      requestId: randomUUID(),
-      clientIp: '127.0.0.1',
-      ...session,
-    });
+    const message = (senderId: string, body: string, session?: { sessionId: string; idleMinutes: number }) => sendInput(conversationId, senderId, body, session);
     const [live] = await queryRows<{ id: string }>(t.database.db, sql`select id from sessions where user_id = ${patient.userId} and expires_at > now() limit 1`);
     const [row] = await queryRows<{ results: ({ body: string; sender_id: string } | { sessionEnded: true } | null)[] }>(
       t.database.db,
@@ -361,15 +357,7 @@ describe('secure messaging', () => {
     );
     await t.database.db.execute(sql`create trigger test_refuse_poison before insert on messages for each row execute function test_refuse_poison()`);
     try {
-      const input = (senderId: string, body: string) => ({
-        senderId,
-        conversationId,
-        body,
-        now: new Date().toISOString(),
-        actingTenantId: '',
-        requestId: randomUUID(),
-        clientIp: '127.0.0.1',
-      });
+      const input = (senderId: string, body: string) => sendInput(conversationId, senderId, body);
       const answers = await sendBatch(t.database.db, [
         input(practice.provider.userId, 'Before the bad one'),
         input(patient.userId, poison),
