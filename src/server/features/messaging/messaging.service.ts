@@ -173,7 +173,7 @@ export async function startConversation(ctx: ActorContext, input: StartConversat
 }
 
 /** What send_message (migrations 0014 and 0020) takes for one message. */
-export interface SendInput {
+interface SendInput {
   senderId: string;
   conversationId: string;
   body: string;
@@ -187,7 +187,7 @@ export interface SendInput {
 }
 
 /** send_message's answer: the message, null (no such conversation for the sender), or an ended session (0020). */
-export type SendAnswer = MessageJson | { sessionEnded: true } | null;
+type SendAnswer = MessageJson | { sessionEnded: true } | null;
 
 /** Messages written in one statement at most, and statements of messages running at once (out of the pool's connections). */
 const SEND_BATCH_MAX = 64;

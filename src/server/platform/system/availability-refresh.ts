@@ -10,8 +10,8 @@ import { createPeriodicJob, type PeriodicJob } from './periodic-job.js';
  * A provider needs it recomputed when a trigger marked it stale (a booking, cancellation or move;
  * changed hours) or when the time it holds has passed. Each run takes a batch with
  * FOR UPDATE SKIP LOCKED, so several processes share the work and never do one provider twice,
- * and reads and writes a batch in a fixed number of statements (firstFreeTimes), so the rows are
- * locked for milliseconds, not for a round trip per provider.
+ * and reads and writes a batch in a fixed number of statements (firstFreeTimes), so its rows are
+ * locked for five statements, not for six round trips per provider.
  */
 export const AVAILABILITY_REFRESH_BATCH = 500;
 
