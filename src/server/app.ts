@@ -49,7 +49,7 @@ import { adminUsersRoutes } from './features/admin-users/admin-users.routes.js';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.js';
 import { createRealtimeHub, type RealtimeHub } from './platform/realtime/hub.js';
 import { registerRealtimeEndpoint } from './platform/realtime/websocket-endpoint.js';
-import { refuseNulCharacters } from './platform/http/text-guard.js';
+import { refuseUnstorableText } from './platform/http/text-guard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,7 +104,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemErrorHandler);
-  app.addHook('preValidation', refuseNulCharacters);
+  app.addHook('preValidation', refuseUnstorableText);
   // The API speaks JSON only: any other body type answers 415 problem+json.
   app.removeContentTypeParser(['text/plain']);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InstantSchema } from './instants.js';
+import { CalendarDateSchema, InstantSchema } from './instants.js';
 import { APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES } from '../appointments.js';
 import { SPECIALTY_SLUGS } from '../specialties.js';
 import { SERVICE_MODES, SlotSchema } from './providers.js';
@@ -97,7 +97,7 @@ export const JoinWaitlistSchema = z
     providerId: z.string().uuid(),
     serviceId: z.string().uuid(),
     locationId: z.string().uuid(),
-    date: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a date as YYYY-MM-DD'),
+    date: CalendarDateSchema,
   })
   .strict();
 export type JoinWaitlist = z.infer<typeof JoinWaitlistSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InstantSchema } from './instants.js';
+import { CalendarDateSchema, InstantSchema } from './instants.js';
 import { knownTimeZone } from '../time-zones.js';
 import { APPOINTMENT_ACTIONS } from '../appointments.js';
 import { AppointmentSchema } from './appointments.js';
@@ -32,7 +32,6 @@ export const HoursSchema = z
   .strict();
 export type HoursInput = z.infer<typeof HoursSchema>;
 
-export const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const OverrideSchema = z
   .object({
     hours: z
@@ -43,7 +42,7 @@ export const OverrideSchema = z
   })
   .strict();
 export type OverrideInput = z.infer<typeof OverrideSchema>;
-export const OverrideParamsSchema = z.object({ id: z.string().uuid(), date: z.string().regex(ISO_DATE, 'a date as YYYY-MM-DD') }).strict();
+export const OverrideParamsSchema = z.object({ id: z.string().uuid(), date: CalendarDateSchema }).strict();
 
 export const BookingSettingsSchema = z
   .object({
@@ -80,7 +79,7 @@ export const PreviewQuerySchema = z
   .object({
     locationId: z.string().uuid(),
     serviceId: z.string().uuid(),
-    weekStart: z.string().regex(ISO_DATE, 'a date as YYYY-MM-DD'),
+    weekStart: CalendarDateSchema,
   })
   .strict();
 export const PreviewSchema = z.object({

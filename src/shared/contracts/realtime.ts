@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NUL_CHARACTER_MESSAGE, nulCharacterPath } from '../text.js';
+import { unstorableTextPath } from '../text.js';
 import { MessageBodySchema, MessageSchema } from './messaging.js';
 import { IceCandidateSchema, SessionDescriptionSchema } from './telehealth.js';
 
@@ -211,8 +211,9 @@ export function parseClientFrame(
   // Only a signalling frame and a message may be longer than the others.
   const type = object?.type;
   if (!(typeof type === 'string' && LARGE_FRAME_TYPES.includes(type)) && text.length > MAX_CLIENT_FRAME_BYTES) return { ...tooLarge, ...id };
-  // PostgreSQL's text cannot hold U+0000 (src/shared/text.ts).
-  if (nulCharacterPath(value)) return { ok: false, code: 'realtime.invalid-frame', message: NUL_CHARACTER_MESSAGE, ...id };
+  // Text PostgreSQL cannot store: U+0000, half a surrogate pair (src/shared/text.ts).
+  const unstorable = unstorableTextPath(value);
+  if (unstorable) return { ok: false, code: 'realtime.invalid-frame', message: unstorable.message, ...id };
   const parsed = ClientFrameSchema.safeParse(value);
   if (!parsed.success) return { ok: false, code: 'realtime.invalid-frame', message: 'Unknown frame type or wrong fields.', ...id };
   return { ok: true, frame: parsed.data };

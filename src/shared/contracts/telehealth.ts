@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDateSchema } from './instants.js';
 
 /**
  * Telehealth video visits (issue 6). A visit belongs to one telehealth appointment. Its patient
@@ -131,10 +132,7 @@ export type IceConfig = z.infer<typeof IceConfigSchema>;
 export const TelehealthDayQuerySchema = z
   .object({
     /** The day in the viewer's zone, YYYY-MM-DD; today when absent. */
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
+    date: CalendarDateSchema.optional(),
     /** The viewer's IANA zone; UTC when absent or unknown. */
     timeZone: z.string().max(64).optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDateSchema } from './instants.js';
 import { TENANT_PERMISSIONS } from '../permissions.js';
 import { INVITABLE_MEMBERSHIP_ROLES, MEMBERSHIP_ROLES, PLAN_TYPES } from '../roles.js';
 
@@ -23,7 +24,6 @@ export const MEMBERS_MAX_PAGE_SIZE = 100;
 export const TENANT_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
 const HEX_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
-const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const TenantNameSchema = z.string().trim().min(1).max(200);
 export const TenantSlugSchema = z.string().trim().toLowerCase().min(1).max(63).regex(TENANT_SLUG_PATTERN);
@@ -42,14 +42,6 @@ export function suggestSlug(name: string): string {
     .replace(/-+$/g, '');
 }
 
-/** A real calendar day as YYYY-MM-DD. */
-export const IsoDateSchema = z
-  .string()
-  .regex(ISO_DATE_PATTERN)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'must be a calendar date');
 
 // ---- Organisation ----------------------------------------------------------------------
 
@@ -227,8 +219,8 @@ export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponseSc
 
 export const UsageQuerySchema = z
   .object({
-    from: IsoDateSchema.optional(),
-    to: IsoDateSchema.optional(),
+    from: CalendarDateSchema.optional(),
+    to: CalendarDateSchema.optional(),
   })
   .strict();
 export type UsageQuery = z.infer<typeof UsageQuerySchema>;

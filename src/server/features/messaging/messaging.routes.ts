@@ -19,7 +19,7 @@ import {
 } from '../../../shared/contracts/messaging.js';
 import { DomainError, tooLarge, validationError } from '../../platform/errors/domain-errors.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
-import { nulCharacterError } from '../../platform/http/text-guard.js';
+import { refuseUnstorableField } from '../../platform/http/text-guard.js';
 import {
   getConversation,
   listConversations,
@@ -53,7 +53,7 @@ async function readAttachmentUpload(request: FastifyRequest, maxBytes: number): 
     }
     if (!file) throw missing();
     // Multipart fields are not in request.body, so the /api/ hook does not see them.
-    if (text.includes('\u0000')) throw nulCharacterError(`body.${ATTACHMENT_TEXT_FIELD}`);
+    refuseUnstorableField(`body.${ATTACHMENT_TEXT_FIELD}`, text);
     return { ...file, text };
   } catch (error) {
     if (error instanceof DomainError) throw error;

@@ -139,6 +139,20 @@ describe('errors are RFC 9457 problem+json', () => {
     expect(spelled.statusCode).toBe(200);
   });
 
+  it('refuses half a surrogate pair in a JSON body with 400 naming the field (it has no UTF-8 form; jsonb refused it as a 500)', async () => {
+    for (const [raw, path] of [
+      ['{"email":"a\\ud800@x.example","language":"en"}', 'body.email'],
+      ['{"email":"a@x.example","language":"en","\\udfff":1}', 'body.\udfff'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/subscriptions', payload: raw, headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' } });
+      const problem = expectProblem(res, 400, 'request.invalid');
+      expect(problem.errors, raw).toEqual([expect.objectContaining({ path, code: 'lone-surrogate' })]);
+    }
+    // A whole pair is a character like any other.
+    const pair = await t.app.inject({ method: 'GET', url: `/api/v1/providers?query=${encodeURIComponent('\u{1D11E}')}` });
+    expect(pair.statusCode).toBe(200);
+  });
+
   it('uses the caller’s request id when it is well formed, a fresh one otherwise', async () => {
     const mine = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-request-id': 'trace-abc-12345' } });
     expect(mine.headers['x-request-id']).toBe('trace-abc-12345');

@@ -1,0 +1,317 @@
+// "No 5xx for anything a client can send", checked route by route. Every operation of the
+// server's own OpenAPI document is called by a person allowed to call it, first with a request
+// generated from its schemas (json-schema-faker, seeded, so a failure repeats), then with one field
+// at a time replaced by a hostile value: the extremes its schema still allows (longest strings,
+// largest integers, far dates, astral and right-to-left text) and values it does not (wrong
+// types, out-of-range numbers, impossible dates), then whole bodies, path parameters and headers
+// that are wrong as a whole. Every answer must be below 500, and every refusal problem+json with
+// a `code`. The paths hold real ids where the route is about one (this test's appointment,
+// conversation, practice), so the handlers run past their lookups.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { generateSync } from 'json-schema-faker';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment } from '../../../shared/contracts/appointments.js';
+import { users } from '../../db/schema/auth.js';
+import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { createSignedInUser } from '../../testing/auth-helpers.js';
+import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+
+/** The part of JSON Schema (as @fastify/swagger writes our zod schemas) this test reads. */
+interface Schema {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  maxItems?: number;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+}
+interface Parameter {
+  in: 'path' | 'query' | 'header';
+  name: string;
+  required?: boolean;
+  schema: Schema;
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+interface OpenApi {
+  paths: Record<string, Record<string, Operation>>;
+}
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Call {
+  method: Method;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body?: { raw: string; contentType: string };
+}
+
+let t: TestApp;
+let patient: SignedIn;
+let admin: SignedIn;
+let bystander: SignedIn;
+let practice: Practice;
+let other: Practice;
+let appointmentId: string;
+let conversationId: string;
+let document: OpenApi;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  patient = await createSignedInUser(t, { prefix: 'hostile-patient' });
+  bystander = await createSignedInUser(t, { prefix: 'hostile-bystander' });
+  admin = await createSignedInUser(t, { prefix: 'hostile-admin' });
+  // Test setup: platform admins are granted, never chosen at sign-up.
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
+  practice = await createPractice(t, { telehealth: true });
+  other = await createPractice(t, { verification: 'pending' });
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/appointments',
+    headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
+    payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: hoursAhead(72).toISOString(), reason: 'Check-up' },
+  });
+  if (booked.statusCode !== 201) throw new Error(`booking: ${booked.statusCode} ${booked.body}`);
+  appointmentId = booked.json<Appointment>().id;
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/conversations',
+    headers: { cookie: patient.cookie },
+    payload: { appointmentId, body: 'Hello' },
+  });
+  if (started.statusCode !== 201) throw new Error(`conversation: ${started.statusCode} ${started.body}`);
+  conversationId = started.json<{ id: string }>().id;
+  document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const DAY_MS = 86_400_000;
+const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
+
+/** The id a path parameter gets: this test's own record where the route is about one. */
+function knownValue(path: string, name: string): string {
+  if (name === 'date') return tomorrow;
+  if (name === 'sessionId' || name === 'attachmentId') return randomUUID();
+  const byPrefix: [string, () => string][] = [
+    ['/api/v1/appointments/', () => appointmentId],
+    ['/api/v1/practice/appointments/', () => appointmentId],
+    ['/api/v1/telehealth/visits/', () => appointmentId],
+    ['/api/v1/conversations/', () => conversationId],
+    ['/api/v1/providers/', () => practice.profileId],
+    ['/api/v1/practice/services/', () => practice.serviceId],
+    ['/api/v1/practice/locations/', () => practice.locationId],
+    ['/api/v1/avatars/', () => patient.userId],
+    ['/api/v1/admin/users/', () => bystander.userId],
+    ['/api/v1/admin/providers/', () => other.profileId],
+    ['/api/v1/tenant/members/', () => bystander.userId],
+  ];
+  return byPrefix.find(([prefix]) => path.startsWith(prefix))?.[1]() ?? randomUUID();
+}
+
+/** Fields whose generated value would point nowhere: the test's own ids instead. */
+function knownField(name: string): string | undefined {
+  const ids: Record<string, () => string> = {
+    providerId: () => practice.profileId,
+    serviceId: () => practice.serviceId,
+    locationId: () => practice.locationId,
+    appointmentId: () => appointmentId,
+    tenantId: () => practice.tenantId,
+    userId: () => bystander.userId,
+  };
+  return ids[name]?.();
+}
+
+function typesOf(schema: Schema): string[] {
+  const own = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  return [...own, ...(schema.anyOf ?? []).flatMap(typesOf), ...(schema.oneOf ?? []).flatMap(typesOf)];
+}
+function firstWith<K extends keyof Schema>(schema: Schema, key: K): Schema[K] | undefined {
+  if (schema[key] !== undefined) return schema[key];
+  for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
+    const found = firstWith(part, key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const ASTRAL = '\u{1D11E}'; // 𝄞: two UTF-16 units, four UTF-8 bytes
+const RTL_COMBINING = 'مرحبا\u0301\u202E\u200F';
+
+/** Hostile values for a field: extremes its schema allows, then values it does not. */
+function hostileValues(schema: Schema): unknown[] {
+  const types = typesOf(schema);
+  const values: unknown[] = [null, {}, [], true, 'x'.repeat(10_000)];
+  if (types.includes('string') || types.length === 0) {
+    const max = firstWith(schema, 'maxLength') ?? 300;
+    const min = firstWith(schema, 'minLength') ?? 0;
+    values.push(
+      '',
+      ' ',
+      'a'.repeat(max),
+      'a'.repeat(max + 1),
+      ASTRAL.repeat(Math.max(1, Math.floor(max / 2))),
+      '€'.repeat(Math.max(1, max)),
+      RTL_COMBINING,
+      '\uD800',
+      "'; select pg_sleep(0); --",
+      '%_\\',
+      '__proto__',
+      'a'.repeat(Math.max(0, min - 1)),
+    );
+    const format = firstWith(schema, 'format');
+    if (format === 'date-time' || format === undefined) {
+      values.push('0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2200-01-01T00:00:00Z', '1899-12-31T23:59:59Z', '2024-02-30T10:00:00Z', '2026-03-29T02:30:00+14:00', '275760-09-13T00:00:00Z');
+    }
+    if (format === 'date' || format === undefined) values.push('0000-01-01', '9999-12-31', '2023-02-29', '2024-13-01');
+    if (format === 'uuid' || format === undefined) values.push('00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF');
+    if (format === 'email') values.push(`${'a'.repeat(64)}@${'b'.repeat(63)}.example`, 'a@b', 'ä@例え.テスト');
+  }
+  if (types.includes('integer') || types.includes('number')) {
+    const min = firstWith(schema, 'minimum');
+    const max = firstWith(schema, 'maximum');
+    values.push(0, -1, 0.5, -0, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, 1e308, -1e308, '1e400', 'NaN', 'Infinity');
+    if (min !== undefined) values.push(min, min - 1);
+    if (max !== undefined) values.push(max, max + 1);
+  }
+  if (types.includes('array')) {
+    const maxItems = firstWith(schema, 'maxItems') ?? 100;
+    const items = firstWith(schema, 'items');
+    const one = items ? generate(items, 7) : 'x';
+    values.push(Array.from({ length: maxItems }, () => one), Array.from({ length: maxItems + 1 }, () => one), [null], [[[]]]);
+  }
+  if (types.includes('object')) values.push(JSON.parse('{"__proto__":{"polluted":true}}'), { constructor: { prototype: { polluted: true } } });
+  for (const option of firstWith(schema, 'enum') ?? []) values.push(typeof option === 'string' ? option.toUpperCase() : option);
+  return values;
+}
+
+function generate(schema: Schema, seed: number): unknown {
+  return generateSync(schema as Parameters<typeof generateSync>[0], { seed, alwaysFakeOptionals: true });
+}
+
+/** A value as it travels in a query string or path: strings as they are, the rest as JSON. */
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+}
+
+function generatedBody(schema: Schema | undefined): Record<string, unknown> | undefined {
+  if (!schema) return undefined;
+  const value = generate(schema, 1);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const body = { ...(value as Record<string, unknown>) };
+  for (const key of Object.keys(body)) {
+    const known = knownField(key);
+    if (known !== undefined) body[key] = known;
+  }
+  return body;
+}
+
+/** UTF-8 text as Node's HTTP parser hands it over in a header: one character per byte. */
+function asHeaderBytes(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
+
+/** Every request this test sends for one operation. */
+function callsFor(path: string, method: Method, operation: Operation): Call[] {
+  const parameters = operation.parameters ?? [];
+  const pathParams = parameters.filter((p) => p.in === 'path');
+  const queryParams = parameters.filter((p) => p.in === 'query');
+  const jsonSchema = operation.requestBody?.content?.['application/json']?.schema;
+  const takesBody = method !== 'GET' && method !== 'DELETE';
+  const fill = (overrides: Record<string, string> = {}) =>
+    path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(overrides[name] ?? knownValue(path, name)));
+  const baseQuery: Record<string, string> = {};
+  for (const p of queryParams) {
+    const known = knownField(p.name);
+    baseQuery[p.name] = known ?? asText(generate(p.schema, 2));
+  }
+  const baseBody = generatedBody(jsonSchema);
+  const json = (value: unknown) => ({ raw: JSON.stringify(value) ?? 'null', contentType: 'application/json' });
+  const base: Call = {
+    method,
+    path: fill(),
+    query: baseQuery,
+    headers: { 'idempotency-key': randomUUID() },
+    ...(takesBody ? { body: json(baseBody ?? {}) } : {}),
+  };
+  const calls: Call[] = [base, { ...base, query: {} }];
+  for (const p of queryParams) {
+    for (const value of hostileValues(p.schema)) calls.push({ ...base, query: { ...baseQuery, [p.name]: asText(value) } });
+    calls.push({ ...base, query: { ...baseQuery, [p.name]: ['a', 'b'] } });
+  }
+  for (const p of pathParams) {
+    for (const value of ['x', 'a'.repeat(3000), '00000000-0000-0000-0000-000000000000', randomUUID().toUpperCase(), '..', '-1', '9999-12-31', '2023-02-30', 'null']) {
+      calls.push({ ...base, path: fill({ [p.name]: value }) });
+    }
+  }
+  if (takesBody) {
+    for (const [name, schema] of Object.entries(jsonSchema?.properties ?? {})) {
+      for (const value of hostileValues(schema)) calls.push({ ...base, body: json({ ...baseBody, [name]: value }) });
+    }
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    for (const raw of ['null', '[]', '"text"', '123', '{', '{"a":1,}', deep, '{"__proto__":{"polluted":true}}', '\u0000']) {
+      calls.push({ ...base, body: { raw, contentType: 'application/json' } });
+    }
+    calls.push({ ...base, body: { raw: 'a=1', contentType: 'application/x-www-form-urlencoded' } });
+    calls.push({ ...base, body: { raw: '--x\r\n\r\n--x--', contentType: 'multipart/form-data; boundary=x' } });
+    calls.push({ ...base, body: { raw: '{}', contentType: 'multipart/form-data' } });
+  }
+  calls.push({ ...base, headers: { 'idempotency-key': 'k'.repeat(5000), 'accept-language': '*;q=NaN, ;;; ,zz-ZZZZ-x', 'if-none-match': '"'.repeat(300), 'user-agent': asHeaderBytes(RTL_COMBINING) } });
+  calls.push({ ...base, headers: { 'idempotency-key': '' } });
+  return calls;
+}
+
+function send(call: Call, who: SignedIn | null): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: call.method,
+    url: call.path,
+    query: call.query,
+    headers: { ...call.headers, ...(who ? { cookie: who.cookie } : {}), ...(call.body ? { 'content-type': call.body.contentType } : {}) },
+    ...(call.body ? { payload: call.body.raw } : {}),
+  });
+}
+
+describe('hostile input, route by route', () => {
+  it('answers every request below 500, refusals as problem+json with a code', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase() as Method, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(90);
+    for (const { path, method, operation } of operations) {
+      const calls = callsFor(path, method, operation);
+      // The first of the people who may call it: its generated request is not refused as 401/403.
+      let who: SignedIn | null = null;
+      for (const candidate of [null, patient, practice.provider, admin]) {
+        const res = await send(calls[0]!, candidate);
+        sent += 1;
+        who = candidate;
+        if (res.statusCode !== 401 && res.statusCode !== 403) break;
+      }
+      for (const call of calls) {
+        const res = await send(call, who);
+        sent += 1;
+        const what = `${call.method} ${call.path.slice(0, 120)}?${new URLSearchParams(call.query as Record<string, string>).toString().slice(0, 200)} ${call.body?.raw.slice(0, 200) ?? ''}`;
+        if (res.statusCode >= 500) {
+          failures.push(`${res.statusCode} ${what} → ${res.body.slice(0, 300)}`);
+        } else if (res.statusCode >= 400) {
+          const problem = String(res.headers['content-type'] ?? '').startsWith('application/problem+json') ? res.json<{ code?: unknown }>() : undefined;
+          if (typeof problem?.code !== 'string') failures.push(`${res.statusCode} without problem+json code: ${what} → ${res.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(3000);
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
