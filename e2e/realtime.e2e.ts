@@ -96,7 +96,7 @@ describe('live notifications', () => {
 
     // Signed out elsewhere: at its next session check the server closes the socket (4401); the tab
     // re-reads its session instead of reconnecting, and shows itself signed out.
-    expect((await provider.request.post(`${suite.server.url}/api/auth/sign-out`, { data: {} })).status()).toBe(200);
+    expect((await provider.request.post(`${suite.server.url}/api/auth/sign-out`, { data: {}, headers: { origin: suite.server.url } })).status()).toBe(200);
     await expect.poll(() => sockets[0]!.isClosed(), { timeout: 10_000 }).toBe(true);
     await provider.getByRole('banner').getByRole('link', { name: common('header.signIn') }).first().waitFor({ timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -44,6 +44,13 @@ export function firstLink(text: string): string {
   return match[0];
 }
 
+/**
+ * The Origin a browser on the app sends with a request that carries the session cookie (inject's
+ * host is localhost). better-auth refuses such a request to /api/auth/* from any other origin, or
+ * with none (CSRF), as it does in production.
+ */
+export const APP_ORIGIN = 'http://localhost';
+
 /** Signs up, follows the emailed verification link and signs in; returns the session cookie. */
 export async function createSignedInUser(
   t: TestApp,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit-events.js';
 import { users } from '../../db/schema/auth.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
-import { cookieHeader, createSignedInUser } from '../../testing/auth-helpers.js';
+import { APP_ORIGIN, cookieHeader, createSignedInUser } from '../../testing/auth-helpers.js';
 
 /**
  * Password change and two-factor enrolment go through better-auth's own endpoints; these tests
@@ -26,7 +26,7 @@ afterAll(async () => {
 const freshAddress = () => `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
 async function post(url: string, cookie: string | undefined, payload: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, payload, remoteAddress: freshAddress() });
+  return t.app.inject({ method: 'POST', url, headers: cookie ? { cookie, origin: APP_ORIGIN } : {}, payload, remoteAddress: freshAddress() });
 }
 
 async function session(cookie: string) {

@@ -8,7 +8,7 @@ import { sessions, users } from '../../db/schema/auth.js';
 import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
 import { tenants } from '../../db/schema/tenants.js';
 import { startTestApp, uniqueSlug, type TestApp } from '../../testing/api-fixture.js';
-import { cookieHeader, createSignedInUser, fictionalPerson, firstLink, latestMail } from '../../testing/auth-helpers.js';
+import { APP_ORIGIN, cookieHeader, createSignedInUser, fictionalPerson, firstLink, latestMail } from '../../testing/auth-helpers.js';
 import { queryRows } from '../db/database.js';
 import { seedDemoDataOnce } from '../system/demo-seed.js';
 import { withTenant } from '../tenancy/with-tenant.js';
@@ -52,7 +52,7 @@ describe('sessions', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      headers: { cookie: person.cookie },
+      headers: { cookie: person.cookie, origin: APP_ORIGIN },
       payload: { email: person.email, password: person.password },
     });
     expect(again.statusCode).toBe(200);
@@ -318,6 +318,32 @@ describe('the audit trail', () => {
   });
 });
 
+describe('cross-site requests', () => {
+  it('refuses a signed-in request to the auth endpoints from another origin or with none, as in production', async () => {
+    const person = await createSignedInUser(t, { prefix: 'csrf' });
+    const payload = { currentPassword: person.password, newPassword: 'a-new-long-passphrase' };
+    for (const origin of [undefined, 'https://evil.example', 'null']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { cookie: person.cookie, ...(origin ? { origin } : {}) }, payload });
+      expect(res.statusCode, String(origin)).toBe(403);
+      expect(res.json<{ code: string }>().code, String(origin)).toMatch(/^auth\.(missing-or-null-origin|invalid-origin)$/);
+    }
+    // Still signed in with the old password: nothing was changed.
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: person.email, password: person.password } });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it('never redirects a verification link to another site, and refuses a callback that is no URL', async () => {
+    for (const callbackURL of ['https://evil.example/', '//evil.example/x', 'not a url']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent(callbackURL)}` });
+      expect(res.statusCode, callbackURL).toBe(403);
+      expect(res.headers.location, callbackURL).toBeUndefined();
+    }
+    const own = await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent('/auth/login')}` });
+    expect(own.statusCode).toBe(302);
+    expect(own.headers.location).toBe('/auth/login?error=INVALID_TOKEN');
+  });
+});
+
 describe('re-authentication', () => {
   it('lets a fresh sign-in change its email address, and asks an older one to sign in again', async () => {
     const person = await createSignedInUser(t, { prefix: 'reauth' });
@@ -328,7 +354,7 @@ describe('re-authentication', () => {
     const stale = await t.app.inject({
       method: 'POST',
       url: '/api/auth/change-email',
-      headers: { cookie: person.cookie },
+      headers: { cookie: person.cookie, origin: APP_ORIGIN },
       payload: { newEmail: `moved.${randomUUID().slice(0, 8)}@example.test` },
     });
     expect(stale.statusCode).toBe(403);
@@ -338,7 +364,7 @@ describe('re-authentication', () => {
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/auth/change-email',
-      headers: { cookie: cookieHeader(fresh) },
+      headers: { cookie: cookieHeader(fresh), origin: APP_ORIGIN },
       payload: { newEmail: `moved.${randomUUID().slice(0, 8)}@example.test` },
     });
     expect(ok.statusCode).toBe(200);
@@ -349,7 +375,7 @@ describe('re-authentication', () => {
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
-      headers: { cookie: person.cookie },
+      headers: { cookie: person.cookie, origin: APP_ORIGIN },
       payload: { currentPassword: 'not-my-password', newPassword: 'a-new-long-passphrase' },
     });
     expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
@@ -357,7 +383,7 @@ describe('re-authentication', () => {
     const right = await t.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
-      headers: { cookie: person.cookie },
+      headers: { cookie: person.cookie, origin: APP_ORIGIN },
       payload: { currentPassword: person.password, newPassword: 'a-new-long-passphrase' },
     });
     expect(right.statusCode).toBe(200);

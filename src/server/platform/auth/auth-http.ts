@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { Database } from '../db/database.js';
+import { validationError } from '../errors/domain-errors.js';
 import { buildProblem, sendProblem } from '../errors/problem-response.js';
 import { recordAudit } from '../audit/audit.js';
 import { resolveActor, type ActorResult } from './actor.js';
@@ -67,6 +68,20 @@ async function sendAuthResponse(request: FastifyRequest, reply: FastifyReply, re
   return reply.serializer((payload: unknown) => payload as string).send(body);
 }
 
+/**
+ * The parsed JSON body as text again for better-auth's Fetch request. JSON.parse takes any nesting
+ * but JSON.stringify recurses, so a body of thousands of nested arrays overflowed the stack (a 500);
+ * no auth request nests more than a few levels, so such a body is refused as unreadable.
+ */
+function bodyText(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (error instanceof RangeError) throw validationError('request.invalid', 'The request body is nested too deeply to read.');
+    throw error;
+  }
+}
+
 export interface AuthHttpOptions {
   /** better-auth and its secret, built on first use once the database is ready. */
   getAuthRuntime: () => Promise<{ auth: Auth; secret: string }>;
@@ -97,7 +112,7 @@ export async function authHttp(app: FastifyInstance, options: AuthHttpOptions): 
       const headers = fetchHeaders(request);
       const init: RequestInit = { method: request.method, headers };
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        init.body = request.body === undefined ? undefined : JSON.stringify(request.body);
+        init.body = request.body === undefined ? undefined : bodyText(request.body);
         if (init.body !== undefined) headers.set('content-type', 'application/json');
       }
       const { auth } = await options.getAuthRuntime();

@@ -127,6 +127,9 @@ export function createAuth(deps: AuthDependencies) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure, path: '/' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: 'uuid' },
+      // better-auth skips its callback-URL and Origin (CSRF) checks when NODE_ENV is test; they
+      // stay on, so tests run what production runs (an untrusted callbackURL is refused).
+      disableOriginCheck: false,
     },
     session: {
       expiresIn: Math.round(config.SESSION_ABSOLUTE_HOURS * 3600),

@@ -10,9 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { generateSync } from 'json-schema-faker';
+import { z } from 'zod';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/contracts/appointments.js';
+import { PAGE_ROUTES } from '../../../shared/page-routes.js';
 import { users } from '../../db/schema/auth.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
@@ -271,6 +273,11 @@ function callsFor(path: string, method: Method, operation: Operation): Call[] {
   return calls;
 }
 
+function describeCall(call: Call): string {
+  const query = new URLSearchParams(Object.entries(call.query).flatMap(([k, v]) => [v].flat().map((one) => [k, one]))).toString();
+  return `${call.method} ${call.path.slice(0, 120)}?${query.slice(0, 200)} ${call.body?.raw.slice(0, 200) ?? ''}`;
+}
+
 function send(call: Call, who: SignedIn | null): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method: call.method,
@@ -302,7 +309,7 @@ describe('hostile input, route by route', () => {
       for (const call of calls) {
         const res = await send(call, who);
         sent += 1;
-        const what = `${call.method} ${call.path.slice(0, 120)}?${new URLSearchParams(call.query as Record<string, string>).toString().slice(0, 200)} ${call.body?.raw.slice(0, 200) ?? ''}`;
+        const what = describeCall(call);
         if (res.statusCode >= 500) {
           failures.push(`${res.statusCode} ${what} → ${res.body.slice(0, 300)}`);
         } else if (res.statusCode >= 400) {
@@ -312,6 +319,75 @@ describe('hostile input, route by route', () => {
       }
     }
     expect(sent).toBeGreaterThan(3000);
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('renders every page below 500 whatever its path and query hold, signed in or not', async () => {
+    const failures: string[] = [];
+    const hostileQueries = [
+      '',
+      'page=1e400&pageSize=-1&query=%ED%A0%80&specialty=__proto__&lang=zz-ZZZZ&near=%25&lat=NaN&lng=Infinity&radiusKm=0&sort=constructor',
+      `from=9999-12-31&to=0000-01-01&date=2023-02-30&weekStart=99999-01-01&when=x&status=x&kind=x&serviceId=x&locationId=${'9'.repeat(400)}`,
+      'token=%00&email=%E2%80%AE&redirect=https%3A%2F%2Fevil.example&callbackURL=javascript:alert(1)&next=//evil.example',
+      'page=2&page=3&query[]=a&query[b]=c&lang=ar&lang=fr',
+      `query=${'a'.repeat(3000)}`,
+    ];
+    const ids = ['x', '..%2F..', '%00', '00000000-0000-0000-0000-000000000000', 'a'.repeat(2000), '%ED%A0%80'];
+    const known: Record<string, string> = { '/providers/:id': practice.profileId, '/appointments/book/:id': practice.profileId, '/appointments/telehealth/:appointmentId': appointmentId, '/blog/:id': 'x' };
+    for (const pattern of PAGE_ROUTES) {
+      const paths = pattern.includes(':') ? [known[pattern] ?? 'x', ...ids].map((id) => pattern.replace(/:\w+/, id)) : [pattern];
+      for (const path of paths) {
+        for (const query of hostileQueries) {
+          for (const who of [null, patient, practice.provider, admin]) {
+            const url = query ? `${path}?${query}` : path;
+            const res = await t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+            if (res.statusCode >= 500) failures.push(`${res.statusCode} ${url.slice(0, 300)} → ${res.body.slice(0, 200)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('answers every sign-in, account and two-factor endpoint below 500, refusals with a code', async () => {
+    const failures: string[] = [];
+    const auth = await t.app.getAuth();
+    // better-auth's endpoints with their zod schemas; SERVER_ONLY ones have no HTTP route.
+    type Endpoint = { path?: string; options?: { method?: string | string[]; body?: unknown; query?: unknown; metadata?: { SERVER_ONLY?: boolean } } };
+    const endpoints = Object.values(auth.api as unknown as Record<string, Endpoint>).filter((e) => e.path && !e.options?.metadata?.SERVER_ONLY);
+    expect(endpoints.length).toBeGreaterThan(30);
+    const jsonSchemaOf = (schema: unknown): Schema | undefined => (schema ? (z.toJSONSchema(schema as z.ZodType, { unrepresentable: 'any' }) as Schema) : undefined);
+    let sent = 0;
+    for (const endpoint of endpoints) {
+      const methods = [endpoint.options?.method ?? 'GET'].flat().filter((m): m is Method => ['GET', 'POST'].includes(m));
+      for (const method of methods) {
+        const path = `/api/auth${endpoint.path!.replace(/:(\w+)/g, '{$1}')}`;
+        const query = jsonSchemaOf(endpoint.options?.query);
+        const operation: Operation = {
+          parameters: [
+            ...[...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ in: 'path' as const, name: m[1]!, schema: { type: 'string' } })),
+            ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ in: 'query' as const, name, schema })),
+          ],
+          ...(endpoint.options?.body ? { requestBody: { content: { 'application/json': { schema: jsonSchemaOf(endpoint.options.body)! } } } } : {}),
+        };
+        // A session of its own per endpoint: signing out, deleting the account or changing the
+        // password must not leave the next endpoint without one.
+        const person = await createSignedInUser(t, { prefix: 'hostile-auth' });
+        for (const call of callsFor(path, method, operation)) {
+          const res = await t.app.inject({
+            method: call.method,
+            url: call.path,
+            query: call.query,
+            headers: { ...call.headers, cookie: person.cookie, origin: 'http://localhost', ...(call.body ? { 'content-type': call.body.contentType } : {}) },
+            ...(call.body ? { payload: call.body.raw } : {}),
+          });
+          sent += 1;
+          const what = describeCall(call);
+          if (res.statusCode >= 500) failures.push(`${res.statusCode} ${what} → ${res.body.slice(0, 300)}`);
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
   }, 600_000);
 });
