@@ -197,8 +197,11 @@ function hostileValues(schema: Schema): unknown[] {
   return values;
 }
 
+/** HOSTILE_SEED=n explores other generated requests; the default keeps every run the same. */
+const SEED = Number(process.env.HOSTILE_SEED ?? 0);
+
 function generate(schema: Schema, seed: number): unknown {
-  return generateSync(schema as Parameters<typeof generateSync>[0], { seed, alwaysFakeOptionals: true });
+  return generateSync(schema as Parameters<typeof generateSync>[0], { seed: seed + SEED * 10, alwaysFakeOptionals: true });
 }
 
 /** A value as it travels in a query string or path: strings as they are, the rest as JSON. */
