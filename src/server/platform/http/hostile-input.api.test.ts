@@ -19,6 +19,7 @@ import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
 import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 import { generate, hostileValues, RTL_COMBINING, type Schema } from '../../testing/hostile-values.js';
+import { multipartBody, TINY_PNG } from '../../testing/multipart.js';
 
 interface Parameter {
   in: 'path' | 'query' | 'header';
@@ -312,4 +313,46 @@ describe('hostile input, route by route', () => {
     expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('answers every malformed upload below 500, refusals with a code', async () => {
+    const failures: string[] = [];
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+    const uploads: { url: string; who: SignedIn; field: string }[] = [
+      { url: '/api/v1/profile/avatar', who: patient, field: 'avatar' },
+      { url: `/api/v1/conversations/${conversationId}/attachments`, who: patient, field: 'file' },
+    ];
+    const bodies = (field: string): { payload: Buffer; headers: Record<string, string> }[] => [
+      multipartBody([{ name: field, filename: 'a.png', contentType: 'image/png', body: Buffer.alloc(0) }]),
+      multipartBody([{ name: field, filename: '', body: TINY_PNG }]),
+      multipartBody([{ name: field, filename: '../../etc/passwd', contentType: 'image/png', body: TINY_PNG }]),
+      multipartBody([{ name: field, filename: `${'€'.repeat(300)}.png`, contentType: 'image/png', body: TINY_PNG }]),
+      multipartBody([{ name: field, filename: 'x.pdf', contentType: 'image/png', body: pdf }]),
+      multipartBody([{ name: field, filename: 'x.svg', contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' }]),
+      multipartBody([{ name: field, filename: 'x.png', body: Buffer.concat([TINY_PNG.subarray(0, 16)]) }]),
+      multipartBody([
+        { name: field, filename: 'a.png', body: TINY_PNG },
+        { name: field, filename: 'b.png', body: TINY_PNG },
+      ]),
+      multipartBody([{ name: 'body', body: 'text only' }]),
+      multipartBody([{ name: 'body', body: 'x'.repeat(30_000) }, { name: field, filename: 'a.png', body: TINY_PNG }]),
+      multipartBody(Array.from({ length: 20 }, (_v, i) => ({ name: `f${i}`, body: 'x' }))),
+      multipartBody([]),
+      { payload: Buffer.from('--b\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\n' + 'x'.repeat(100)), headers: { 'content-type': 'multipart/form-data; boundary=b' } },
+      { payload: Buffer.from('no boundary here'), headers: { 'content-type': 'multipart/form-data' } },
+      { payload: Buffer.from('--b\r\n\r\n--b--'), headers: { 'content-type': 'multipart/form-data; boundary=' + 'b'.repeat(200) } },
+      { payload: Buffer.from('--b\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b--\r\n'), headers: { 'content-type': 'multipart/form-data; boundary=b' } },
+      { payload: Buffer.from(`--b\r\n${'X-Header: y\r\n'.repeat(500)}\r\nx\r\n--b--\r\n`), headers: { 'content-type': 'multipart/form-data; boundary=b' } },
+      { payload: TINY_PNG, headers: { 'content-type': 'image/png' } },
+      { payload: Buffer.alloc(0), headers: { 'content-type': 'multipart/form-data; boundary=b' } },
+    ];
+    for (const upload of uploads) {
+      for (const body of bodies(upload.field)) {
+        const res = await t.app.inject({ method: 'POST', url: upload.url, payload: body.payload, headers: { ...body.headers, cookie: upload.who.cookie } });
+        const what = `${upload.url} ${body.headers['content-type']} ${body.payload.subarray(0, 120).toString('latin1')}`;
+        if (res.statusCode >= 500) failures.push(`${res.statusCode} ${what} → ${res.body.slice(0, 300)}`);
+        else if (res.statusCode >= 400 && !String(res.headers['content-type'] ?? '').startsWith('application/problem+json')) failures.push(`${res.statusCode} without problem+json: ${what}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });
