@@ -50,6 +50,7 @@ import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.js';
 import { createRealtimeHub, type RealtimeHub } from './platform/realtime/hub.js';
 import { registerRealtimeEndpoint } from './platform/realtime/websocket-endpoint.js';
 import { refuseUnstorableText } from './platform/http/text-guard.js';
+import { refuseCrossSiteChanges } from './platform/http/cross-site-guard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,7 +105,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(problemErrorHandler);
+  // First of the onRequest hooks, so a refusal by any later one (a cross-site change, a missing
+  // session or permission) carries the headers every response carries and its request id.
+  const securityHeaders = registerSecurityHeaders(app);
   app.addHook('preValidation', refuseUnstorableText);
+  // Before the permission check reads the session: a change sent from another site is refused.
+  app.addHook('onRequest', refuseCrossSiteChanges(config.PUBLIC_URL));
   // The API speaks JSON only: any other body type answers 415 problem+json.
   app.removeContentTypeParser(['text/plain']);
 
@@ -128,7 +134,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const web = await loadWebApp(config.WEB_DIST_DIR);
   if (web.handler === undefined) app.log.warn({ dir: web.distDir }, 'web app not built: pages are unavailable');
-  const securityHeaders = registerSecurityHeaders(app);
   // Answers of up to 256 kB (a 90-day availability answer is 122 kB) are compressed in one call
   // rather than streamed through the threadpool in 16 kB steps: on the 2-core machines we measure,
   // streaming added 3-4 ms to such an answer and nothing overlapped it. gzip level 4 compresses it in

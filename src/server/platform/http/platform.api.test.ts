@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema } from '../../../shared/problem.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { createSignedInUser } from '../../testing/auth-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,6 +138,29 @@ describe('errors are RFC 9457 problem+json', () => {
     // The escape spelled out as text is only text.
     const spelled = await t.app.inject({ method: 'GET', url: '/api/v1/providers?query=%5Cu0000' });
     expect(spelled.statusCode).toBe(200);
+  });
+
+  it('refuses a signed-in change sent from another site (Origin or Sec-Fetch-Site), before the route runs', async () => {
+    const person = await createSignedInUser(t, { prefix: 'cross-site' });
+    const patch = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/notifications/read-all', headers: { cookie: person.cookie, ...headers }, payload: {} });
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: 'http://localhost:8080' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'http://other.localhost' }];
+    for (const headers of foreign) {
+      expectProblem(await patch(headers), 403, 'request.cross-site');
+    }
+    // A refusal by an early hook still carries the headers every response carries.
+    const refused = await patch({ origin: 'https://evil.example' });
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    expect(refused.headers['content-security-policy']).toContain("default-src 'none'");
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/notifications' });
+    expectProblem(anonymous, 401, 'auth.unauthenticated');
+    expect(anonymous.headers['x-content-type-options']).toBe('nosniff');
+    // The app's own pages, and clients that are no browser (no Origin), go through.
+    expect((await patch({ origin: 'http://localhost', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await patch({})).statusCode).toBe(200);
+    // Reads are not changes, and a request without a cookie has no session to abuse.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { cookie: person.cookie, origin: 'https://evil.example' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read-all', headers: { origin: 'https://evil.example' }, payload: {} })).statusCode).toBe(401);
   });
 
   it('refuses half a surrogate pair in a JSON body with 400 naming the field (it has no UTF-8 form; jsonb refused it as a 500)', async () => {

@@ -1,5 +1,5 @@
 import websocket, { type WebSocket } from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   MAX_CLIENT_FRAME_BYTES,
   MAX_SIGNAL_FRAME_BYTES,
@@ -16,6 +16,7 @@ import type { Config } from '../../config/env.js';
 import { liveSessionIds, type Actor } from '../auth/actor.js';
 import type { Database } from '../db/database.js';
 import { forbidden } from '../errors/domain-errors.js';
+import { expectedOrigin } from '../http/cross-site-guard.js';
 import type { RealtimeConnection, RealtimeHub } from './hub.js';
 import { TokenBucket } from './rate-limiter.js';
 
@@ -64,15 +65,6 @@ export interface RealtimeEndpointOptions {
   now: () => Date;
   /** Features' frame handlers (the video visits' signalling). */
   extensions?: readonly RealtimeExtension[];
-}
-
-/**
- * The origin a page of this server has: PUBLIC_URL's when set, else the one the request was
- * addressed to (scheme as trusted through TRUST_PROXY, and the Host header).
- */
-export function expectedOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return new URL(publicUrl).origin;
-  return `${request.protocol}://${request.host}`;
 }
 
 interface SocketState extends RealtimeSocket {
