@@ -33,8 +33,14 @@ async function acceptEssential(page: Page) {
   await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept Selected' }).click();
   await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
   // Its 'saved' toast fades out after 4 s (a pointer resting on it would hold it: move away);
-  // axe would catch it mid-fade.
+  // axe would catch it mid-fade. On a loaded machine the toast may come only after the banner has
+  // gone (once the save is answered): wait for it to appear first, then for it to go.
   await page.mouse.move(0, 0);
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'attached', timeout: 5_000 })
+    .catch(() => undefined);
   await settleToasts(page);
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
 }
