@@ -17,8 +17,9 @@ const DAY_MS = 86_400_000;
 
 let t: TestApp;
 beforeAll(async () => {
-  // The job runs only when the test asks.
-  t = await startTestApp({ AVAILABILITY_REFRESH_INTERVAL_SECONDS: '3600' }, { now: () => NOW });
+  // The job runs only when the test asks. Sessions are stamped by better-auth on the real clock,
+  // and NOW is up to 27 hours ahead of it (a run just after midnight UTC), past the default 12.
+  t = await startTestApp({ AVAILABILITY_REFRESH_INTERVAL_SECONDS: '3600', SESSION_ABSOLUTE_HOURS: '48' }, { now: () => NOW });
 });
 afterAll(async () => {
   await t?.close();
