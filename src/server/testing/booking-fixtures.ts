@@ -153,3 +153,21 @@ export function daytimeAhead(hours: number, timeZone = 'Australia/Sydney'): Date
   while (Number(hourIn.format(d)) < 8 || Number(hourIn.format(d)) >= 20) d = new Date(d.getTime() + 3_600_000);
   return d;
 }
+
+/**
+ * The patient books the practice's service at `startsAt` through the API and starts a
+ * conversation about that appointment: a test's own records for routes and frames that need ids.
+ */
+export async function bookWithConversation(t: TestApp, patient: SignedIn, practice: Practice, startsAt: Date): Promise<{ appointmentId: string; conversationId: string }> {
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/appointments',
+    headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
+    payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: startsAt.toISOString(), reason: 'Check-up' },
+  });
+  if (booked.statusCode !== 201) throw new Error(`booking: ${booked.statusCode} ${booked.body}`);
+  const appointmentId = booked.json<{ id: string }>().id;
+  const started = await t.app.inject({ method: 'POST', url: '/api/v1/conversations', headers: { cookie: patient.cookie }, payload: { appointmentId, body: 'Hello' } });
+  if (started.statusCode !== 201) throw new Error(`conversation: ${started.statusCode} ${started.body}`);
+  return { appointmentId, conversationId: started.json<{ id: string }>().id };
+}

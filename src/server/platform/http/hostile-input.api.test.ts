@@ -12,12 +12,11 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../../shared/contracts/appointments.js';
 import { PAGE_ROUTES } from '../../../shared/page-routes.js';
 import { users } from '../../db/schema/auth.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
-import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { bookWithConversation, createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 import { generate, hostileValues, RTL_COMBINING, type Schema } from '../../testing/hostile-values.js';
 import { multipartBody, TINY_PNG } from '../../testing/multipart.js';
 
@@ -62,22 +61,7 @@ beforeAll(async () => {
   await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.userId));
   practice = await createPractice(t, { telehealth: true });
   other = await createPractice(t, { verification: 'pending' });
-  const booked = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointments',
-    headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
-    payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: hoursAhead(72).toISOString(), reason: 'Check-up' },
-  });
-  if (booked.statusCode !== 201) throw new Error(`booking: ${booked.statusCode} ${booked.body}`);
-  appointmentId = booked.json<Appointment>().id;
-  const started = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/conversations',
-    headers: { cookie: patient.cookie },
-    payload: { appointmentId, body: 'Hello' },
-  });
-  if (started.statusCode !== 201) throw new Error(`conversation: ${started.statusCode} ${started.body}`);
-  conversationId = started.json<{ id: string }>().id;
+  ({ appointmentId, conversationId } = await bookWithConversation(t, patient, practice, hoursAhead(72)));
   document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
 }, 120_000);
 afterAll(async () => {

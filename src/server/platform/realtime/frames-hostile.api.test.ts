@@ -3,14 +3,12 @@
 // socket by a signed-in patient whose appointment and conversation the ids name. A frame handler
 // that throws answers `realtime.internal-error` (the socket's 500): none may, the socket stays
 // open, every frame the server sends matches the protocol, and a ping is still answered.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Appointment } from '../../../shared/contracts/appointments.js';
 import { ClientFrameSchema } from '../../../shared/contracts/realtime.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
-import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { bookWithConversation, createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 import { generate, hostileValues, type Schema } from '../../testing/hostile-values.js';
 import { openSignedInSocket } from '../../testing/realtime-client.js';
 
@@ -27,17 +25,7 @@ beforeAll(async () => {
   base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   practice = await createPractice(t, { telehealth: true, mode: 'telehealth' });
   patient = await createSignedInUser(t, { prefix: 'frames-patient' });
-  const booked = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointments',
-    headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
-    payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: hoursAhead(1).toISOString(), reason: 'Check-up' },
-  });
-  if (booked.statusCode !== 201) throw new Error(`booking: ${booked.statusCode} ${booked.body}`);
-  appointmentId = booked.json<Appointment>().id;
-  const started = await t.app.inject({ method: 'POST', url: '/api/v1/conversations', headers: { cookie: patient.cookie }, payload: { appointmentId, body: 'Hello' } });
-  if (started.statusCode !== 201) throw new Error(`conversation: ${started.statusCode} ${started.body}`);
-  conversationId = started.json<{ id: string }>().id;
+  ({ appointmentId, conversationId } = await bookWithConversation(t, patient, practice, hoursAhead(1)));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
