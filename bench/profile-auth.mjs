@@ -30,7 +30,7 @@ const account = { email: 'prof@example.test', password: 'bench-passphrase-not-co
 const { cookie } = await createVerifiedAccount(base, mail, account);
 const options =
   which === 'signin'
-    ? { url: `${base}/api/auth/sign-in/email`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, password: account.password }), connections: Number(process.env.CONNECTIONS ?? 50) }
+    ? { url: `${base}/api/auth/sign-in/email`, method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: account.email, password: account.password }), connections: Number(process.env.CONNECTIONS ?? 50) }
     : { url: `${base}/api/v1/session`, headers: { cookie }, connections: Number(process.env.CONNECTIONS ?? 100) };
 const ticks = () => cpuTicks(server.child.pid);
 const before = ticks();

@@ -310,7 +310,8 @@ async function authRows() {
           {
             url: `${base}/api/auth/sign-in/email`,
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            // What a browser sends with the form (better-auth refuses a change without an Origin).
+            headers: { 'content-type': 'application/json', origin: base },
             body: JSON.stringify({ email: account.email, password: account.password }),
             connections: AUTH_LOAD.signInConnections,
           },

@@ -42,10 +42,11 @@ export async function startMailCatcher() {
   };
 }
 
+// Every POST carries the Origin a browser sends: better-auth refuses a change without one.
 export async function createVerifiedAccount(baseUrl, mail, { email, password, name }) {
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin },
     body: JSON.stringify({ email, password, name }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
@@ -54,7 +55,7 @@ export async function createVerifiedAccount(baseUrl, mail, { email, password, na
   if (verify.status >= 400) throw new Error(`verification failed: ${verify.status}`);
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin },
     body: JSON.stringify({ email, password }),
   });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
@@ -68,7 +69,7 @@ export async function sessionCookies(baseUrl, { email, password }, count) {
   const signInOnce = async () => {
     const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin },
       body: JSON.stringify({ email, password }),
     });
     if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Queryable } from '../db/database.js';
 import { devMailOutbox } from '../../db/schema/dev-mail-outbox.js';
+import { buildMime } from './mime.js';
 
 /** One email, already rendered in the recipient's language, as HTML and plain text. */
 export interface MailMessage {
@@ -49,17 +49,9 @@ export function createMailer(options: MailerOptions): Mailer {
       async send(message) {
         // The message is built into one buffer first and handed over whole (`raw`): streamed, its
         // headers and MIME parts went out as a write (and a TCP segment) each, about twenty per
-        // mail; whole, the message is one write. The headers are the same either way.
-        const mime = new MailComposer({
-          from: options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          ...(message.headers ? { headers: message.headers } : {}),
-          ...(message.attachments ? { attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
-        }).compile();
-        await transport.sendMail({ envelope: mime.getEnvelope(), raw: await mime.build() });
+        // mail; whole, the message is one write. It is built in one synchronous pass (mime.ts).
+        const { envelope, raw } = buildMime(options.from, message);
+        await transport.sendMail({ envelope, raw });
       },
       async close() {
         transport.close();
