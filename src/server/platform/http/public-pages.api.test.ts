@@ -129,6 +129,13 @@ describe('pages the server renders from the API', () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/providers/00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('Page Not Found');
+    // Ids no provider can have, and paths with control characters, get the same page.
+    for (const url of ['/providers/x', `/providers/${'a'.repeat(300)}`, '/providers/%00', '/blog/%0A', '/about%7F', '/providers/x?query=%00']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('Page Not Found');
+    }
   });
 
   it('renders the sign-in page and the directory with their headings and descriptions', async () => {

@@ -128,6 +128,9 @@ async function sendPage(
  * revalidated, and every page path rendered by React Router on the server (it answers 404 with
  * the not-found page for a path no screen owns). API paths never reach the page renderer.
  */
+/** An encoded C0 control character or DEL in a path. */
+const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
+
 export async function registerWebApp(
   app: FastifyInstance,
   web: WebApp,
@@ -153,6 +156,15 @@ export async function registerWebApp(
       },
     });
   }
+
+  // A page path holding an encoded control character (%00, %0A, %7F) names no file and no page:
+  // it gets the not-found page, not @fastify/static's 403 for a path whose spelling it cannot check.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/') || !CONTROL_IN_PATH.test(path)) return;
+    return reply.callNotFound();
+  });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';

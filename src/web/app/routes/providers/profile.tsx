@@ -13,14 +13,15 @@ const DESCRIPTION_LENGTH = 160;
 
 /**
  * The server renders the whole profile (heading, services, description for search engines) from
- * the public API's answer, read as the visitor; an unknown or unlisted provider answers 404.
+ * the public API's answer, read as the visitor; an unknown or unlisted provider, or an id no provider can have, answers 404.
  * Client navigations skip this (the client loader) and fetch the profile in the page.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { language } = visitorOfRequest(request);
   const origin = siteOrigin(request, context);
   const answer = await context.api(`/api/v1/providers/${encodeURIComponent(params.id)}`);
-  if (answer.status === 404) return data({ provider: null, notFound: true, language, origin }, { status: 404 });
+  // 400: the id is not one a provider can have (not a UUID), so no provider has it.
+  if (answer.status === 404 || answer.status === 400) return data({ provider: null, notFound: true, language, origin }, { status: 404 });
   const parsed = ProviderDetailSchema.safeParse(answer.body);
   // Any other failure: the page renders without the profile and the browser asks again.
   return { provider: answer.status === 200 && parsed.success ? parsed.data : null, notFound: false, language, origin };
