@@ -92,6 +92,20 @@ async function drainQueue<T extends { outcome: string | null }>(read: () => Prom
 }
 
 describe('appointment emails', () => {
+  it('writes the email in the patient’s language and adds the time in their own zone', async () => {
+    const practice = await createPractice(t, { smtp, timeZone: 'America/New_York' });
+    const patient = await person('reader');
+    const profile = await t.app.inject({ method: 'PATCH', url: '/api/v1/profile', headers: { cookie: patient.cookie }, payload: { locale: 'fr', timeZone: 'Europe/Paris' } });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const start = hoursAhead(80);
+    expect((await book(patient, practice, start)).statusCode).toBe(201);
+    const mail = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Réservé'));
+    const paris = new Intl.DateTimeFormat('fr', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(start);
+    expect(mail.text).toContain('Votre heure');
+    expect(mail.text).toContain('Europe/Paris');
+    expect(mail.text).toContain(paris);
+  });
+
   it('confirms a booking by email with a valid calendar file in the practice’s zone, and tells the provider in the app', async () => {
     const practice = await createPractice(t, { smtp, timeZone: 'America/New_York' });
     const patient = await person('mailed');

@@ -116,6 +116,9 @@ type QueuedEmail = {
   created_at: string | Date;
   /** A reminder that is still its appointment's current one (its claim's time is this row's). */
   current_reminder: boolean;
+  /** The patient's language and zone, which their email is written in (read with the claim). */
+  reader_locale: string | null;
+  reader_time_zone: string | null;
 };
 
 /** Batches one run takes at most; a run that stops there with work left starts the next at once. */
@@ -157,7 +160,9 @@ function claimAppointmentEmails(db: Database, batch: number): Promise<QueuedEmai
           order by created_at limit ${batch} for update skip locked)
         returning id, appointment_id, waitlist_entry_id, kind, link_origin, attempts, created_at,
           (kind = 'reminder' and exists (select 1 from appointments a
-            where a.id = appointment_emails.appointment_id and a.reminder_sent_at = appointment_emails.created_at)) as current_reminder`,
+            where a.id = appointment_emails.appointment_id and a.reminder_sent_at = appointment_emails.created_at)) as current_reminder,
+          (select u.locale from appointments a join users u on u.id = a.patient_id where a.id = appointment_emails.appointment_id) as reader_locale,
+          (select u.time_zone from appointments a join users u on u.id = a.patient_id where a.id = appointment_emails.appointment_id) as reader_time_zone`,
   );
 }
 
@@ -174,12 +179,6 @@ async function sendAppointmentEmails(deps: BookingJobDeps, claimed: QueuedEmail[
     appointmentIds.length === 0 ? [] : (await appointmentQuery(deps.db).where(inArray(appointments.id, appointmentIds))).map((r) => [r.a.id, r]),
   );
   const offers = await loadOffers(deps, claimed);
-  const patientIds = [...new Set([...rows.values()].map((r) => r.a.patientId))];
-  const readers = new Map(
-    patientIds.length === 0
-      ? []
-      : (await deps.db.select({ id: users.id, locale: users.locale, timeZone: users.timeZone }).from(users).where(inArray(users.id, patientIds))).map((u) => [u.id, u]),
-  );
   const bySubject = new Map<string, QueuedEmail[]>();
   for (const job of [...claimed].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())) {
     const subject = job.appointment_id ?? `offer:${job.waitlist_entry_id}`;
@@ -203,9 +202,8 @@ async function sendAppointmentEmails(deps: BookingJobDeps, claimed: QueuedEmail[
     if (job.kind === 'reminder' && (!['booked', 'confirmed'].includes(row.a.status) || !job.current_reminder || row.a.startsAt.getTime() <= deps.now().getTime())) {
       return 'superseded';
     }
-    const reader = readers.get(row.a.patientId);
     const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: job.link_origin, now: deps.now };
-    await sendAppointmentEmail(ctx, row, job.kind, { locale: reader?.locale ?? null, timeZone: reader?.timeZone ?? null });
+    await sendAppointmentEmail(ctx, row, job.kind, { locale: job.reader_locale, timeZone: job.reader_time_zone });
     return 'sent';
   };
   const send = async (job: QueuedEmail): Promise<Outcome> => {
