@@ -3,6 +3,9 @@ import type { Page } from 'playwright-core';
 import { linkIn, type SmtpListener } from '../../src/testing/smtp-listener.js';
 import { translation } from './locales.js';
 
+// Kept with the axe check that uses it too; the tests import it from here.
+export { settleToasts } from './harness.js';
+
 /** A fictional person for one test: a unique address and a password that is not on the common list. */
 export function fictionalPerson(prefix = 'e2e') {
   const id = randomUUID().slice(0, 8);
@@ -65,15 +68,6 @@ export async function expectToast(page: Page, title: string, description?: strin
     .filter({ hasText: title });
   await toast.first().waitFor();
   if (description !== undefined) await toast.filter({ hasText: description }).first().waitFor();
-}
-
-/** Waits until every toast has finished its entrance (axe measures blended colours mid-fade). */
-export async function settleToasts(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-sonner-toast]')].every(
-      (t) => getComputedStyle(t).opacity === '1' && t.getAnimations().every((a) => a.playState !== 'running'),
-    ),
-  );
 }
 
 /**

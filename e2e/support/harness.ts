@@ -89,6 +89,18 @@ export async function newPage(
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * Waits until every toast is still and whole: its entrance or exit has finished (a toast that
+ * faded out is gone). axe measures blended colours mid-fade.
+ */
+export async function settleToasts(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('[data-sonner-toast]')].every((t) => getComputedStyle(t).opacity === '1' && t.getAnimations().every((a) => a.playState !== 'running')),
+    null,
+    timeout === undefined ? {} : { timeout },
+  );
+}
+
 /** Whether every node of these violations is inside a toast that is fading out or gone. */
 async function onlyInFadingToasts(page: Page, violations: { nodes: { target: unknown[] }[] }[]): Promise<boolean> {
   const selectors = violations.flatMap((v) => v.nodes.map((n) => n.target.map(String)));
@@ -122,16 +134,7 @@ export async function expectAxeClean(page: Page): Promise<void> {
   // (grey text on white). When every violation is inside such a toast, wait until the toasts are
   // still or gone and read the page again: the faded toast is gone, a visible one is judged whole.
   if (results.violations.length > 0 && (await onlyInFadingToasts(page, results.violations))) {
-    await page
-      .waitForFunction(
-        () =>
-          [...document.querySelectorAll('[data-sonner-toast]')].every(
-            (t) => t.getAttribute('data-removed') !== 'true' && getComputedStyle(t).opacity === '1' && t.getAnimations().every((a) => a.playState !== 'running'),
-          ),
-        null,
-        { timeout: 5_000 },
-      )
-      .catch(() => undefined);
+    await settleToasts(page, 5_000).catch(() => undefined);
     results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   }
   if (results.violations.length === 0) return;

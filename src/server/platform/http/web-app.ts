@@ -123,14 +123,14 @@ async function sendPage(
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
+/** An encoded C0 control character or DEL in a path. */
+const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
+
 /**
  * Serves the web app: hashed assets with long-lived immutable caching, other files
  * revalidated, and every page path rendered by React Router on the server (it answers 404 with
  * the not-found page for a path no screen owns). API paths never reach the page renderer.
  */
-/** An encoded C0 control character or DEL in a path. */
-const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
-
 export async function registerWebApp(
   app: FastifyInstance,
   web: WebApp,

@@ -38,9 +38,9 @@ function serialise(node: MimeNode, out: string[]): void {
  * The message as RFC 5322 text, built in one synchronous pass: nodemailer's MailComposer lays out
  * the MIME tree and writes every header (addresses, encoded words, parameters, boundaries), and its
  * quoted-printable and base64 encoders encode the bodies; only the streaming is left out. Streamed
- * (`MailComposer.build()`), each part went through its own encoder stream and pipeline, 1.3-1.8 ms of
- * CPU for a confirmation email with its calendar file; this way about a tenth of that
- * (bench/README.md, "Mail built in one pass").
+ * (`MailComposer.build()`), each part went through its own encoder stream and pipeline: 0.8-1.5 ms of
+ * CPU for a confirmation email with its calendar file, against 0.3-0.6 ms this way
+ * (`npx tsx bench/profile-mail.ts`; bench/README.md, session of 2026-11-28).
  */
 export function buildMime(from: string, message: MailMessage): { envelope: { from: string; to: string[] }; raw: Buffer } {
   const composer = new MailComposer({

@@ -117,8 +117,7 @@ type QueuedEmail = {
   /** A reminder that is still its appointment's current one (its claim's time is this row's). */
   current_reminder: boolean;
   /** The patient's language and zone, which their email is written in (read with the claim). */
-  reader_locale: string | null;
-  reader_time_zone: string | null;
+  reader: { locale: string | null; timeZone: string | null } | null;
 };
 
 /** Batches one run takes at most; a run that stops there with work left starts the next at once. */
@@ -161,8 +160,8 @@ function claimAppointmentEmails(db: Database, batch: number): Promise<QueuedEmai
         returning id, appointment_id, waitlist_entry_id, kind, link_origin, attempts, created_at,
           (kind = 'reminder' and exists (select 1 from appointments a
             where a.id = appointment_emails.appointment_id and a.reminder_sent_at = appointment_emails.created_at)) as current_reminder,
-          (select u.locale from appointments a join users u on u.id = a.patient_id where a.id = appointment_emails.appointment_id) as reader_locale,
-          (select u.time_zone from appointments a join users u on u.id = a.patient_id where a.id = appointment_emails.appointment_id) as reader_time_zone`,
+          (select jsonb_build_object('locale', u.locale, 'timeZone', u.time_zone) from appointments a
+            join users u on u.id = a.patient_id where a.id = appointment_emails.appointment_id) as reader`,
   );
 }
 
@@ -203,7 +202,7 @@ async function sendAppointmentEmails(deps: BookingJobDeps, claimed: QueuedEmail[
       return 'superseded';
     }
     const ctx = { db: deps.db, mailer: deps.mailer, log: deps.log, config: deps.config, publicOrigin: job.link_origin, now: deps.now };
-    await sendAppointmentEmail(ctx, row, job.kind, { locale: job.reader_locale, timeZone: job.reader_time_zone });
+    await sendAppointmentEmail(ctx, row, job.kind, { locale: job.reader?.locale ?? null, timeZone: job.reader?.timeZone ?? null });
     return 'sent';
   };
   const send = async (job: QueuedEmail): Promise<Outcome> => {
