@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'public',
   // No __vitePreload around the app's lazy imports: on a first visit it appended a <link
   // rel=modulepreload> per dependency of each of the dozen components loaded right after hydration,
@@ -19,9 +19,13 @@ export default defineConfig({
   // icons and primitives the app uses remain.
   ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
   resolve: {
-    alias: {
-      '~/shared': fromRoot('./src/shared'),
-      '~/web': fromRoot('./src/web'),
-    },
+    alias: [
+      { find: '~/shared', replacement: fromRoot('./src/shared') },
+      { find: '~/web', replacement: fromRoot('./src/web') },
+      // In the browser, `zod` is web/lib/zod-browser.ts: zod set jitless (the CSP forbids eval)
+      // before any schema is built, in whichever chunk first loads it. The server render keeps
+      // the package itself.
+      ...(isSsrBuild ? [] : [{ find: /^zod$/, replacement: fromRoot('./src/web/lib/zod-browser.ts') }]),
+    ],
   },
-});
+}));

@@ -20,7 +20,7 @@ export const ProblemSchema = z.looseObject({
 export type Problem = z.infer<typeof ProblemSchema>;
 export type ProblemFieldError = z.infer<typeof ProblemFieldErrorSchema>;
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+export { PROBLEM_CONTENT_TYPE } from './problem-media-type.js';
 
 export function problemType(code: string): string {
   return `https://tendwell.app/problems/${code}`;

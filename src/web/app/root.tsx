@@ -1,5 +1,3 @@
-// First: zod's CSP setting must precede every schema the routes build.
-import '~/web/lib/zod-csp';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
 import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';

@@ -103,6 +103,57 @@ describe('apiFetch', () => {
     expect((error as ApiError).cause).toBeInstanceOf(z.ZodError);
   });
 
+  it('loads a schema given as a loader while the request is under way, and parses with it', async () => {
+    let loaderCalledBeforeFetchAnswered = false;
+    let answered = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        answered = true;
+        return jsonResponse({ id: 'sub_1', email: 'ana@example.com', extra: true }, 200);
+      }),
+    );
+    const loader = vi.fn(async () => {
+      loaderCalledBeforeFetchAnswered = !answered;
+      return Subscription;
+    });
+    await expect(apiFetch('/api/thing', { schema: loader })).resolves.toEqual({ id: 'sub_1', email: 'ana@example.com' });
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(loaderCalledBeforeFetchAnswered).toBe(true);
+  });
+
+  it('rejects with the schema of a loader too', async () => {
+    stubFetch(jsonResponse({ id: 42 }, 200));
+    const error = await rejection(apiFetch('/api/thing', { schema: () => Promise.resolve(Subscription) }));
+    expect(error).toMatchObject({ status: 200, code: CLIENT_ERROR_CODES.invalidResponse });
+    expect((error as ApiError).cause).toBeInstanceOf(z.ZodError);
+  });
+
+  it('turns a schema that could not be loaded into an ApiError network.unavailable, without an unhandled rejection', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const cause = new TypeError('Failed to fetch dynamically imported module');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          // The loader has failed by the time the answer arrives.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return jsonResponse({ id: 'sub_1', email: 'ana@example.com' }, 200);
+        }),
+      );
+      const error = await rejection(apiFetch('/api/thing', { schema: () => Promise.reject(cause) }));
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 200, code: CLIENT_ERROR_CODES.networkUnavailable });
+      expect((error as ApiError).cause).toBe(cause);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
   it('turns a success body that is not JSON into an ApiError response.invalid', async () => {
     stubFetch(new Response('<!doctype html><p>hello</p>', { status: 200, headers: { 'content-type': 'text/html' } }));
     const error = await rejection(apiFetch('/api/thing', { schema: Subscription }));

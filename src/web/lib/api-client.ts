@@ -1,18 +1,24 @@
-import './zod-csp';
 import type { z } from 'zod';
-import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '~/shared/problem';
+import { PROBLEM_CONTENT_TYPE } from '~/shared/problem-media-type';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 
 export { ApiError, CLIENT_ERROR_CODES } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The schema that parses (and so types) a success body, or a function that loads it. Modules of
+ * the first page pass a loader (`() => import('~/shared/contracts/…').then((m) => m.XSchema)`):
+ * zod and the contracts then stay out of the scripts a first visit waits for, and load alongside
+ * the first request that needs them.
+ */
+export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 export interface ApiFetchOptions<T> {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
-  /** Parses (and so types) the success body. */
-  schema: z.ZodType<T>;
+  schema: SchemaSource<T>;
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
@@ -33,7 +39,13 @@ export async function toApiError(response: Response): Promise<ApiError> {
   } catch (cause) {
     return new ApiError({ status: response.status, code: fallbackCode, cause });
   }
-  const problem = ProblemSchema.safeParse(body);
+  // Loaded with the first failure, not with the first page (see SchemaSource).
+  let problem;
+  try {
+    problem = (await import('~/shared/problem')).ProblemSchema.safeParse(body);
+  } catch (cause) {
+    return new ApiError({ status: response.status, code: CLIENT_ERROR_CODES.networkUnavailable, cause });
+  }
   if (problem.success) {
     return new ApiError({ status: response.status, code: problem.data.code, problem: problem.data });
   }
@@ -45,7 +57,11 @@ export async function toApiError(response: Response): Promise<ApiError> {
  * {@link ApiError} for problem responses, non-JSON failures, unexpected bodies and network failures.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Promise<T> {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, signal } = options;
+  // A schema to load is fetched while the request is under way, not after it.
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // Its failure surfaces below, when the answer is read; until then it must not count as unhandled.
+  if (schema instanceof Promise) schema.catch(() => undefined);
   const headers: Record<string, string> = { ...options.headers, accept: `application/json, ${PROBLEM_CONTENT_TYPE}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
@@ -71,7 +87,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T>): Pr
  * The success body of a response parsed by `schema`, or the {@link ApiError} it stands for: what
  * {@link apiFetch} does with every answer, for callers that send something other than JSON.
  */
-export async function readApiResponse<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+export async function readApiResponse<T>(response: Response, source: SchemaSource<T> | Promise<z.ZodType<T>>): Promise<T> {
   if (!response.ok) throw await toApiError(response);
 
   let data: unknown;
@@ -79,6 +95,13 @@ export async function readApiResponse<T>(response: Response, schema: z.ZodType<T
     data = await readJson(response);
   } catch (cause) {
     throw new ApiError({ status: response.status, code: CLIENT_ERROR_CODES.invalidResponse, cause });
+  }
+  let schema: z.ZodType<T>;
+  try {
+    schema = typeof source === 'function' ? await source() : await source;
+  } catch (cause) {
+    // The schema's script could not be loaded: the connection dropped (or a new release replaced it).
+    throw new ApiError({ status: response.status, code: CLIENT_ERROR_CODES.networkUnavailable, cause });
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {

@@ -1,17 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import {
-  type ConsentRecord,
-  ConsentRecordSchema,
-  ConsentResponseSchema,
-  type SaveConsentRequest,
-} from '~/shared/contracts/consent';
+import type { ConsentRecord, SaveConsentRequest } from '~/shared/contracts/consent';
 import type { RegionCode } from '~/shared/regions';
 import { apiFetch } from './api-client';
 import { useHydrated } from './use-hydrated';
 import { useRegion } from './region';
 
 export const CONSENT_PATH = '/api/v1/cookie-consent';
+
+// Read by every page's cookie banner: the schemas (and zod) load with the request (SchemaSource).
+const consentSchemas = () => import('~/shared/contracts/consent');
 
 export function consentQueryKey(region: RegionCode) {
   return ['cookie-consent', region] as const;
@@ -26,7 +24,7 @@ export function useConsent() {
   const hydrated = useHydrated();
   const query = useQuery({
     queryKey: consentQueryKey(region),
-    queryFn: ({ signal }) => apiFetch(`${CONSENT_PATH}?region=${region}`, { schema: ConsentResponseSchema, signal }).then((r) => r.consent),
+    queryFn: ({ signal }) => apiFetch(`${CONSENT_PATH}?region=${region}`, { schema: () => consentSchemas().then((m) => m.ConsentResponseSchema), signal }).then((r) => r.consent),
     enabled: hydrated,
     staleTime: Infinity,
     retry: 1,
@@ -38,7 +36,7 @@ export function useConsent() {
 export function useSaveConsent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (choice: SaveConsentRequest) => apiFetch(CONSENT_PATH, { method: 'POST', body: choice, schema: ConsentRecordSchema }),
+    mutationFn: (choice: SaveConsentRequest) => apiFetch(CONSENT_PATH, { method: 'POST', body: choice, schema: () => consentSchemas().then((m) => m.ConsentRecordSchema) }),
     onSuccess: (record: ConsentRecord) => {
       client.setQueryData(consentQueryKey(record.regionCode), record);
     },

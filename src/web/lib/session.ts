@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
-import { AUTH_INITIAL_CHECK_TIMEOUT_MS, SessionStateSchema, type SessionState } from '~/shared/contracts/auth';
+import { AUTH_INITIAL_CHECK_TIMEOUT_MS } from '~/shared/auth-constants';
+import type { SessionState } from '~/shared/contracts/auth';
 import type { Permission } from '~/shared/permissions';
 import { ApiError, apiFetch } from './api-client';
 
@@ -12,9 +12,12 @@ import { ApiError, apiFetch } from './api-client';
 export const SESSION_QUERY_KEY = ['session'] as const;
 export const SESSION_PATH = '/api/v1/session';
 
+// Every page's header reads the session: its schema (and zod) load with the request (SchemaSource).
+const sessionStateSchema = () => import('~/shared/contracts/auth').then((m) => m.SessionStateSchema);
+
 export async function fetchSession(signal?: AbortSignal): Promise<SessionState | null> {
   try {
-    return await apiFetch(SESSION_PATH, { schema: SessionStateSchema, signal });
+    return await apiFetch(SESSION_PATH, { schema: sessionStateSchema, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -58,16 +61,16 @@ export function useRefreshSession(): () => Promise<void> {
   return () => client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 }
 
-const OkSchema = z.unknown();
+const anyBody = () => import('zod').then(({ z }) => z.unknown());
 
 /** Ends the session on the server; the caller then clears cached data and navigates. */
 export async function signOut(): Promise<void> {
-  await apiFetch('/api/auth/sign-out', { method: 'POST', body: {}, schema: OkSchema });
+  await apiFetch('/api/auth/sign-out', { method: 'POST', body: {}, schema: anyBody });
 }
 
 /** Asks the server to switch the session's organisation; resolves with the new session state. */
 export function switchTenant(tenantId: string): Promise<SessionState> {
-  return apiFetch('/api/v1/session/tenant', { method: 'PUT', body: { tenantId }, schema: SessionStateSchema });
+  return apiFetch('/api/v1/session/tenant', { method: 'PUT', body: { tenantId }, schema: sessionStateSchema });
 }
 
 /** Spec §2: initials from the first letter of each word of the name, upper-cased; 'U' if none. */
@@ -80,10 +83,13 @@ export function initials(name: string | null | undefined): string {
   return letters || 'U';
 }
 
-/** Who the session belongs to, as a comparable value (null when signed out). */
+/**
+ * Who the session belongs to, as a comparable value (null when signed out). The session query's
+ * data was parsed by its schema when it was fetched (fetchSession), or is null.
+ */
 function sessionOwner(data: unknown): string | null {
-  const parsed = SessionStateSchema.safeParse(data);
-  return parsed.success ? `${parsed.data.user.id}:${parsed.data.session.id}` : null;
+  const session = data as SessionState | null | undefined;
+  return session ? `${session.user.id}:${session.session.id}` : null;
 }
 
 const SESSION_CHANNEL = 'tendwell-session';

@@ -79,6 +79,27 @@ describe('pages and policy', () => {
     expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
   });
 
+  it('keeps the validator (zod) out of the scripts a first visit to / waits for', async () => {
+    const { body } = await t.app.inject({ method: 'GET', url: '/' });
+    // The page's scripts: its module preloads and inline bootstrap imports, then every static
+    // import of those (not the dynamic ones: they load later, when something needs them).
+    const queue = [
+      ...[...body.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''),
+      ...[...body.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)].map((m) => m[1] ?? ''),
+    ];
+    const seen = new Set<string>();
+    while (queue.length > 0) {
+      const path = queue.pop() ?? '';
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const script = await t.app.inject({ method: 'GET', url: path });
+      expect(script.statusCode, path).toBe(200);
+      expect(script.body.includes('ZodError'), `${path} holds zod`).toBe(false);
+      for (const m of script.body.matchAll(/(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?"\.\/([^"]+\.js)"/g)) queue.push(`/assets/${m[1] ?? ''}`);
+    }
+    expect(seen.size).toBeGreaterThan(10);
+  });
+
   it('answers an unknown page with 404 and the not-found page, and unknown API paths with problem+json', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(page.statusCode).toBe(404);
