@@ -11,6 +11,36 @@ async function openHome(page: Page, query = ''): Promise<void> {
 }
 
 describe('home page', () => {
+  it('arrives with its top matches and counts in the HTML and hydrates without an error or a second request for them', async () => {
+    const { context, page } = await newPage(suite.browser);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/v1/specialties' || path === '/api/v1/providers') asked.push(path);
+    });
+    const response = await page.goto(`${suite.server.url}/`);
+    const html = (await response?.text()) ?? '';
+    // The server read both answers as the visitor: three real matches near New York, and counts.
+    expect(html.match(/<bdi>Dr [^<]+<\/bdi>/g)?.length).toBe(3);
+    expect(html).toContain('Near New York');
+    expect(html.match(/>\d+ providers?</g)?.length).toBe(8);
+    await page.locator('[data-home-state="ready"]').waitFor();
+    // Once hydrated, the next free times (in the browser's zone) join the matches.
+    await page.getByRole('tabpanel').getByText(/^Next available: /).first().waitFor();
+    for (const path of ['/about', '/auth/login']) {
+      await page.goto(suite.server.url + path);
+      await expect.poll(() => page.getByRole('button', { name: /^Sign in$|^Subscribe$/ }).first().isEnabled()).toBe(true);
+    }
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows every section in order with specialty counts from the database, and is axe-clean', async () => {
     const { context, page } = await newPage(suite.browser, { timezoneId: 'America/New_York' });
     await openHome(page);

@@ -81,6 +81,11 @@ export function placeNamed(text: string): Place | undefined {
   return PLACES.find((p) => placeNames(p).includes(q));
 }
 
+/** A region's first listed city: where the home page's top matches are measured from. */
+export function regionPlace(region: RegionCode): Place | undefined {
+  return PLACES.find((p) => p.region === region);
+}
+
 export function placeById(id: string): Place | undefined {
   return PLACES.find((p) => p.id === id);
 }

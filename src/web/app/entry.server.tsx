@@ -3,7 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
 import { createServerI18n, namespacesOfMatches } from '~/web/lib/i18n.server';
-import { lowPriorityModulePreloads } from '~/web/lib/low-priority-preloads.server';
+import { scriptsAfterFirstPaint } from '~/web/lib/scripts-after-first-paint.server';
 import { languageFromRootData } from '~/web/lib/page-request';
 
 /** Rendering gives up (and sends what it has, with error boundaries) after this long. */
@@ -56,7 +56,7 @@ export default async function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = lowPriorityModulePreloads();
+          const body = scriptsAfterFirstPaint();
           body.on('finish', () => clearTimeout(timer));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);

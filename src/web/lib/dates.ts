@@ -39,13 +39,21 @@ export function localDate(instant: string | Date, timeZone: string): string {
   return format(typeof instant === 'string' ? new Date(instant) : instant, 'yyyy-MM-dd', { in: tz(zone) });
 }
 
+/** Zones already checked: making an Intl.DateTimeFormat is costly, and every date formatted asks. */
+const KNOWN_ZONES = new Map<string, boolean>();
+
 export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = KNOWN_ZONES.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (KNOWN_ZONES.size < 1000) KNOWN_ZONES.set(zone, known);
   }
+  return known;
 }
 
 function storedTimeZone(): string | null {

@@ -52,6 +52,12 @@ describe('languages without scripts', () => {
   });
 });
 
+/** The modules the page's bootstrap preloads once the first frame is painted (a JSON array in it). */
+function pagePreloads(body: string): string[] {
+  const list = /(\[[^\]]*\])\.forEach\(function\(h\)\{var l=document\.createElement\("link"\);l\.rel="modulepreload"/.exec(body)?.[1];
+  return list ? (JSON.parse(list) as string[]) : [];
+}
+
 describe('pages and policy', () => {
   it('sends each document a fresh script nonce and no unsafe-inline for scripts', async () => {
     const a = await t.app.inject({ method: 'GET', url: '/about' });
@@ -66,17 +72,23 @@ describe('pages and policy', () => {
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });
 
-  it('asks for the page’s modules at low priority, after what the first paint needs', async () => {
+  it('asks for the page’s modules only after the first paint', async () => {
     const { body } = await t.app.inject({ method: 'GET', url: '/' });
     const head = body.slice(0, body.indexOf('</head>'));
-    const preloads = [...head.matchAll(/<link rel="modulepreload"([^>]*)>/g)].map((m) => m[1] ?? '');
-    expect(preloads.length).toBeGreaterThan(5);
-    for (const attributes of preloads) expect(attributes).toMatch(/^ fetchpriority="low" href="\/assets\/[^"]+\.js"/);
-    // The stylesheet keeps its place and priority.
-    const stylesheet = /<link([^>]* rel="stylesheet"[^>]*)>/.exec(head)?.[1] ?? '';
-    expect(stylesheet).toMatch(/ href="\/assets\/[^"]+\.css"/);
-    expect(stylesheet).not.toContain('fetchpriority');
-    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    // Nothing in the head fetches a module while the document is parsed and painted.
+    expect(head).not.toContain('modulepreload');
+    expect(head).toMatch(/<link[^>]* rel="stylesheet"[^>]* href="\/assets\/[^"]+\.css"/);
+    // The bootstrap has no static import (those are fetched at once); it waits for a frame, then
+    // preloads the page's modules and imports the route modules and the entry.
+    const bootstraps = [...body.matchAll(/<script[^>]* type="module"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(bootstraps).toHaveLength(1);
+    const code = bootstraps[0] ?? '';
+    expect(code).not.toMatch(/^\s*import\s/m);
+    const frame = code.indexOf('requestAnimationFrame');
+    expect(frame).toBeGreaterThan(-1);
+    expect(code.indexOf('modulepreload')).toBeGreaterThan(frame);
+    expect(code.indexOf('import("/assets/')).toBeGreaterThan(frame);
+    expect(pagePreloads(body).length).toBeGreaterThan(5);
   });
 
   it('keeps the validator (zod) out of the scripts a first visit to / waits for', async () => {
@@ -84,7 +96,7 @@ describe('pages and policy', () => {
     // The page's scripts: its module preloads and inline bootstrap imports, then every static
     // import of those (not the dynamic ones: they load later, when something needs them).
     const queue = [
-      ...[...body.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? ''),
+      ...pagePreloads(body),
       ...[...body.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)].map((m) => m[1] ?? ''),
     ];
     const seen = new Set<string>();

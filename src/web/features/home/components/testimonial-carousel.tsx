@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pause, Play, Quote } from 'lucide-react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/web/components/ui/button';
 import { TESTIMONIAL_INTERVAL_MS, wrapIndex } from '../lib/carousel';
@@ -21,19 +21,22 @@ function initials(name: string): string {
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
-function subscribeReducedMotion(listener: () => void): () => void {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
-
-/** Whether the person prefers reduced motion; on the server (and so before hydration) assume they do. */
+/**
+ * Whether the person prefers reduced motion; on the server (and so until hydrated) assume they do.
+ * The browser's answer is taken in a transition after hydration, not through
+ * useSyncExternalStore, whose differing server value made React re-render synchronously (and
+ * flush the whole page's effects first) straight after the hydration commit.
+ */
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReducedMotion,
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => true,
-  );
+  const [reduced, setReduced] = useState(true);
+  useEffect(() => {
+    const query = window.matchMedia(REDUCED_MOTION);
+    const update = () => startTransition(() => setReduced(query.matches));
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return reduced;
 }
 
 /**

@@ -1,10 +1,11 @@
 import { CalendarCheck, MapPin, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PLACES } from '~/shared/places';
+import { regionPlace } from '~/shared/places';
 import type { RegionCode } from '~/shared/regions';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
+import { useHydrated } from '~/web/lib/use-hydrated';
 import { useTopMatches } from '../api/specialties';
 import { TopMatchesLoading } from './hero-parts';
 
@@ -18,8 +19,11 @@ import { TopMatchesLoading } from './hero-parts';
 export default function TopMatches({ region }: { region: RegionCode }) {
   const { t, i18n } = useTranslation('home');
   const language = currentLanguage(i18n.resolvedLanguage);
-  const place = PLACES.find((p) => p.region === region);
+  const place = regionPlace(region);
   const matches = useTopMatches({ near: place?.name, lang: language });
+  // The next free time is shown in the browser's time zone, which the server cannot know: it is
+  // added once the page has hydrated (the server renders the matches from the loader's answer).
+  const hydrated = useHydrated();
   const providers = (matches.data?.providers ?? []).slice(0, 3);
   if (matches.isPending) return <TopMatchesLoading />;
   if (providers.length === 0) return <p className="mt-3 text-sm text-slate-700">{t('hero.matching.none')}</p>;
@@ -44,7 +48,7 @@ export default function TopMatches({ region }: { region: RegionCode }) {
                   {t('hero.matching.rating', { rating: p.rating.average.toFixed(1) })}
                 </span>
               ) : null}
-              {p.nextAvailableAt ? (
+              {p.nextAvailableAt && hydrated ? (
                 <span className="inline-flex items-center gap-1">
                   <CalendarCheck aria-hidden="true" className="size-4" />
                   {t('hero.matching.nextAvailable', { when: formatDateTime(p.nextAvailableAt, language, userTimeZone(null)) })}

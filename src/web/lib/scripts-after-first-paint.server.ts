@@ -1,0 +1,67 @@
+import { Transform } from 'node:stream';
+
+const HEAD_END = '</head>';
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
+/** React Router's bootstrap: an inline module script that imports the route modules, then the entry. */
+const BOOTSTRAP = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
+const STATIC_IMPORT = /^[ \t]*import \* as ([A-Za-z_$][\w$]*) from "(\/[^"\\]+)";[ \t]*$/gm;
+
+/**
+ * The first paint, then the scripts. React Router's <Scripts> lists every module of the page as
+ * a `<link rel="modulepreload">` (React hoists them into <head>) and bootstraps with an inline
+ * module script whose static imports start at once. On a slow connection they take bandwidth
+ * from the stylesheet and the document the first paint needs, and the largest paint waits for
+ * them (Lighthouse's simulation counts every script that finished before it as delaying it). The
+ * document is rewritten so that nothing of the app is fetched before the first frame is painted:
+ * the preloads leave the head, and the bootstrap waits for one animation frame and the task after
+ * it (the paint), then adds the same preloads (all fetched in parallel, as before) and imports the
+ * route modules dynamically before it goes on exactly as it was written. A hidden page (a tab
+ * opened in the background paints nothing, and gets no animation frames) starts at once.
+ *
+ * The document is held until it ends: `entry.server.tsx` pipes it once it is all rendered
+ * (`onAllReady`), so nothing is delayed that would otherwise have been sent earlier. A bootstrap
+ * that is not recognised is left as it is, with the preloads it needs in the head.
+ */
+export function scriptsAfterFirstPaint(): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      callback();
+    },
+    flush(callback) {
+      callback(null, Buffer.from(rewriteDocument(Buffer.concat(chunks).toString('utf8'))));
+    },
+  });
+}
+
+/** The rewrite itself (exported for tests): the document with its app scripts after the first paint. */
+export function rewriteDocument(html: string): string {
+  const headEnd = html.indexOf(HEAD_END);
+  if (headEnd === -1) return html;
+  const head = html.slice(0, headEnd);
+  const preloads = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  let rewritten = 0;
+  const body = html.slice(headEnd).replace(BOOTSTRAP, (whole, open: string, code: string, close: string) => {
+    if (/\bsrc=/.test(open)) return whole;
+    const imports = [...code.matchAll(STATIC_IMPORT)];
+    if (imports.length === 0 || !/\bimport\("\/[^"]+"\);?\s*$/.test(code)) return whole;
+    rewritten += 1;
+    return open + deferredBootstrap(code.replace(STATIC_IMPORT, ''), imports, preloads) + close;
+  });
+  if (rewritten !== 1) return html;
+  return head.replace(MODULE_PRELOAD, '') + body;
+}
+
+function deferredBootstrap(rest: string, imports: RegExpExecArray[], preloads: string[]): string {
+  // JSON.stringify of a path from our own manifest; `<` is escaped so no text can end the script.
+  const literal = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+  const names = imports.map((match) => match[1]).join(',');
+  const modules = imports.map((match) => `import(${literal(match[2])})`).join(',');
+  return (
+    'await (document.visibilityState==="hidden"?0:new Promise(function(r){requestAnimationFrame(function(){setTimeout(r,0)})}));' +
+    `${literal(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
+    `const [${names}]=await Promise.all([${modules}]);` +
+    rest
+  );
+}
