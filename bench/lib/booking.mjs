@@ -72,9 +72,9 @@ export async function seedProviders(db, count) {
          'verified', 'AU', u.name, 'MBBS', 'A bench provider who treats many conditions.', array['en'], array['back pain', 'asthma'],
          true, true, -33.87 + random() - 0.5, 151.21 + random() - 0.5, 0,
          lower(u.name) || ' ' || (array['cardiology cardiologist heart high blood pressure','neurology neurologist brain migraine epilepsy','family medicine general practitioner gp asthma diabetes','pediatrics paediatrician children allergies','orthopedics bones joints back pain knee pain','ophthalmology eyes cataracts glaucoma','dentistry dentist teeth fillings','dermatology skin eczema acne'])[1 + (row_number() over () % 8)] || ' ' || (array['sydney','melbourne','brisbane','perth','parramatta'])[1 + (row_number() over () % 5)], now() + random() * interval '20 days', false, 0, 0
-       from u returning id)
+       from u returning id, latitude, longitude)
      insert into provider_locations (tenant_id, provider_id, name, kind, city, country, latitude, longitude, time_zone, weekly_hours)
-     select $2, p.id, 'Bench practice', 'practice', 'Sydney', 'AU', -33.87, 151.21, 'Australia/Sydney',
+     select $2, p.id, 'Bench practice', 'practice', 'Sydney', 'AU', p.latitude, p.longitude, 'Australia/Sydney',
        '[{"weekday":0,"start":"00:00","end":"24:00"},{"weekday":1,"start":"00:00","end":"24:00"},{"weekday":2,"start":"00:00","end":"24:00"},{"weekday":3,"start":"00:00","end":"24:00"},{"weekday":4,"start":"00:00","end":"24:00"},{"weekday":5,"start":"00:00","end":"24:00"},{"weekday":6,"start":"00:00","end":"24:00"}]'::jsonb
      from p`,
     [count, tenantId],

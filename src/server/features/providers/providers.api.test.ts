@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryPage, ProviderDetail } from '../../../shared/contracts/providers.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
-import { createPractice, dayOff, setProfile, type Practice } from '../../testing/booking-fixtures.js';
+import { providerLocations } from '../../db/schema/booking.js';
+import { ALL_DAY, createPractice, dayOff, setProfile, type Practice } from '../../testing/booking-fixtures.js';
 
 let t: TestApp;
 /** A word no other test uses, so the searches here see only this file's providers (the PostgreSQL tier shares one database). */
@@ -52,6 +53,9 @@ describe('GET /api/v1/providers', () => {
     expect(names(heartWord).slice(0, 2).sort()).toEqual([`Dr Faraway ${token}`, `Dr Marguerite ${token}`]);
     // Any word may match; providers matching every word come first.
     expect(names(await search({ query: `eczema ${token}`, specialty: 'dermatology' }))[0]).toBe(`Dr Oskar ${token}`);
+    // A one-letter slip in a word, alone or beside other words (each word is matched on its own).
+    expect(names(await search({ query: 'eczma', specialty: 'dermatology', ndis: 'true' }))).toContain(`Dr Oskar ${token}`);
+    expect(names(await search({ query: 'fibrilation atrail', language: 'fr' }))).toContain(`Dr Marguerite ${token}`);
   });
 
   it('filters by specialty, language, mode, accepting new patients, NDIS and availability', async () => {
@@ -76,6 +80,43 @@ describe('GET /api/v1/providers', () => {
     const unknown = await search({ query: token, near: 'Atlantis' });
     expect(unknown.placeNotFound).toBe(true);
     expect(unknown.providers.length).toBe(3);
+  });
+
+  it('measures distance to the nearest of a provider’s practices, and does not filter a video search by it', async () => {
+    const own = `zq${randomUUID().replace(/[^a-z]/g, '').slice(0, 8)}`;
+    const perth = { name: 'Perth', latitude: -31.9505, longitude: 115.8605 };
+    const twoCities = await createPractice(t, { name: `Dr Twocities ${own}`, conditions: [own], city: perth, timeZone: 'Australia/Perth', telehealth: true });
+    const melbourne = await search({ query: own, near: 'Melbourne', radiusKm: '50' });
+    expect(names(melbourne)).toEqual([]);
+    await t.database.db.insert(providerLocations).values({
+      tenantId: twoCities.tenantId,
+      providerId: twoCities.profileId,
+      name: 'Second practice',
+      kind: 'practice',
+      street: '2 Collins Street',
+      suburb: 'Melbourne',
+      city: 'Melbourne',
+      state: 'VIC',
+      postalCode: '3000',
+      country: 'AU',
+      latitude: -37.8136,
+      longitude: 144.9631,
+      timeZone: 'Australia/Melbourne',
+      weeklyHours: ALL_DAY,
+      breaks: [],
+      sortOrder: 1,
+    });
+    const near = await search({ query: own, near: 'Melbourne', radiusKm: '50' });
+    expect(names(near)).toEqual([`Dr Twocities ${own}`]);
+    expect(near.providers[0]!.distanceKm).toBeLessThan(1);
+    expect(near.providers[0]!.city).toBe('Melbourne');
+    // Without a place the card names the first practice's city.
+    expect((await search({ query: own })).providers[0]!.city).toBe('Perth');
+    // A video search near a place is ranked by it, not filtered: Sydney is 700 km from Melbourne.
+    const video = await search({ query: own, near: 'Sydney', radiusKm: '50', mode: 'telehealth' });
+    expect(names(video)).toEqual([`Dr Twocities ${own}`]);
+    expect(video.providers[0]!.distanceKm).toBeGreaterThan(600);
+    expect(names(await search({ query: own, near: 'Sydney', radiusKm: '50', mode: 'in_person' }))).toEqual([]);
   });
 
   it('explains best match: each result lists what it earned, and the score is their weighted sum', async () => {

@@ -51,6 +51,10 @@ export interface DirectoryRow extends Record<string, unknown> {
 
 /** Days within which a first free time still earns availability points (0 at this many days). */
 export const AVAILABILITY_HORIZON_DAYS = 30;
+/** Words at least this long are matched with typos tolerated. */
+export const TYPO_MIN_LENGTH = 4;
+/** pg_trgm word similarity from which a word counts as a typo of a document's word. */
+export const TYPO_SIMILARITY = 0.45;
 /** Ratings count fully towards best match from this many on. */
 export const RATING_CONFIDENCE_COUNT = 10;
 
@@ -62,7 +66,28 @@ export const RATING_CONFIDENCE_COUNT = 10;
 export async function searchDirectory(db: Queryable, f: DirectoryFilters, weights: Record<'fit' | 'distance' | 'language' | 'availability' | 'rating', number>): Promise<DirectoryRow[]> {
   const conditions: SQL[] = [sql`p.verification_status = 'verified'`, sql`p.tenant_id is not null`];
   const tsq = f.tsQuery ? sql`to_tsquery('simple', ${f.tsQuery})` : null;
-  if (tsq && f.rawQuery) conditions.push(sql`(p.search_vector @@ ${tsq} or p.search_document %> ${f.rawQuery})`);
+  const words = f.rawQuery ? [...new Set(f.rawQuery.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 12) : [];
+  // Typos are matched word by word (any word may match, as with the words themselves): a word of
+  // TYPO_MIN_LENGTH letters or more that no document holds (not even as a prefix) is looked for as
+  // a slip of a document's word (pg_trgm word similarity). The whole query at pg_trgm's default
+  // 0.6 missed one-letter slips ('eczma', 'melborne': 0.5-0.58). Words the directory knows need no
+  // typo search, which would only add noise and cost (a trigram scan of every profile holding them).
+  if (tsq) {
+    const candidates = words.filter((w) => [...w].length >= TYPO_MIN_LENGTH);
+    const unknown =
+      candidates.length === 0
+        ? []
+        : await queryRows<{ word: string }>(
+            db,
+            sql`select w as word from unnest(array[${sql.join(candidates.map((w) => sql`${w}`), sql`, `)}]::text[]) w
+              where not exists (select 1 from provider_profiles p where p.search_vector @@ to_tsquery('simple', w || ':*'))`,
+          );
+    const typos = unknown.map(({ word }) => sql`p.search_document %> ${word}`);
+    conditions.push(sql`(p.search_vector @@ ${tsq}${typos.length > 0 ? sql` or ${sql.join(typos, sql` or `)}` : sql``})`);
+    // `%>` reads its threshold from the session; local to this transaction (the trigram index
+    // still serves the operator).
+    if (typos.length > 0) await db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+  }
   if (f.specialty) conditions.push(sql`(p.specialty_slug = ${f.specialty} or ${f.specialty} = any(p.other_specialties))`);
   if (f.language) conditions.push(sql`${f.language} = any(p.languages)`);
   if (f.mode === 'telehealth') conditions.push(sql`p.offers_telehealth`);
@@ -71,24 +96,37 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
   if (f.ndis) conditions.push(sql`p.ndis_registered`);
   if (f.availableBefore) conditions.push(sql`p.next_available_at <= ${f.availableBefore.toISOString()}::timestamptz`);
 
-  const distance = f.point
-    ? sql`(2 * 6371.0088 * asin(least(1, sqrt(
-        power(sin(radians(p.latitude - ${f.point.latitude}) / 2), 2) +
-        cos(radians(${f.point.latitude})) * cos(radians(p.latitude)) * power(sin(radians(p.longitude - ${f.point.longitude}) / 2), 2)))))`
-    : sql`null::float8`;
-  if (f.point) {
-    conditions.push(sql`p.offers_in_person and p.latitude is not null`);
-    // A bounding box first (index-free but cheap), then the exact distance.
-    const latSpan = f.radiusKm / 111.0;
-    conditions.push(sql`p.latitude between ${f.point.latitude - latSpan} and ${f.point.latitude + latSpan}`);
-  }
+  // Distance is to the provider's nearest practice (a provider may practise in several cities):
+  // one pass over the practices (inside the bounding box of the radius when it filters), grouped
+  // per provider and joined (a lateral subquery per profile took 4 times as long over 10,000). An
+  // in-person search near a point keeps only providers with a practice inside the radius; a video
+  // search near a point is not filtered by it: the distance then only ranks (and is null for a
+  // provider without a practice).
+  const nearPoint = f.point !== null && f.mode !== 'telehealth';
+  const latSpan = f.radiusKm / 111.0;
+  const nearest = f.point
+    ? sql`${nearPoint ? sql`join` : sql`left join`} (
+        select distinct on (l.provider_id) l.provider_id, l.city, l.km
+        from (
+          select l.provider_id, l.city, (2 * 6371.0088 * asin(least(1, sqrt(
+              power(sin(radians(l.latitude - ${f.point.latitude}) / 2), 2) +
+              cos(radians(${f.point.latitude})) * cos(radians(l.latitude)) * power(sin(radians(l.longitude - ${f.point.longitude}) / 2), 2)))))::float8 as km
+          from provider_locations l
+          where l.kind = 'practice' and l.archived_at is null and l.latitude is not null and l.longitude is not null
+            ${nearPoint ? sql`and l.latitude between ${f.point.latitude - latSpan} and ${f.point.latitude + latSpan}` : sql``}
+        ) l
+        order by l.provider_id, l.km
+      ) near on near.provider_id = p.id`
+    : sql``;
+  const distance = f.point ? sql`near.km` : sql`null::float8`;
+  const nearCity = f.point ? sql`near.city` : sql`null::text`;
+  if (nearPoint) conditions.push(sql`p.offers_in_person`);
 
   // Fit: the specialty asked for (1 for the main one, 0.6 for another) times how well the free
   // text matches, relative to the best match in this search. Text relevance is the product of
   // each word's best trigram similarity to the document, so a provider matching every word
   // (a misspelt name and a condition, say) beats one matching only some.
   const specialtyFit = f.specialty ? sql`(case when p.specialty_slug = ${f.specialty} then 1.0 else 0.6 end)` : sql`1.0`;
-  const words = f.rawQuery ? [...new Set(f.rawQuery.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 12) : [];
   // A word the document holds as a word (its tsvector has it) fits fully (1, as its trigram
   // similarity would be); only the others pay for word_similarity (about 12 µs a row): for a
   // common word that halves a search over 10,000 providers (bench/README.md, "Search").
@@ -119,7 +157,7 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
         (${fit})::float8 as fit
       from (
         select p.id, p.user_id, p.rating_count, p.rating_sum, p.next_available_at,
-          ${distance} as distance_km,
+          ${distance} as distance_km, ${nearCity} as near_city,
           ${specialtyFit}::float8 as specialty_fit,
           tf.text_fit::float8 as text_fit,
           (case when ${f.viewerLanguage}::text is not null and ${f.viewerLanguage}::text = any(p.languages) then 1.0 else 0.0 end)::float8 as language_score,
@@ -128,10 +166,10 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
             else greatest(0.0, 1.0 - date_part('epoch', p.next_available_at - ${nowIso}::timestamptz) / ${AVAILABILITY_HORIZON_DAYS * 86400}) end)::float8 as availability_score,
           (case when p.rating_count = 0 then 0.0
             else (p.rating_sum::float8 / p.rating_count / 5.0) * least(1.0, p.rating_count::float8 / ${RATING_CONFIDENCE_COUNT}) end)::float8 as rating_score
-        from provider_profiles p ${textFit}
+        from provider_profiles p ${textFit} ${nearest}
         where ${sql.join(conditions, sql` and `)}
       ) s
-      where s.distance_km is null or s.distance_km <= ${f.radiusKm} or ${f.point === null}
+      where ${nearPoint ? sql`s.distance_km <= ${f.radiusKm}` : sql`true`}
     ),
     ranked as (
       select s.*,
@@ -148,7 +186,7 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
     -- unqualified names stay the ranked row's.)
     select c.total, r.*, p.display_name, p.title, p.specialty_slug, p.other_specialties, p.languages, p.offers_telehealth,
       p.offers_in_person, p.accepting_new_patients, p.ndis_registered, p.region_code, u.image,
-      (select l.city from provider_locations l where l.provider_id = r.id and l.kind = 'practice' and l.archived_at is null order by l.sort_order limit 1) as city
+      coalesce(r.near_city, (select l.city from provider_locations l where l.provider_id = r.id and l.kind = 'practice' and l.archived_at is null order by l.sort_order limit 1)) as city
     from (select count(*) as total from fitted) c
     left join (ranked r
       join (select id as profile_id, display_name, title, specialty_slug, other_specialties, languages, offers_telehealth,
