@@ -12,8 +12,9 @@ import { interpolate, translation } from './support/locales.js';
  * location with appointments cannot be removed), reloads and finds everything saved; a patient
  * then sees and books the new service. A newly registered provider creates a profile, which waits
  * for review; an admin rejects it with a reason at /admin/providers, the provider reads the reason
- * and submits the profile for review again, and it waits in the admin's list once more. The page
- * renders right to left in Arabic. axe checks every page state.
+ * and submits the profile for review again, and it waits in the admin's list once more. A
+ * verified provider is told before and after saving that a new registration number sends the
+ * profile back for verification. The page renders right to left in Arabic. axe checks every page state.
  */
 let smtp: SmtpListener;
 let server: TestServer;
@@ -328,6 +329,59 @@ describe('the directory profile screen', () => {
     await admin.getByText(common('adminProviders.empty'), { exact: true }).waitFor();
     await admin.context().close();
   }, 120_000); // the longest walk of this file: a new provider, the admin, the provider, the admin again; five states checked by axe
+
+  it('a verified provider is told before saving that a new registration number sends the profile back for verification, and sees it waiting after', async () => {
+    const person = fictionalPerson('changed-provider');
+    const signUp = await postJson(server.url, '/api/auth/sign-up/email', { ...person, role: 'provider', locale: 'en', callbackURL: '/auth/login?verified=1' });
+    expect(signUp.status).toBe(200);
+    await verifyByMail(smtp, person.email);
+    const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
+    expect(signIn.status()).toBe(200);
+    const org = await page.request.post(`${server.url}/api/v1/tenants`, { data: { name: `Finch Clinic ${randomUUID().slice(0, 4)}`, slug: `finch-${randomUUID().slice(0, 8)}` } });
+    expect(org.status()).toBe(201);
+    const created = await page.request.post(`${server.url}/api/v1/practice/profile`, {
+      data: {
+        displayName: `Dr Finch ${fresh()}`, title: 'MBBS', bio: 'A general practitioner.', specialty: 'family-medicine', otherSpecialties: [], languages: ['en'], conditions: [], qualifications: ['MBBS'],
+        registrationNumber: 'MED-0002', offersTelehealth: true, offersInPerson: true, acceptingNewPatients: true, ndisRegistered: false,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const admin = await signedIn('admin');
+    const verified = await admin.request.post(`${server.url}/api/v1/admin/providers/${((await created.json()) as { id: string }).id}/decision`, { data: { status: 'verified' } });
+    expect(verified.status()).toBe(200);
+    await admin.context().close();
+
+    await page.goto(`${server.url}/provider/profile`);
+    await h1(page, dp('title'));
+    const status = section(page, dp('status.heading'));
+    await status.getByText(dp('status.verified'), { exact: true }).waitFor();
+    const profile = section(page, dp('form.heading'));
+    const save = profile.getByRole('button', { name: dp('form.save') });
+    // Before any change: the note by the form says which changes send the profile back, and the save button is described by it.
+    await profile.getByText(dp('form.reviewNoteVerified'), { exact: true }).waitFor();
+    expect(await save.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await page.locator(`[id="${await save.getAttribute('aria-describedby')}"]`).textContent()).toContain(dp('form.reviewNoteVerified'));
+    // A new bio is not one of them.
+    await profile.getByLabel(dp('form.bio')).fill('A general practitioner who also sees children.');
+    expect(await profile.getByText(dp('form.reviewChanged')).count()).toBe(0);
+    // A new registration number is: said before saving.
+    await profile.getByLabel(dp('form.registrationNumber')).fill('MED-0003');
+    await profile.getByRole('status').filter({ hasText: dp('form.reviewChanged') }).waitFor();
+    await expectAxeClean(page);
+    await save.click();
+    // And after: saved, sent back, waiting for review.
+    await expectToast(page, dp('form.savedForReview'));
+    await status.getByText(dp('status.pending'), { exact: true }).waitFor();
+    await status.getByText(dp('status.pendingBody')).waitFor();
+    expect(await status.getByRole('link', { name: dp('status.viewPublic') }).count()).toBe(0);
+    expect(await profile.getByText(dp('form.reviewNoteVerified')).count()).toBe(0);
+    await settled(page);
+    await page.reload();
+    await section(page, dp('status.heading')).getByText(dp('status.pending'), { exact: true }).waitFor();
+    expect(await section(page, dp('form.heading')).getByLabel(dp('form.registrationNumber')).inputValue()).toBe('MED-0003');
+    await page.context().close();
+  });
 
   it('a newly registered provider creates a profile, which waits for review', async () => {
     const person = fictionalPerson('new-provider');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -196,11 +197,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const getAuth = () => getAuthRuntime().then((r) => r.auth);
   app.decorate('getAuth', getAuth);
   await authHttp(app, { getAuthRuntime, db, config, now });
-  const origin = () => {
-    if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
-    const address = app.server.address();
-    return address && typeof address === 'object' ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : 'http://localhost';
-  };
+  // Where links the jobs write (emails) point: PUBLIC_URL, else the address the server listens on,
+  // worked out once when it starts listening and kept. app.server.address() is null again as soon
+  // as the server starts closing, and a job still running then wrote http://localhost/… without
+  // the port. Before the server listens (tests that only inject) it is http://localhost.
+  const publicUrl = config.PUBLIC_URL ? config.PUBLIC_URL.replace(/\/+$/, '') : undefined;
+  let listeningOrigin: string | undefined;
+  app.addHook('onListen', async () => {
+    listeningOrigin ??= originOfAddress(app.server.address());
+  });
+  const origin = () => publicUrl ?? listeningOrigin ?? 'http://localhost';
   const jobDeps = { db, mailer, config, log: app.log, now, origin };
   // The patient's appointment emails, queued by the changes' transactions (outbox); a request wakes it after its commit.
   const appointmentEmails = createAppointmentEmailJob({ ...jobDeps, intervalSeconds: config.APPOINTMENT_EMAIL_INTERVAL_SECONDS });
@@ -283,4 +289,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   return app;
+}
+
+/** The origin of the address a server listens on (an IPv6 address in brackets), if it listens on a port. */
+function originOfAddress(address: AddressInfo | string | null): string | undefined {
+  if (!address || typeof address !== 'object') return undefined;
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 }

@@ -19,6 +19,7 @@ const duringVisit = new Date('2026-12-01T10:10:00Z');
 const ALLOWED: Record<AppointmentStatus, Partial<Record<AppointmentAction, { to: AppointmentStatus; by: AppointmentParty[]; at: Date }>>> = {
   booked: {
     confirm: { to: 'confirmed', by: ['practice'], at: twoDaysBefore },
+    check_in: { to: 'checked_in', by: ['practice'], at: duringVisit },
     cancel: { to: 'cancelled', by: ['patient', 'practice'], at: twoDaysBefore },
     mark_no_show: { to: 'no_show', by: ['practice'], at: duringVisit },
   },
@@ -69,10 +70,20 @@ describe('appointment timing', () => {
     expect(decide('confirmed', 'cancel', 'patient', duringVisit)).toEqual({ ok: false, reason: 'appointment.already-started' });
   });
 
-  it('opens check-in an hour before the start and closes it at the end', () => {
-    expect(decide('confirmed', 'check_in', 'practice', new Date('2026-12-01T08:59:00Z'))).toEqual({ ok: false, reason: 'appointment.check-in-not-open' });
-    expect(decide('confirmed', 'check_in', 'practice', new Date('2026-12-01T09:00:00Z'))).toEqual({ ok: true, to: 'checked_in' });
-    expect(decide('confirmed', 'check_in', 'practice', endsAt)).toEqual({ ok: false, reason: 'appointment.already-ended' });
+  it('opens check-in an hour before the start and closes it at the end, whether or not the visit was confirmed', () => {
+    for (const status of ['booked', 'confirmed'] as const) {
+      expect(decide(status, 'check_in', 'practice', new Date('2026-12-01T08:59:00Z'))).toEqual({ ok: false, reason: 'appointment.check-in-not-open' });
+      expect(decide(status, 'check_in', 'practice', new Date('2026-12-01T09:00:00Z'))).toEqual({ ok: true, to: 'checked_in' });
+      expect(decide(status, 'check_in', 'practice', new Date('2026-12-01T10:29:59Z'))).toEqual({ ok: true, to: 'checked_in' });
+      expect(decide(status, 'check_in', 'practice', endsAt)).toEqual({ ok: false, reason: 'appointment.already-ended' });
+      expect(decide(status, 'check_in', 'patient', duringVisit)).toEqual({ ok: false, reason: 'appointment.not-allowed' });
+    }
+  });
+
+  it('takes a booked appointment nobody confirmed through check-in to completion once confirming has closed', () => {
+    expect(decide('booked', 'confirm', 'practice', duringVisit)).toEqual({ ok: false, reason: 'appointment.already-started' });
+    expect(decide('booked', 'check_in', 'practice', duringVisit)).toEqual({ ok: true, to: 'checked_in' });
+    expect(decide('checked_in', 'complete', 'practice', duringVisit)).toEqual({ ok: true, to: 'completed' });
   });
 
   it('marks a no-show or a completion only once the appointment has started', () => {
@@ -94,6 +105,9 @@ describe('appointment timing', () => {
     const base = { startsAt, endsAt, cancellationWindowHours: 24 };
     expect(availableActions({ ...base, status: 'booked', by: 'patient', now: twoDaysBefore })).toEqual(['cancel']);
     expect(availableActions({ ...base, status: 'booked', by: 'practice', now: twoDaysBefore })).toEqual(['confirm', 'cancel']);
+    expect(availableActions({ ...base, status: 'booked', by: 'practice', now: new Date('2026-12-01T09:30:00Z') })).toEqual(['confirm', 'check_in', 'cancel']);
+    expect(availableActions({ ...base, status: 'booked', by: 'practice', now: duringVisit })).toEqual(['check_in', 'mark_no_show']);
+    expect(availableActions({ ...base, status: 'booked', by: 'patient', now: duringVisit })).toEqual([]);
     expect(availableActions({ ...base, status: 'confirmed', by: 'practice', now: duringVisit })).toEqual(['check_in', 'mark_no_show']);
     expect(availableActions({ ...base, status: 'completed', by: 'practice', now: duringVisit })).toEqual([]);
   });

@@ -4,6 +4,7 @@
  * and to say why one will not.
  *
  *   booked ─confirm→ confirmed ─check_in→ checked_in ─complete→ completed
+ *     ├─check_in→ checked_in                     (same window; never confirmed, and confirm closes at the start)
  *     │                 │
  *     ├─cancel──────────┴─cancel→ cancelled      (before the start; a patient only outside the
  *     │                 │                         practice's cancellation window)
@@ -46,7 +47,9 @@ interface Rule {
 
 const RULES: Record<AppointmentAction, Rule> = {
   confirm: { from: ['booked'], to: 'confirmed', by: ['practice'] },
-  check_in: { from: ['confirmed'], to: 'checked_in', by: ['practice'] },
+  // From `booked` too: most visits are never confirmed (a booking and a move start `booked`), and
+  // `confirm` closes at the start, so without it a patient who arrives could not be checked in.
+  check_in: { from: ['booked', 'confirmed'], to: 'checked_in', by: ['practice'] },
   complete: { from: ['checked_in'], to: 'completed', by: ['practice'] },
   cancel: { from: ['booked', 'confirmed'], to: 'cancelled', by: ['patient', 'practice'] },
   mark_no_show: { from: ['booked', 'confirmed'], to: 'no_show', by: ['practice'] },

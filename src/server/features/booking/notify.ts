@@ -29,9 +29,22 @@ function fromAddress(mailFrom: string): string {
   return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
 }
 
+/** A place's address as the patient's emails show it, in its region's order; '' for a video room. */
+export function locationAddress(location: {
+  kind: string;
+  street: string | null;
+  suburb: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string;
+}): string {
+  if (location.kind !== 'practice') return '';
+  return formatAddress(location, isRegionCode(location.country) ? location.country : 'US');
+}
+
 export function addressOf(row: AppointmentRow): string {
-  if (row.location.kind !== 'practice') return '';
-  return formatAddress(row.location, isRegionCode(row.location.country) ? row.location.country : 'US');
+  return locationAddress(row.location);
 }
 
 /** The appointment's calendar file as its patient receives it. */

@@ -167,34 +167,34 @@ describe('creating a directory profile', () => {
     expect((await search(word)).providers.map((p) => p.id)).toEqual([profile.id]);
     expect((await call('GET', '/api/v1/practice/profile', provider)).json<OwnDirectoryProfile>().profile?.verificationStatus).toBe('verified');
 
-    // An edit: new words are found, old ones are gone from the vector, the audit trail says what changed.
+    // An edit of what the review does not check (it stays verified and listed): new words are
+    // found, old ones are gone from the vector, the audit trail says what changed. A change of
+    // what the review checks is the next describe's.
     const newWord = uniqueWord('wombat');
     const edited = await call('PUT', '/api/v1/practice/profile', provider, {
       ...input,
+      displayName: ` ${input.displayName} `,
       bio: `Now seeing ${newWord} cases.`,
       title: 'MBBS',
-      specialty: 'dermatology',
-      otherSpecialties: [],
+      otherSpecialties: ['dermatology'],
       languages: ['fr'],
       conditions: ['eczema'],
-      qualifications: [],
-      registrationNumber: '  ',
+      qualifications: ['FRACGP', 'MBBS'],
       offersInPerson: false,
-      ndisRegistered: true,
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json<DirectoryProfile>()).toMatchObject({
+      displayName: input.displayName,
       bio: `Now seeing ${newWord} cases.`,
       title: 'MBBS',
-      specialty: 'dermatology',
-      otherSpecialties: [],
+      specialty: 'family-medicine',
+      otherSpecialties: ['dermatology'],
       languages: ['fr'],
       conditions: ['eczema'],
-      qualifications: [],
-      registrationNumber: null,
+      registrationNumber: 'MED0001234',
       offersInPerson: false,
       offersTelehealth: true,
-      ndisRegistered: true,
+      ndisRegistered: false,
       verificationStatus: 'verified',
     });
     expect(await vectorMatches(profile.id, newWord)).toBe(true);
@@ -202,13 +202,13 @@ describe('creating a directory profile', () => {
     expect(await vectorMatches(profile.id, 'dermatologist')).toBe(true);
     const found = await search(newWord);
     expect(found.providers.map((p) => p.id)).toEqual([profile.id]);
-    expect(found.providers[0]).toMatchObject({ specialty: 'dermatology', languages: ['fr'], offersInPerson: false, ndisRegistered: true });
+    expect(found.providers[0]).toMatchObject({ specialty: 'family-medicine', languages: ['fr'], offersInPerson: false, ndisRegistered: false });
     const trail = await t.database.db
       .select({ action: auditEvents.action, metadata: auditEvents.metadata })
       .from(auditEvents)
       .where(and(eq(auditEvents.targetId, profile.id), eq(auditEvents.actorUserId, provider.userId)));
     expect(trail.map((e) => e.action).sort()).toEqual(['practice.profile-created', 'practice.profile-updated']);
-    expect(trail.find((e) => e.action === 'practice.profile-updated')?.metadata).toMatchObject({ fields: expect.arrayContaining(['bio', 'specialtySlug', 'languages']) });
+    expect(trail.find((e) => e.action === 'practice.profile-updated')?.metadata).toMatchObject({ fields: expect.arrayContaining(['bio', 'otherSpecialties', 'languages']) });
   });
 
   it('is one per person: a second one answers 409, here or in another organisation', async () => {
@@ -401,7 +401,7 @@ describe('sending a rejected profile back to review', () => {
     // Waiting already: nothing to send again.
     expectNotRejected(await call('POST', '/api/v1/practice/profile/resubmit', provider), 'pending');
 
-    const reason = `Registration number ${randomUUID().slice(0, 6)} does not match the board's register.`;
+    const reason = `Your title should carry your full post-nominals (${randomUUID().slice(0, 6)}).`;
     const rejected = await call('POST', `/api/v1/admin/providers/${created.id}/decision`, admin, { status: 'rejected', reason });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await ownProfileOf(provider)).toMatchObject({ verificationStatus: 'rejected', rejectionReason: reason });
@@ -411,18 +411,21 @@ describe('sending a rejected profile back to review', () => {
     const reviewedAt = rejectedRow!.reviewedAt;
     expect(reviewedAt).not.toBeNull();
 
-    // The provider fixes the number, then asks for review again (no body, or an empty one).
-    expect((await call('PUT', '/api/v1/practice/profile', provider, { ...input, registrationNumber: 'MED0009999' })).statusCode).toBe(200);
+    // The provider adds what was asked (their post-nominals: not a field whose change sends the
+    // profile back by itself), then asks for review again (no body, or an empty one).
+    const fixed = await call('PUT', '/api/v1/practice/profile', provider, { ...input, title: 'MBBS (Hons), FRACGP' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json<DirectoryProfile>()).toMatchObject({ verificationStatus: 'rejected', rejectionReason: reason });
     expect((await call('POST', '/api/v1/practice/profile/resubmit', provider, { verificationStatus: 'verified' })).statusCode).toBe(400);
     const resubmitted = await call('POST', '/api/v1/practice/profile/resubmit', provider);
     expect(resubmitted.statusCode, resubmitted.body).toBe(200);
     const profile = resubmitted.json<DirectoryProfile>();
-    expect(profile).toMatchObject({ id: created.id, verificationStatus: 'pending', rejectionReason: null, reviewedAt, registrationNumber: 'MED0009999' });
+    expect(profile).toMatchObject({ id: created.id, verificationStatus: 'pending', rejectionReason: null, reviewedAt, title: 'MBBS (Hons), FRACGP' });
     expect(await ownProfileOf(provider)).toEqual(profile);
 
     // Back in the admins' waiting list, with no reason shown as current; out of the rejected list.
     expect(await reviewList('pending', input.displayName)).toEqual([
-      expect.objectContaining({ id: created.id, status: 'pending', rejectionReason: null, reviewedAt, registrationNumber: 'MED0009999' }),
+      expect.objectContaining({ id: created.id, status: 'pending', rejectionReason: null, reviewedAt, title: 'MBBS (Hons), FRACGP' }),
     ]);
     expect(await reviewList('rejected', input.displayName)).toEqual([]);
     // Still not in the public directory until verified.
@@ -497,6 +500,134 @@ describe('sending a rejected profile back to review', () => {
     );
     expect(sqlState(error)).toBe('42501');
     expect((await call('POST', '/api/v1/practice/profile/resubmit', provider)).statusCode).toBe(200);
+  });
+});
+
+describe('changing what the review checked', () => {
+  const decide = (id: string, body: unknown) => call('POST', `/api/v1/admin/providers/${id}/decision`, admin, body);
+  const save = (who: SignedIn, input: DirectoryProfileInput) => call('PUT', '/api/v1/practice/profile', who, input);
+
+  /** Where the profile stands: its status, its person's standing, the public page, the admins' waiting list. */
+  async function standing(id: string): Promise<{ status: string; person: string; publicPage: number; waiting: boolean }> {
+    const [row] = await t.database.db
+      .select({ status: providerProfiles.verificationStatus, person: users.professionalStatus, name: providerProfiles.displayName })
+      .from(providerProfiles)
+      .innerJoin(users, eq(users.id, providerProfiles.userId))
+      .where(eq(providerProfiles.id, id));
+    const waiting = await call('GET', `/api/v1/admin/providers?status=pending&query=${encodeURIComponent(row!.name)}`, admin);
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    return {
+      status: row!.status,
+      person: row!.person,
+      publicPage: (await call('GET', `/api/v1/providers/${id}`, null)).statusCode,
+      waiting: waiting.json<AdminProvidersPage>().providers.some((p) => p.id === id),
+    };
+  }
+
+  async function returnedToReview(id: string): Promise<{ actor: string | null; metadata: unknown }[]> {
+    return t.database.db
+      .select({ actor: auditEvents.actorUserId, metadata: auditEvents.metadata })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, 'practice.profile-returned-to-review')))
+      .orderBy(auditEvents.createdAt);
+  }
+
+  async function reviewedAtOf(who: SignedIn): Promise<string | null | undefined> {
+    return (await call('GET', '/api/v1/practice/profile', who)).json<OwnDirectoryProfile>().profile?.reviewedAt;
+  }
+
+  it('sends a verified profile back to review when its name, registration number, qualifications, specialty or NDIS registration changes', async () => {
+    const provider = await newProvider();
+    const word = uniqueWord('numbat');
+    let current = profileInput({ bio: `Care for ${word} and more.` });
+    const created = (await call('POST', '/api/v1/practice/profile', provider, current)).json<DirectoryProfile>();
+    expect((await decide(created.id, { status: 'verified' })).statusCode).toBe(200);
+    expect(await standing(created.id)).toEqual({ status: 'verified', person: 'verified', publicPage: 200, waiting: false });
+
+    const changes: [string, Partial<DirectoryProfileInput>][] = [
+      ['displayName', { displayName: `Dr ${randomUUID().slice(0, 8)}` }],
+      ['registrationNumber', { registrationNumber: 'MED0009999' }],
+      ['qualifications', { qualifications: ['MBBS', 'FRACGP', 'FACD'] }],
+      ['specialty', { specialty: 'dermatology' }],
+      ['ndisRegistered', { ndisRegistered: true }],
+    ];
+    for (const [field, change] of changes) {
+      const reviewedAt = await reviewedAtOf(provider);
+      current = { ...current, ...change };
+      const res = await save(provider, current);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(200);
+      // Saved, and waiting for review; the last review's date stays as it was.
+      expect(res.json<DirectoryProfile>(), field).toMatchObject({ ...change, verificationStatus: 'pending', rejectionReason: null, reviewedAt });
+      // Out of the public directory (by id and by search), in the admins' waiting list; the person is no longer verified.
+      expect(await standing(created.id), field).toEqual({ status: 'pending', person: 'unverified', publicPage: 404, waiting: true });
+      expect((await search(word)).providers.map((p) => p.id), field).not.toContain(created.id);
+      // Admins are told in the app that it waits for them again (once per return), under the name it has now.
+      const notices = (await call('GET', '/api/v1/notifications', admin)).json<NotificationList>().notifications.filter((n) => n.kind === 'provider_resubmitted' && n.data.profileId === created.id);
+      expect(notices, field).toHaveLength(changes.findIndex(([f]) => f === field) + 1);
+      expect(notices[0]?.data.provider, field).toBe(current.displayName);
+      // Audited with what changed.
+      expect((await returnedToReview(created.id)).at(-1), field).toEqual({ actor: provider.userId, metadata: { previousStatus: 'verified', fields: [field], previousReason: null, reviewedAt } });
+      // Saving again while it waits changes nothing more.
+      expect((await save(provider, current)).json<DirectoryProfile>().verificationStatus).toBe('pending');
+      // Verified again before the next field.
+      expect((await decide(created.id, { status: 'verified' })).statusCode).toBe(200);
+      expect(await standing(created.id), field).toEqual({ status: 'verified', person: 'verified', publicPage: 200, waiting: false });
+    }
+    expect((await returnedToReview(created.id)).map((e) => (e.metadata as { fields: string[] }).fields)).toEqual(changes.map(([field]) => [field]));
+    expect((await search(word)).providers.map((p) => p.id)).toEqual([created.id]);
+  });
+
+  it('keeps a verified profile listed for every other change: bio, title, languages, conditions, ways of seeing patients, services and locations', async () => {
+    const provider = await newProvider();
+    const input = profileInput();
+    const created = (await call('POST', '/api/v1/practice/profile', provider, input)).json<DirectoryProfile>();
+    expect((await decide(created.id, { status: 'verified' })).statusCode).toBe(200);
+
+    const res = await save(provider, {
+      ...input,
+      // The same identity as the server stores it: spaces, qualifications in another order.
+      displayName: `  ${input.displayName}  `,
+      registrationNumber: ' MED0001234 ',
+      qualifications: ['FRACGP', 'MBBS'],
+      bio: 'Now also seeing teenagers.',
+      title: 'MBBS (Hons)',
+      otherSpecialties: ['dermatology'],
+      languages: ['en', 'fr'],
+      conditions: ['asthma'],
+      offersTelehealth: false,
+      acceptingNewPatients: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<DirectoryProfile>()).toMatchObject({ verificationStatus: 'verified', bio: 'Now also seeing teenagers.', languages: ['en', 'fr'] });
+    expect((await call('POST', '/api/v1/practice/services', provider, serviceInput())).statusCode).toBe(201);
+    expect((await call('POST', '/api/v1/practice/locations', provider, locationInput())).statusCode).toBe(201);
+    expect(await standing(created.id)).toEqual({ status: 'verified', person: 'verified', publicPage: 200, waiting: false });
+    expect(await returnedToReview(created.id)).toEqual([]);
+  });
+
+  it('sends a rejected profile back to review without the old reason; a pending one just waits', async () => {
+    const provider = await newProvider();
+    const input = profileInput();
+    const created = (await call('POST', '/api/v1/practice/profile', provider, input)).json<DirectoryProfile>();
+    // Waiting already: a new number keeps it waiting, nothing else.
+    const pending = await save(provider, { ...input, registrationNumber: 'MED0005555' });
+    expect(pending.json<DirectoryProfile>()).toMatchObject({ verificationStatus: 'pending', registrationNumber: 'MED0005555' });
+    expect(await returnedToReview(created.id)).toEqual([]);
+
+    const reason = `Registration number MED0005555 is not on the register (${randomUUID().slice(0, 6)}).`;
+    expect((await decide(created.id, { status: 'rejected', reason })).statusCode).toBe(200);
+    const reviewedAt = await reviewedAtOf(provider);
+    expect(await standing(created.id)).toEqual({ status: 'rejected', person: 'rejected', publicPage: 404, waiting: false });
+
+    const fixed = await save(provider, { ...input, registrationNumber: 'MED0001234' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json<DirectoryProfile>()).toMatchObject({ verificationStatus: 'pending', rejectionReason: null, reviewedAt, registrationNumber: 'MED0001234' });
+    expect(await standing(created.id)).toEqual({ status: 'pending', person: 'unverified', publicPage: 404, waiting: true });
+    expect(await returnedToReview(created.id)).toEqual([
+      { actor: provider.userId, metadata: { previousStatus: 'rejected', fields: ['registrationNumber'], previousReason: reason, reviewedAt } },
+    ]);
+    // Nothing left to resubmit: it is waiting.
+    expect((await call('POST', '/api/v1/practice/profile/resubmit', provider)).json()).toMatchObject({ code: 'practice.not-rejected', verificationStatus: 'pending' });
   });
 });
 

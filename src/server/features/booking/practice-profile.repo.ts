@@ -129,9 +129,10 @@ export async function updateProfile(db: Queryable, id: string, changes: ProfileC
 //
 // The review columns (verification_status, rejection_reason, reviewed_*) are not granted to the
 // application role, so nothing the provider's session runs can verify a profile. Sending a
-// rejected profile back to the review is the one change of them a provider asks for: these two
-// run on the server's own connection, in one transaction, and name the provider and the
-// organisation themselves (the caller passes the signed-in person and the session's organisation).
+// profile back to the review is the one change of them a provider causes (asking again after a
+// rejection, or changing what the review checked): these run on the server's own connection, in
+// the change's transaction, and name the provider and the organisation themselves (the caller
+// passes the signed-in person and the session's organisation).
 
 /** The person's profile in the organisation, locked until the transaction ends (the review may not change meanwhile). */
 export async function lockProfileOfUserIn(db: Queryable, userId: string, tenantId: string): Promise<ProfileRow | undefined> {
@@ -160,6 +161,27 @@ export async function returnToReview(db: Queryable, profile: { id: string; userI
     .update(users)
     .set({ professionalStatus: 'unverified', updatedAt: now })
     .where(and(eq(users.id, profile.userId), eq(users.professionalStatus, 'rejected')));
+  return true;
+}
+
+/**
+ * Verified or rejected → pending, after the provider changed what the review checks (their name,
+ * registration, qualifications, specialty or NDIS registration): out of the directory and in the
+ * admins' waiting list until verified again, without a rejection's old reason (the audit trail
+ * keeps it); `reviewed_at`/`reviewed_by` stay as the last review's. The person's professional
+ * standing follows (verified or rejected → unverified). False when the profile was pending already.
+ */
+export async function reopenReview(db: Queryable, profile: { id: string; userId: string }, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(providerProfiles)
+    .set({ verificationStatus: 'pending', rejectionReason: null, updatedAt: now })
+    .where(and(eq(providerProfiles.id, profile.id), eq(providerProfiles.userId, profile.userId), inArray(providerProfiles.verificationStatus, ['verified', 'rejected'])))
+    .returning({ id: providerProfiles.id });
+  if (rows.length === 0) return false;
+  await db
+    .update(users)
+    .set({ professionalStatus: 'unverified', updatedAt: now })
+    .where(and(eq(users.id, profile.userId), inArray(users.professionalStatus, ['verified', 'rejected'])));
   return true;
 }
 

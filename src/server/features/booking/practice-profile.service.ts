@@ -1,11 +1,13 @@
 import type { DirectoryProfile, DirectoryProfileValues, OwnDirectoryProfile } from '../../../shared/contracts/practice-profile.js';
 import type { VerificationStatus } from '../../../shared/contracts/admin-providers.js';
 import { DEFAULT_REGION, getRegion, isRegionCode, type RegionCode } from '../../../shared/regions.js';
+import { changeReturnsToReview, reviewedFieldsChanged } from '../../../shared/profile-review.js';
 import { isSpecialtySlug, type SpecialtySlug } from '../../../shared/specialties.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { conflict, forbidden } from '../../platform/errors/domain-errors.js';
+import { becomeAppUser } from '../../platform/tenancy/with-tenant.js';
 import { noticeForReviewers } from '../providers/review-notices.js';
 import { buildSearchDocument } from '../providers/search-document.js';
 import { directoryPlaces, mayKeepDirectoryProfile, mayResubmitForReview, organisationRegion } from './practice-profile.policy.js';
@@ -17,6 +19,7 @@ import {
   listLocations,
   lockProfileOfUserIn,
   organisationRegionHints,
+  reopenReview,
   returnToReview,
   updateProfile,
   type ProfileRow,
@@ -145,16 +148,46 @@ export async function createProfile(ctx: ActorContext, input: DirectoryProfileVa
   }
 }
 
+/**
+ * Saves the provider's changes. A verified or rejected profile whose name, registration number,
+ * qualifications, specialty or NDIS registration changes goes back to the platform's review
+ * (pending: out of the public directory, in the admins' waiting list, admins told in the app),
+ * audited as `practice.profile-returned-to-review`; other changes keep the review's status.
+ *
+ * The review columns are not the application role's to write (see `reopenReview`), so the
+ * transaction begins on the server's connection: it locks the provider's profile (found by the
+ * signed-in person and the session's organisation, so an admin's decision waits for this change
+ * and cannot verify what is being replaced), reopens the review when the change calls for it, then
+ * switches to the provider under row-level security for the change itself. One commit for both.
+ */
 export async function updateOwnProfile(ctx: ActorContext, input: DirectoryProfileValues): Promise<DirectoryProfile> {
-  return inTenant(ctx, async (tx) => {
+  const tenantId = tenantOf(ctx).id;
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockProfileOfUserIn(tx, ctx.actor.userId, tenantId);
+    if (!before) throw noProfile();
+    const status = before.verificationStatus as VerificationStatus;
+    const reviewedChanges = reviewedFieldsChanged(toDirectoryProfile(before), input);
+    const backToReview = changeReturnsToReview(status, reviewedChanges) && (await reopenReview(tx, before, now));
+    if (backToReview) await noticeForReviewers(tx, { id: before.id, displayName: input.displayName }, true);
+
+    await becomeAppUser(tx, { tenantId, userId: ctx.actor.userId });
     const profile = await ownProfile(ctx, tx);
     const { cities } = directoryPlaces(await listLocations(tx, profile.id));
     const columns = profileColumns(input);
-    await updateProfile(tx, profile.id, { ...columns, searchDocument: searchDocumentOf(input, cities), updatedAt: ctx.now() });
+    await updateProfile(tx, profile.id, { ...columns, searchDocument: searchDocumentOf(input, cities), updatedAt: now });
     const changed = Object.entries(columns)
       .filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(profile[key as keyof typeof columns]))
       .map(([key]) => key);
     await audit(ctx, tx, 'practice.profile-updated', profile.id, { fields: changed });
+    if (backToReview) {
+      await audit(ctx, tx, 'practice.profile-returned-to-review', profile.id, {
+        previousStatus: status,
+        fields: reviewedChanges,
+        previousReason: before.rejectionReason,
+        reviewedAt: before.reviewedAt?.toISOString() ?? null,
+      });
+    }
     return toDirectoryProfile((await findProfileById(tx, profile.id))!);
   });
 }

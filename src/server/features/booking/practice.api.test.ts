@@ -11,9 +11,12 @@ let t: TestApp;
 let practice: Practice;
 let rival: Practice;
 let patient: SignedIn;
+/** How far the server's clock runs ahead of the real one (a test moves it to a visit's start). */
+let clockAheadMs = 0;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Staff sessions that outlive the clock moving on to a visit.
+  t = await startTestApp({ SESSION_IDLE_MINUTES_STAFF: '1440' }, { now: () => new Date(Date.now() + clockAheadMs) });
   practice = await createPractice(t, { timeZone: 'Australia/Sydney' });
   rival = await createPractice(t);
   patient = await createSignedInUser(t, { prefix: 'patient' });
@@ -174,12 +177,15 @@ describe('the practice’s appointments', () => {
     const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const list = await call('GET', `/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, practice.provider);
     expect(list.statusCode, list.body).toBe(200);
-    const ids = list.json<{ appointments: Appointment[] }>().appointments.map((a) => a.id);
-    expect(ids).toEqual(expect.arrayContaining([soon.id, later.id]));
+    const listed = list.json<{ appointments: Appointment[] }>().appointments;
+    expect(listed.map((a) => a.id)).toEqual(expect.arrayContaining([soon.id, later.id]));
+    // Within the hour a booked appointment can be confirmed or checked in straight away.
+    expect(listed.find((a) => a.id === soon.id)?.actions).toEqual(['confirm', 'check_in', 'cancel', 'reschedule']);
+    expect(listed.find((a) => a.id === later.id)?.actions).toEqual(['confirm', 'cancel', 'reschedule']);
     expect((await call('GET', `/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(new Date(Date.now() + 90 * 86_400_000).toISOString())}`, practice.provider)).statusCode).toBe(400);
 
     const act = (id: string, action: string, who: SignedIn = practice.provider) => call('POST', `/api/v1/practice/appointments/${id}/actions`, who, { action });
-    expect((await act(soon.id, 'check_in')).json()).toMatchObject({ code: 'appointment.invalid-transition' });
+    expect((await act(later.id, 'check_in')).json()).toMatchObject({ code: 'appointment.check-in-not-open' });
     const confirmed = await act(soon.id, 'confirm');
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json<Appointment>()).toMatchObject({ status: 'confirmed', actions: expect.arrayContaining(['check_in', 'cancel']) });
@@ -199,6 +205,35 @@ describe('the practice’s appointments', () => {
     expect(body.hasProfile).toBe(true);
     expect(body.week.booked).toBeGreaterThanOrEqual(1);
     expect((await call('GET', '/api/v1/practice/dashboard?timeZone=Mars/Olympus', practice.provider)).statusCode).toBe(400);
+  });
+
+  it('checks in a booked appointment nobody confirmed after the start, completes it, and the patient rates it', async () => {
+    const appointment = await book(await freeTimeAfter(20));
+    expect(appointment.status).toBe('booked');
+    const act = (action: string) => call('POST', `/api/v1/practice/appointments/${appointment.id}/actions`, practice.provider, { action });
+    // The server's clock: five minutes into the visit, where confirming has closed.
+    clockAheadMs = Date.parse(appointment.startsAt) + 5 * 60_000 - Date.now();
+    try {
+      const from = encodeURIComponent(new Date(Date.parse(appointment.startsAt) - 3_600_000).toISOString());
+      const to = encodeURIComponent(new Date(Date.parse(appointment.endsAt) + 3_600_000).toISOString());
+      const list = await call('GET', `/api/v1/practice/appointments?from=${from}&to=${to}`, practice.provider);
+      expect(list.statusCode, list.body).toBe(200);
+      const listed = list.json<{ appointments: Appointment[] }>().appointments.find((a) => a.id === appointment.id);
+      expect(listed).toMatchObject({ status: 'booked', actions: ['check_in', 'mark_no_show'] });
+      expect((await act('confirm')).json()).toMatchObject({ code: 'appointment.already-started' });
+
+      const checkedIn = await act('check_in');
+      expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+      expect(checkedIn.json<Appointment>()).toMatchObject({ status: 'checked_in', actions: ['complete'] });
+      const completed = await act('complete');
+      expect(completed.statusCode, completed.body).toBe(200);
+      expect(completed.json<Appointment>().status).toBe('completed');
+      const rated = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${appointment.id}/rating`, headers: { cookie: patient.cookie }, payload: { score: 5 } });
+      expect(rated.statusCode, rated.body).toBe(200);
+      expect(rated.json<Appointment>()).toMatchObject({ status: 'completed', rated: true });
+    } finally {
+      clockAheadMs = 0;
+    }
   });
 
   it('a practice cancellation is recorded as the practice’s and frees the time', async () => {

@@ -442,11 +442,21 @@ describe('waitlist', () => {
     expect(link.pathname).toBe(`/appointments/book/${practice.profileId}`);
     expect(link.searchParams.get('time')).toBe(slot.start);
     expect(offer.text).toMatch(/2 hours/);
+    // The offered time's place: the organisation and the practice's address (an in-person visit, not a video one).
+    const whereLine = (text: string) => text.split('\n').find((line) => line.startsWith('Where: '));
+    const [organisation] = await queryRows<{ name: string }>(t.database.db, sql`select name from tenants where id = ${practice.tenantId}`);
+    expect(whereLine(offer.text)).toBe(`Where: ${organisation!.name} — 1 Test Street, Sydney, NSW, 2000, Australia`);
+    expect(offer.html).toContain(organisation!.name);
+    expect(offer.html).toContain('1 Test Street');
+    expect(offer.text).not.toContain('Video visit');
     // Held: the second person cannot book it; the first can.
     expect((await book(second, practice, new Date(slot.start))).json()).toMatchObject({ code: 'booking.slot-taken' });
     const mine = await t.app.inject({ method: 'GET', url: '/api/v1/waitlist', headers: { cookie: first.cookie } });
     expect(mine.json<{ entries: WaitlistEntry[] }>().entries[0]).toMatchObject({ status: 'offered', offeredStartsAt: slot.start });
     expect((await book(first, practice, new Date(slot.start))).statusCode).toBe(201);
+    // The booking's confirmation names the same place as the offer did.
+    const confirmation = await smtp.waitFor((m) => m.to.includes(first.email.toLowerCase()) && m.subject.startsWith('Booked'));
+    expect(whereLine(confirmation.text)).toBe(whereLine(offer.text));
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/waitlist', headers: { cookie: first.cookie } });
     expect(after.json<{ entries: WaitlistEntry[] }>().entries).toEqual([]);
     // The second person is still waiting and gets nothing more.

@@ -9,7 +9,7 @@ import { renderAppointmentEmail, type AppointmentEmailVars } from '../../feature
 import { loadBookingTarget } from '../../features/booking/availability.js';
 import type { AppointmentEmailKind } from '../../features/booking/appointment-emails.js';
 import { appointmentQuery } from '../../features/booking/appointments.repo.js';
-import { recordReminders, sendAppointmentEmail } from '../../features/booking/notify.js';
+import { locationAddress, recordReminders, sendAppointmentEmail } from '../../features/booking/notify.js';
 import { freeOnDate } from '../../features/booking/waitlist.service.js';
 import { queryRows, type Database } from '../db/database.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -269,11 +269,12 @@ async function loadOffers(deps: BookingJobDeps, claimed: QueuedEmail[]): Promise
         readerTimeZone: patient.timeZone,
         provider,
         service: target.service.name,
-        organisation: '',
+        // The offered time's organisation and place, as the appointment's own emails give them.
+        organisation: target.display.organisationName ?? '',
         start,
         end: new Date(start.getTime() + target.service.durationMinutes * 60_000),
         timeZone: target.location.timeZone,
-        address: '',
+        address: locationAddress(target.location),
         holdHours: WAITLIST_HOLD_HOURS,
       },
     });

@@ -28,11 +28,20 @@ export function asAppUser<T>(
   fn: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    // One statement: the settings and the role (set_config('role', …, true) is SET LOCAL ROLE), so
-    // a transaction costs one round trip less. The role applies from the next statement on.
-    await tx.execute(
-      sql`select set_config('app.tenant_id', ${settings.tenantId ?? ''}, true), set_config('app.user_id', ${settings.userId ?? ''}, true), set_config('role', 'app_user', true)`,
-    );
+    await becomeAppUser(tx, settings);
     return fn(tx);
   });
+}
+
+/**
+ * Switches a transaction the server's role began to app_user with these settings, for the rest of
+ * the transaction. For the few changes that must first do, in the same transaction, something only
+ * the server's role may (a review column), then go on under row-level security like any request.
+ */
+export async function becomeAppUser(tx: Transaction, settings: { tenantId: string | null; userId: string | null }): Promise<void> {
+  // One statement: the settings and the role (set_config('role', …, true) is SET LOCAL ROLE), so
+  // a transaction costs one round trip less. The role applies from the next statement on.
+  await tx.execute(
+    sql`select set_config('app.tenant_id', ${settings.tenantId ?? ''}, true), set_config('app.user_id', ${settings.userId ?? ''}, true), set_config('role', 'app_user', true)`,
+  );
 }

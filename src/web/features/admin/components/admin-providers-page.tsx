@@ -112,7 +112,7 @@ export function AdminProvidersPage() {
                       {t(`specialtyNames.${p.specialty}`)} · {p.title || '—'} · {t('adminProviders.registration')}: {p.registrationNumber ?? '—'}
                     </p>
                     <p className="mt-1 text-sm text-slate-700">
-                      {/* A waiting profile that was reviewed before was rejected and sent back by its provider (its old reason is in the audit trail, not shown as current). */}
+                      {/* A waiting profile that was reviewed before was sent back by its provider: after a rejection, or by changing what the review checked (an old reason is in the audit trail, not shown as current). */}
                       {p.reviewedAt
                         ? t(p.status === 'pending' ? 'adminProviders.resubmitted' : 'adminProviders.reviewed', { date: formatDate(p.reviewedAt, language, zone) })
                         : t('adminProviders.submitted', { date: formatDate(p.createdAt, language, zone) })}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type DirectoryProfile, type DirectoryProfileInput, DirectoryProfileInputSchema, PROFILE_LIMITS } from '~/shared/contracts/practice-profile';
 import { LANGUAGES } from '~/shared/languages';
+import { changeReturnsToReview, reviewedFieldsChanged } from '~/shared/profile-review';
 import { SPECIALTY_SLUGS, type SpecialtySlug } from '~/shared/specialties';
 import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
@@ -85,6 +86,7 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = useId();
+  const reviewNoteId = useId();
   const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const messages = {
@@ -100,6 +102,22 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
     offersInPerson: t('directoryProfile.errors.offersInPerson'),
   };
   const errorOf = (field: keyof typeof messages) => (invalid.has(field) ? messages[field] : null);
+
+  // A reviewed profile (verified, or rejected) goes back to the platform's review when what the
+  // review checks changes (the server's rule, shared): say so before saving, louder once it would.
+  const reviewNote = profile?.verificationStatus === 'verified' ? 'reviewNoteVerified' : profile?.verificationStatus === 'rejected' ? 'reviewNoteRejected' : null;
+  const backToReview =
+    profile !== null &&
+    changeReturnsToReview(
+      profile.verificationStatus,
+      reviewedFieldsChanged(profile, {
+        displayName: draft.displayName,
+        registrationNumber: draft.registrationNumber,
+        qualifications: withTyped(draft.qualifications, typedQualification),
+        specialty: draft.specialty,
+        ndisRegistered: draft.ndisRegistered,
+      }),
+    );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -121,7 +139,8 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
         setDraft(draftOf(saved, defaults));
         setTypedCondition('');
         setTypedQualification('');
-        toast.success(profile ? t('directoryProfile.form.saved') : t('directoryProfile.create.done'));
+        const sentBack = profile !== null && profile.verificationStatus !== 'pending' && saved.verificationStatus === 'pending';
+        toast.success(!profile ? t('directoryProfile.create.done') : sentBack ? t('directoryProfile.form.savedForReview') : t('directoryProfile.form.saved'));
       },
       onError: (error) => {
         setInvalid(invalidFields(error));
@@ -233,7 +252,15 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
           <p role="alert" className={failure ? 'mb-3 text-sm font-medium text-red-700' : 'sr-only'}>
             {failure ?? ''}
           </p>
-          <Button type="submit" disabled={save.isPending}>
+          {reviewNote ? (
+            <div id={reviewNoteId} className={backToReview ? 'mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900' : 'mb-3 text-sm text-slate-700'}>
+              <p role="status" className={backToReview ? 'font-semibold' : 'sr-only'}>
+                {backToReview ? t('directoryProfile.form.reviewChanged') : ''}
+              </p>
+              <p>{t(`directoryProfile.form.${reviewNote}`)}</p>
+            </div>
+          ) : null}
+          <Button type="submit" disabled={save.isPending} aria-describedby={reviewNote ? reviewNoteId : undefined}>
             {save.isPending ? t('directoryProfile.form.saving') : profile ? t('directoryProfile.form.save') : t('directoryProfile.create.submit')}
           </Button>
         </div>
