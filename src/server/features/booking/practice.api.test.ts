@@ -114,6 +114,13 @@ describe('provider availability', () => {
     expect(previewOff.days[1]!.slots).toEqual([]);
     expect((await call('DELETE', `/api/v1/practice/locations/${practice.locationId}/overrides/${tuesday}`, practice.provider)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/v1/practice/locations/${practice.locationId}/overrides/${tuesday}`, practice.provider)).statusCode).toBe(404);
+    // A date that has passed where the practice is (Sydney) is refused, and nothing is stored.
+    const past = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/overrides/2020-01-01`, practice.provider, { hours: [], note: 'Too late' });
+    expect(past.statusCode).toBe(400);
+    expect(past.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(past.json<{ code: string }>().code).toBe('practice.override-in-past');
+    const stored = (await call('GET', '/api/v1/practice/availability', practice.provider)).json<Availability>();
+    expect(stored.locations[0]!.overrides).toEqual([]);
 
     const settings = await call('PUT', '/api/v1/practice/availability/settings', practice.provider, {
       slotIntervalMinutes: 30,

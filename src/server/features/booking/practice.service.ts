@@ -16,7 +16,7 @@ import { providerProfiles } from '../../db/schema/specialties.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
-import { notFound } from '../../platform/errors/domain-errors.js';
+import { notFound, validationError } from '../../platform/errors/domain-errors.js';
 import { loadBookingTarget, slotsFor } from './availability.js';
 import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
 import { practiceAction, toAppointment } from './appointments.service.js';
@@ -107,9 +107,19 @@ export async function updateHours(ctx: ActorContext, locationId: string, input: 
   return getAvailability(ctx);
 }
 
+/** The calendar date (YYYY-MM-DD) an instant falls on in a time zone. */
+function localDate(at: Date, timeZone: string): string {
+  const local = new TZDate(at.getTime(), timeZone);
+  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
+}
+
 export async function putOverride(ctx: ActorContext, locationId: string, date: string, input: OverrideInput): Promise<Availability> {
   await inTenant(ctx, async (tx) => {
-    const { profile } = await ownLocation(ctx, tx, locationId);
+    const { profile, location } = await ownLocation(ctx, tx, locationId);
+    // A past date's hours make no free time and would only clutter the list (it shows today on).
+    if (date < localDate(ctx.now(), location.timeZone)) {
+      throw validationError('practice.override-in-past', 'That date has passed: hours can be changed for today and later dates only.');
+    }
     await tx
       .insert(availabilityOverrides)
       .values({ tenantId: tenantOf(ctx).id, locationId, date, hours: input.hours, note: input.note })
