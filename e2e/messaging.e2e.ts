@@ -33,6 +33,21 @@ async function h1(page: Page, name: string) {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 }
 
+/** Puts the page's tab in the background or brings it back, as the browser tells the page (document.visibilityState). */
+async function setVisibility(page: Page, state: 'hidden' | 'visible') {
+  await page.evaluate((next) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => next });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => next === 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}
+
+async function unreadOf(page: Page): Promise<number> {
+  const response = await page.request.get(`${suite.server.url}/api/v1/messages/unread`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { unread: number }).unread;
+}
+
 function thread(page: Page, name: string) {
   return page.getByRole('list', { name: interpolate(msg('thread.label'), { name }) });
 }
@@ -147,6 +162,29 @@ describe('secure messaging', () => {
     await messages.getByText(ANSWER).waitFor({ timeout: 30_000 });
     await patient.getByText(msg('thread.read'), { exact: true }).waitFor();
     await expectAxeClean(patient);
+  }, 90_000);
+
+  it('a message that arrives while the tab is in the background is read only when the tab is shown again', async () => {
+    // The provider's page still shows the conversation; its tab goes to the background.
+    const readRequests: string[] = [];
+    provider.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/v1\/conversations\/[^/]+\/read$/.test(new URL(request.url()).pathname)) readRequests.push(request.url());
+    });
+    await setVisibility(provider, 'hidden');
+    const hidden = `Sent while your tab was in the background ${Date.now()}`;
+    const sent = await patient.request.post(`${suite.server.url}/api/v1/conversations/${conversationId}/messages`, { data: { body: hidden } });
+    expect(sent.status()).toBe(201);
+    // The socket's event brings it into the open conversation, but nobody has seen it: still unread.
+    await thread(provider, 'Demo Patient').getByText(hidden).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(readRequests).toEqual([]);
+    expect(await unreadOf(provider)).toBe(1);
+
+    // Shown again: read now, once.
+    await setVisibility(provider, 'visible');
+    await expect.poll(() => unreadOf(provider)).toBe(0);
+    await provider.getByRole('banner').getByRole('link', { name: common('messaging.link'), exact: true }).waitFor();
+    expect(readRequests).toHaveLength(1);
   }, 90_000);
 
   it('loads earlier messages on demand', async () => {

@@ -137,6 +137,12 @@ export const ServerVisitPeerSchema = z.object({
   appointmentId: z.string(),
   userId: z.string(),
   peerId: PeerIdSchema,
+  /**
+   * One socket's join of the call, the same in its `joined` and its `left`: a tab back on a new
+   * socket joins again with its peer id, and the old socket's late `left` (another join's) must not
+   * end it. Optional: a server of an earlier version sends none.
+   */
+  joinId: z.string().min(1).max(64).optional(),
   state: z.enum(['joined', 'left']),
 });
 export const ServerVisitSignalSchema = z.object({

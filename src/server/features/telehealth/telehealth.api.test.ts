@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Appointment } from '../../../shared/contracts/appointments.js';
-import { MAX_SIGNAL_FRAME_BYTES, type ServerFrame } from '../../../shared/contracts/realtime.js';
+import { MAX_SIGNAL_FRAME_BYTES, type ServerFrame, type ServerVisitPeer } from '../../../shared/contracts/realtime.js';
 import type { IceConfig, TelehealthDay, Visit, VisitChat } from '../../../shared/contracts/telehealth.js';
 import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-listener.js';
 import { queryRows } from '../../platform/db/database.js';
@@ -164,7 +164,14 @@ describe('video visits', () => {
     await provider.next((f) => f.type === 'visit.joined');
     mine.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'patient-peer-1' });
     await mine.next((f) => f.type === 'visit.joined');
-    expect(await provider.next((f) => f.type === 'visit.peer')).toEqual({ type: 'visit.peer', appointmentId: soonId, userId: patient.userId, peerId: 'patient-peer-1', state: 'joined' });
+    expect(await provider.next((f) => f.type === 'visit.peer')).toEqual({
+      type: 'visit.peer',
+      appointmentId: soonId,
+      userId: patient.userId,
+      peerId: 'patient-peer-1',
+      joinId: expect.any(String),
+      state: 'joined',
+    });
 
     // An offer bigger than a NOTIFY payload (8000 bytes) goes through the relay table, and the
     // candidate sent after it is not delivered before it.
@@ -192,6 +199,48 @@ describe('video visits', () => {
     // Closing a socket tells the others the tab left.
     mine.ws.close();
     expect(await provider.next((f) => f.type === 'visit.peer' && f.state === 'left')).toMatchObject({ userId: patient.userId, peerId: 'patient-peer-1' });
+  });
+
+  it('a tab back on a new socket keeps its peer id: the old socket closing late does not tell the others it left', async () => {
+    const provider = await socketFor(practice.provider);
+    provider.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'provider-peer-9' });
+    await provider.next((f) => f.type === 'visit.joined');
+    const peerFrames = () => provider.frames.filter((f): f is ServerVisitPeer => f.type === 'visit.peer' && f.peerId === 'patient-peer-9');
+
+    // The patient's tab joins on socket A; its network drops and it joins again on socket B with
+    // the same peer id, while the server still holds A (its heartbeat cuts A up to a minute later).
+    const socketA = await socketFor(patient);
+    socketA.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'patient-peer-9' });
+    await socketA.next((f) => f.type === 'visit.joined');
+    await provider.next((f) => f.type === 'visit.peer' && f.peerId === 'patient-peer-9' && f.state === 'joined');
+    const socketB = await socketFor(patient);
+    socketB.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'patient-peer-9' });
+    await socketB.next((f) => f.type === 'visit.joined');
+    await vi.waitFor(() => expect(peerFrames()).toHaveLength(2));
+    const [first, second] = peerFrames().map((f) => f.joinId);
+    expect(first).toEqual(expect.any(String));
+    expect(second).toEqual(expect.any(String));
+    expect(second).not.toBe(first);
+
+    // Socket A is closed at last: the tab is still in the call, on B.
+    socketA.ws.close();
+    await socketA.closed;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(peerFrames().map((f) => f.state)).toEqual(['joined', 'joined']);
+    // Signalling from the tab on B still reaches the provider.
+    const candidate = { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0 };
+    socketB.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'patient-peer-9', toUserId: practice.provider.userId, toPeerId: 'provider-peer-9', candidate });
+    await provider.next((f) => f.type === 'visit.signal' && f.fromPeerId === 'patient-peer-9');
+
+    // When B goes, the tab has left: told once, with B's join.
+    socketB.ws.close();
+    await provider.next((f) => f.type === 'visit.peer' && f.peerId === 'patient-peer-9' && f.state === 'left');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(peerFrames().map((f) => [f.state, f.joinId])).toEqual([
+      ['joined', first],
+      ['joined', second],
+      ['left', second],
+    ]);
   });
 
   it('keeps the in-call chat with the appointment, delivered live; reading and writing are audited', async () => {

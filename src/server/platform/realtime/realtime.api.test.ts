@@ -79,10 +79,49 @@ describe('the upgrade', () => {
     expect(none).toMatchObject({ status: 403 });
   });
 
-  it('a plain GET /ws without an upgrade is not a page (404) and still needs a session and this Origin', async () => {
+  it('a plain GET /ws without an upgrade is not a page (426 realtime.upgrade-required) and still needs a session and this Origin', async () => {
     expect((await fetch(`${base}/ws`)).status).toBe(401);
     expect((await fetch(`${base}/ws`, { headers: { cookie: alice.cookie } })).status).toBe(403);
-    expect((await fetch(`${base}/ws`, { headers: { cookie: alice.cookie, origin: base } })).status).toBe(404);
+    const plain = await fetch(`${base}/ws`, { headers: { cookie: alice.cookie, origin: base } });
+    expect(plain.status).toBe(426);
+    expect(plain.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(plain.headers.get('upgrade')).toBe('websocket');
+    expect(await plain.json()).toMatchObject({ status: 426, code: 'realtime.upgrade-required', title: 'Upgrade Required' });
+  });
+
+  it('refuses a malformed upgrade (no Sec-WebSocket-Key, a wrong version or protocol) with 400 realtime.invalid-upgrade problem+json, and ends it', async () => {
+    const { connect } = await import('node:net');
+    const url = new URL(base);
+    const key = Buffer.from(randomUUID().slice(0, 16)).toString('base64');
+    const handshake = (lines: string[]) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(Number(url.port), url.hostname);
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += chunk.toString();
+          // An accepted upgrade stays open: done once its head is in.
+          if (answer.startsWith('HTTP/1.1 101 ') && answer.includes('\r\n\r\n')) socket.destroy();
+        });
+        // A refused one is ended by the server (the client here never hangs up).
+        socket.on('close', () => resolve(answer));
+        socket.write(['GET /ws HTTP/1.1', `Host: ${url.host}`, `Origin: ${base}`, `Cookie: ${alice.cookie}`, 'Connection: Upgrade', ...lines, '', ''].join('\r\n'));
+      });
+    for (const lines of [
+      ['Upgrade: websocket', 'Sec-WebSocket-Version: 13'],
+      ['Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: not-a-key'],
+      ['Upgrade: websocket', 'Sec-WebSocket-Version: 7', `Sec-WebSocket-Key: ${key}`],
+      ['Upgrade: websocket', 'Sec-WebSocket-Version: 13', `Sec-WebSocket-Key: ${key}`, 'Sec-WebSocket-Protocol: a b'],
+      ['Upgrade: h2c', 'Sec-WebSocket-Version: 13', `Sec-WebSocket-Key: ${key}`],
+    ]) {
+      const answer = await handshake(lines);
+      expect(answer, lines.join(' / ')).toMatch(/^HTTP\/1\.1 400 /);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+      expect(head).toMatch(/\r\nsec-websocket-version: 13, 8\r\n/i);
+      expect(JSON.parse(body)).toMatchObject({ status: 400, code: 'realtime.invalid-upgrade' });
+    }
+    // A well-formed one is accepted, protocols and all.
+    expect(await handshake(['Upgrade: WebSocket', 'Sec-WebSocket-Version: 13', `Sec-WebSocket-Key: ${key}`, 'Sec-WebSocket-Protocol: a, b'])).toMatch(/^HTTP\/1\.1 101 /);
   });
 
   it('ends the connection of a refused upgrade even when the client does not hang up', async () => {

@@ -15,7 +15,8 @@ import type { Permission } from '../../../shared/permissions.js';
 import type { Config } from '../../config/env.js';
 import { liveSessionIds, type Actor } from '../auth/actor.js';
 import type { Database } from '../db/database.js';
-import { forbidden } from '../errors/domain-errors.js';
+import { forbidden, validationError } from '../errors/domain-errors.js';
+import { buildProblem, sendProblem } from '../errors/problem-response.js';
 import { expectedOrigin } from '../http/cross-site-guard.js';
 import type { RealtimeConnection, RealtimeHub } from './hub.js';
 import { TokenBucket } from './rate-limiter.js';
@@ -28,6 +29,31 @@ const MISSED_PONGS_LIMIT = 2;
 const SHUTDOWN_GRACE_MS = 1000;
 /** At most one `realtime.rate-limited` error frame a second, so refusals are not amplified. */
 const RATE_ERROR_INTERVAL_MS = 1000;
+/** A `Sec-WebSocket-Key`: 16 bytes in base64 (RFC 6455 §4.1), as `ws` checks it. */
+const WEBSOCKET_KEY = /^[+/0-9A-Za-z]{22}==$/;
+/** `Sec-WebSocket-Protocol`: a comma-separated list of tokens (RFC 6455 §4.1, RFC 9110 §5.6.2). */
+const WEBSOCKET_PROTOCOLS = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+(?:[ \t]*,[ \t]*[!#$%&'*+\-.^_`|~0-9A-Za-z]+)*$/;
+
+/**
+ * Why `ws` would refuse this upgrade request (it answers such a refusal itself, as text/html), or
+ * null when it would accept it. Checked before the upgrade is handed over, so the refusal is a problem.
+ */
+function invalidUpgrade(headers: Record<string, string | string[] | undefined>): string | null {
+  const one = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  if (one('upgrade')?.toLowerCase() !== 'websocket') return 'The Upgrade header must be "websocket".';
+  if (!WEBSOCKET_KEY.test(one('sec-websocket-key') ?? '')) return 'The Sec-WebSocket-Key header is missing or invalid.';
+  const version = Number(one('sec-websocket-version'));
+  if (version !== 13 && version !== 8) return 'The Sec-WebSocket-Version header must be 13.';
+  const protocols = one('sec-websocket-protocol')?.trim();
+  if (protocols !== undefined) {
+    const names = protocols.split(',').map((name) => name.trim());
+    if (!WEBSOCKET_PROTOCOLS.test(protocols) || new Set(names).size !== names.length) return 'The Sec-WebSocket-Protocol header is invalid.';
+  }
+  return null;
+}
 
 /** A socket as a feature's frame handler sees it. */
 export interface RealtimeSocket extends RealtimeConnection {
@@ -146,19 +172,30 @@ export async function registerRealtimeEndpoint(app: FastifyInstance, options: Re
   }, config.REALTIME_SESSION_CHECK_SECONDS * 1000);
   sessionCheck.unref();
 
-  app.get(
-    REALTIME_PATH,
-    {
-      websocket: true,
-      config: { permission: 'account.self' },
-      schema: { hide: true },
-      preHandler: async (request) => {
-        if (request.headers.origin !== expectedOrigin(request, config.PUBLIC_URL)) {
-          throw forbidden('realtime.origin-forbidden', 'This WebSocket accepts connections only from pages of this site.');
-        }
-      },
+  app.route({
+    method: 'GET',
+    url: REALTIME_PATH,
+    config: { permission: 'account.self' },
+    schema: { hide: true },
+    preHandler: async (request, reply) => {
+      if (request.headers.origin !== expectedOrigin(request, config.PUBLIC_URL)) {
+        throw forbidden('realtime.origin-forbidden', 'This WebSocket accepts connections only from pages of this site.');
+      }
+      if (!request.ws) return;
+      // `ws` would answer a malformed handshake itself, as text/html: refuse it here, as a problem.
+      const invalid = invalidUpgrade(request.headers);
+      if (invalid) {
+        // The versions this server speaks (RFC 6455 §4.4).
+        reply.header('sec-websocket-version', '13, 8');
+        throw validationError('realtime.invalid-upgrade', invalid);
+      }
     },
-    async (socket, request) => {
+    // A plain GET (no upgrade) is not a page: 426, naming the protocol to upgrade to (RFC 9110 §15.5.22).
+    handler: async (request, reply) => {
+      reply.header('upgrade', 'websocket').header('connection', 'Upgrade');
+      return sendProblem(reply, buildProblem(426, 'realtime.upgrade-required', 'This address is a WebSocket: open it with an upgrade to "websocket".', request.id));
+    },
+    wsHandler: async (socket, request) => {
       const result = await request.actorResult();
       if (!result.actor) {
         socket.close(REALTIME_CLOSE.sessionEnded, 'session ended');
@@ -290,5 +327,5 @@ export async function registerRealtimeEndpoint(app: FastifyInstance, options: Re
       await hub.listening();
       state.send({ type: 'hello', userId: actor.userId, topics: [...state.topics], heartbeatSeconds: config.REALTIME_HEARTBEAT_SECONDS });
     },
-  );
+  });
 }

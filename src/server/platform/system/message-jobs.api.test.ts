@@ -94,4 +94,35 @@ describe('unread message emails', () => {
     expect(mailsTo(practice.provider.email)).toHaveLength(2);
     expect(mailsTo(patient.email)).toHaveLength(0);
   });
+
+  it('emails nobody whose account is disabled; enabled again, they are told of what is still unread', async () => {
+    const reader = await createSignedInUser(t, { prefix: 'unread-disabled', smtp });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/appointments',
+      headers: { cookie: reader.cookie, 'idempotency-key': randomUUID() },
+      payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: hoursAhead(104).toISOString() },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/conversations',
+      headers: { cookie: reader.cookie },
+      payload: { appointmentId: booked.json<Appointment>().id, body: 'A question.' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const conversation = started.json<Conversation>();
+    const answer = await t.app.inject({ method: 'POST', url: `/api/v1/conversations/${conversation.id}/messages`, headers: { cookie: practice.provider.cookie }, payload: { body: 'An answer.' } });
+    expect(answer.statusCode, answer.body).toBe(201);
+
+    // The answer waits unread past the delay, but the reader's account was disabled meanwhile.
+    await t.database.db.execute(sql`update users set disabled_at = now() where id = ${reader.userId}`);
+    await passMinutes(conversation.id, 20);
+    expect(await emailUnreadMessages(deps())).toEqual({ status: 'sent', count: 0 });
+    expect(mailsTo(reader.email)).toHaveLength(0);
+
+    await t.database.db.execute(sql`update users set disabled_at = null where id = ${reader.userId}`);
+    expect(await emailUnreadMessages(deps())).toEqual({ status: 'sent', count: 1 });
+    await smtp.waitFor((m) => m.to.includes(reader.email.toLowerCase()) && /unread message/.test(m.subject));
+  });
 });

@@ -10,7 +10,8 @@ import { createPeriodicJob, type PeriodicJob } from './periodic-job.js';
  * message from the other person unread for `unreadMinutes`, and not yet emailed about it, gets
  * one email (without the message: email is not a secure channel). A run claims the participants
  * it emails by setting unread_emailed_at in one UPDATE over rows locked with SKIP LOCKED, so
- * several processes never send the same email twice; a failed send clears the claim.
+ * several processes never send the same email twice; a failed send clears the claim. A disabled
+ * account gets none (nor is it claimed: enabled again, it is told of what is still unread).
  */
 const BATCH = 100;
 
@@ -46,7 +47,8 @@ export async function emailUnreadMessages(deps: MessageJobDeps): Promise<UnreadE
     deps.db,
     sql`with due as (
           select cp.conversation_id, cp.user_id, cp.unread_emailed_at as previous from conversation_participants cp
-          where exists (select 1 from messages m where m.conversation_id = cp.conversation_id
+          where not exists (select 1 from users u where u.id = cp.user_id and u.disabled_at is not null)
+            and exists (select 1 from messages m where m.conversation_id = cp.conversation_id
               and m.sender_id is distinct from cp.user_id
               and m.created_at > coalesce(cp.last_read_at, '-infinity'::timestamptz)
               and m.created_at > coalesce(cp.unread_emailed_at, '-infinity'::timestamptz)

@@ -34,14 +34,24 @@ export function ConversationView({ id, zone, focusComposer = false }: { id: stri
   const messages = mergeMessages(earlier?.messages ?? [], data?.messages ?? []);
   const hasEarlier = earlier ? earlier.hasEarlier : (data?.hasEarlier ?? false);
 
-  // Read when opened and whenever the other person's newest message changes.
+  // Read when opened and whenever the other person's newest message changes, but only while the
+  // page is seen: a message that arrives in a background tab is read when the tab is shown again.
   const newestIncoming = [...(data?.messages ?? [])].reverse().find((m) => !m.mine)?.id ?? null;
   const { mutate: markReadNow } = markRead;
   const loaded = Boolean(data);
+  const markedRead = useRef<string | null>(null);
   useEffect(() => {
-    if (loaded) markReadNow(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening and on a new incoming message
-  }, [id, newestIncoming, loaded]);
+    if (!loaded) return;
+    const seenNow = `${id} ${newestIncoming ?? ''}`;
+    const markIfVisible = () => {
+      if (document.visibilityState !== 'visible' || markedRead.current === seenNow) return;
+      markedRead.current = seenNow;
+      markReadNow(id);
+    };
+    markIfVisible();
+    document.addEventListener('visibilitychange', markIfVisible);
+    return () => document.removeEventListener('visibilitychange', markIfVisible);
+  }, [id, newestIncoming, loaded, markReadNow]);
 
   useEffect(() => {
     if (loaded && focusComposer) textarea.current?.focus();

@@ -35,6 +35,8 @@ export interface VisitCallOptions {
 interface Entry {
   userId: string;
   peerId: string;
+  /** The server's id of that tab's latest join of the call, when we heard it (`visit.peer` joined). */
+  joinId: string | null;
   pc: RTCPeerConnection;
   polite: boolean;
   makingOffer: boolean;
@@ -80,16 +82,25 @@ export class VisitCall {
   handlePeer(frame: ServerVisitPeer): void {
     if (this.closed || frame.appointmentId !== this.options.appointmentId || frame.peerId === this.options.peerId) return;
     const existing = this.peers.get(frame.userId);
+    const joinId = frame.joinId ?? null;
     if (frame.state === 'left') {
-      if (existing?.peerId === frame.peerId) this.remove(existing, true);
+      if (existing?.peerId !== frame.peerId) return;
+      // A `left` of an earlier join: the tab joined again on a new socket since, and its old
+      // socket closed late. The tab is still here.
+      if (joinId !== null && existing.joinId !== null && existing.joinId !== joinId) return;
+      this.remove(existing, true);
+      this.changed();
       return;
     }
     // The same tab joined again after its socket reconnected: a working connection stays.
-    if (existing?.peerId === frame.peerId && existing.pc.connectionState === 'connected') return;
+    if (existing?.peerId === frame.peerId && existing.pc.connectionState === 'connected') {
+      existing.joinId = joinId;
+      return;
+    }
     if (existing) this.remove(existing, existing.peerId !== frame.peerId);
     this.retired.delete(frame.peerId);
     // Adding our tracks makes the connection negotiate: we send the offer.
-    this.create(frame.userId, frame.peerId);
+    this.create(frame.userId, frame.peerId, joinId);
     this.changed();
   }
 
@@ -127,11 +138,12 @@ export class VisitCall {
     this.changed();
   }
 
-  private create(userId: string, peerId: string): Entry {
+  private create(userId: string, peerId: string, joinId: string | null = null): Entry {
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
     const entry: Entry = {
       userId,
       peerId,
+      joinId,
       pc,
       polite: isPolite(this.options.peerId, peerId),
       makingOffer: false,
@@ -206,7 +218,7 @@ export class VisitCall {
       if (description.type === 'offer' && entry.remoteSessionId && sessionId && sessionId !== entry.remoteSessionId) {
         // The other side made a new connection (its tab reloaded or replaced ours): so do we.
         this.remove(entry, false);
-        const fresh = this.create(entry.userId, entry.peerId);
+        const fresh = this.create(entry.userId, entry.peerId, entry.joinId);
         this.changed();
         await this.applySignal(fresh, frame);
         return;
