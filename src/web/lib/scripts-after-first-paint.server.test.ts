@@ -38,10 +38,14 @@ describe('the app scripts after the first paint', () => {
     expect(out).not.toMatch(/^import \* as/m);
     const script = out.slice(out.indexOf('<script nonce="n" type="module" async="">'));
     const waits = script.indexOf('requestAnimationFrame');
-    const preloads = script.indexOf('["/assets/entry.client-C.js","/assets/root-A.js"].forEach');
+    // The same preloads, added in one go after the frame.
+    const preloads = script.indexOf('["/assets/entry.client-C.js","/assets/root-A.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload"');
     const imports = script.indexOf('const [route0,route1]=await Promise.all([import("/assets/root-A.js"),import("/assets/home-B.js")]);');
     const entry = script.indexOf('import("/assets/entry.client-C.js");');
     expect(waits).toBeGreaterThan(-1);
+    // The manifest is assigned at once, as written; only what needs the route modules waits.
+    expect(script.indexOf('window.__reactRouterManifest = ')).toBeLessThan(waits);
+    expect(script.indexOf('window.__reactRouterRouteModules = ')).toBeGreaterThan(waits);
     expect(preloads).toBeGreaterThan(waits);
     expect(imports).toBeGreaterThan(preloads);
     expect(entry).toBeGreaterThan(imports);
@@ -63,6 +67,8 @@ describe('the app scripts after the first paint', () => {
   it('leaves a document it does not recognise as it came, preloads included', () => {
     const noImports = documentText.replace(/import \* as \w+ from "[^"]+";\n/g, '');
     expect(rewriteDocument(noImports)).toBe(noImports);
+    const noRegistry = documentText.replace('window.__reactRouterRouteModules', 'window.somethingElse');
+    expect(rewriteDocument(noRegistry)).toBe(noRegistry);
     const twoBootstraps = documentText.replace('</body>', `<script type="module">${bootstrap}</script></body>`);
     expect(rewriteDocument(twoBootstraps)).toBe(twoBootstraps);
     const external = '<html><head><link rel="modulepreload" href="/a.js"/></head><body><script type="module" src="/a.js"></script></body></html>';

@@ -4,6 +4,7 @@ const HEAD_END = '</head>';
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
 /** React Router's bootstrap: an inline module script that imports the route modules, then the entry. */
 const BOOTSTRAP = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
+const ROUTE_MODULES = 'window.__reactRouterRouteModules =';
 const STATIC_IMPORT = /^[ \t]*import \* as ([A-Za-z_$][\w$]*) from "(\/[^"\\]+)";[ \t]*$/gm;
 
 /**
@@ -45,9 +46,13 @@ export function rewriteDocument(html: string): string {
   const body = html.slice(headEnd).replace(BOOTSTRAP, (whole, open: string, code: string, close: string) => {
     if (/\bsrc=/.test(open)) return whole;
     const imports = [...code.matchAll(STATIC_IMPORT)];
-    if (imports.length === 0 || !/\bimport\("\/[^"]+"\);?\s*$/.test(code)) return whole;
+    const rest = code.replace(STATIC_IMPORT, '');
+    // What needs the route modules (their registry, then the entry) comes after the wait; the
+    // manifest before it is assigned at once, as written, while the document is parsed.
+    const split = rest.indexOf(ROUTE_MODULES);
+    if (imports.length === 0 || split === -1 || !/\bimport\("\/[^"]+"\);?\s*$/.test(rest)) return whole;
     rewritten += 1;
-    return open + deferredBootstrap(code.replace(STATIC_IMPORT, ''), imports, preloads) + close;
+    return open + rest.slice(0, split) + deferredBootstrap(rest.slice(split), imports, preloads) + close;
   });
   if (rewritten !== 1) return html;
   return head.replace(MODULE_PRELOAD, '') + body;
@@ -58,9 +63,12 @@ function deferredBootstrap(rest: string, imports: RegExpExecArray[], preloads: s
   const literal = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
   const names = imports.map((match) => match[1]).join(',');
   const modules = imports.map((match) => `import(${literal(match[2])})`).join(',');
+  // The page's modules are preloaded as before (fetched in parallel, evaluated when imported), in
+  // one insertion into the head; importing each at once instead cost more main thread (44 ms
+  // against 29 ms unthrottled for 46 modules).
   return (
     'await (document.visibilityState==="hidden"?0:new Promise(function(r){requestAnimationFrame(function(){setTimeout(r,0)})}));' +
-    `${literal(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
+    `(function(f){${literal(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;f.appendChild(l)});document.head.appendChild(f)})(document.createDocumentFragment());` +
     `const [${names}]=await Promise.all([${modules}]);` +
     rest
   );
