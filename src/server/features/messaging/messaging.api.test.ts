@@ -226,6 +226,13 @@ describe('secure messaging', () => {
     expect(carerSocket.frames.filter((f) => f.type === 'event' && f.event === 'message')).toHaveLength(1);
     expect(patientSocket.frames.filter((f) => f.type === 'event' && f.event === 'message')).toHaveLength(1);
     expect(strangerSocket.frames.filter((f) => f.type === 'event')).toHaveLength(0);
+    // Reading is a live read receipt for the writer (and nobody else hears of it).
+    expect((await call(patient, 'POST', `/api/v1/conversations/${conversationId}/read`, {})).statusCode).toBe(200);
+    const receipt = await carerSocket.next((f) => f.type === 'event' && f.event === 'message' && f.data['kind'] === 'read');
+    expect(receipt).toMatchObject({ topic: `user:${practice.provider.userId}`, data: { conversationId, kind: 'read' } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(patientSocket.frames.filter((f) => f.type === 'event' && f.event === 'message')).toHaveLength(1);
+    expect(strangerSocket.frames.filter((f) => f.type === 'event')).toHaveLength(0);
     for (const socket of sockets) socket.ws.close();
   });
 

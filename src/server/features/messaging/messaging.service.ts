@@ -315,6 +315,14 @@ export async function markConversationRead(ctx: ActorContext, id: string): Promi
       .update(conversationParticipants)
       .set({ lastReadAt: ctx.now() })
       .where(and(eq(conversationParticipants.conversationId, id), eq(conversationParticipants.userId, me)));
+    // The read receipt, live: the other participant hears of it (ids only, at commit, on the
+    // channel new messages use), and their page reads the conversation again. Sending a message
+    // also moves one's own marker, but says so with the message itself.
+    await tx.execute(sql`select pg_notify('tendwell_realtime', json_build_object(
+        'users', (select coalesce(json_agg(cp.user_id), '[]'::json) from conversation_participants cp
+                  where cp.conversation_id = ${id} and cp.user_id <> ${me}),
+        'type', 'message',
+        'data', json_build_object('conversationId', ${id}::text, 'kind', 'read'))::text)`);
     return toSummary(await summaryOf(ctx, tx, id), me);
   });
 }
