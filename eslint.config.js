@@ -18,7 +18,7 @@ const webFeatureZones = webFeatures.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['build/**', 'node_modules/**', '.react-router/**', 'data/**', 'bench/results/**', 'coverage/**'] },
+  { ignores: ['build/**', 'node_modules/**', '.react-router/**', 'data/**', 'bench/results/**', 'bench/.tmp/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
