@@ -41,6 +41,23 @@ async function signedIn(role: string): Promise<Page> {
   return page;
 }
 
+/**
+ * A provider registered the way a person does it (sign-up, the link in the mail, sign-in), with an
+ * organisation of their own ("<name> Clinic"), in a new page in Sydney's time zone.
+ */
+async function newProviderWithOrganisation(label: string, name: string): Promise<{ person: ReturnType<typeof fictionalPerson>; page: Page }> {
+  const person = fictionalPerson(label);
+  const signUp = await postJson(server.url, '/api/auth/sign-up/email', { ...person, role: 'provider', locale: 'en', callbackURL: '/auth/login?verified=1' });
+  expect(signUp.status).toBe(200);
+  await verifyByMail(smtp, person.email);
+  const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+  const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
+  expect(signIn.status()).toBe(200);
+  const org = await page.request.post(`${server.url}/api/v1/tenants`, { data: { name: `${name} Clinic ${randomUUID().slice(0, 4)}`, slug: `${name.toLowerCase()}-${randomUUID().slice(0, 8)}` } });
+  expect(org.status()).toBe(201);
+  return { person, page };
+}
+
 async function h1(page: Page, name: string) {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 }
@@ -244,15 +261,7 @@ describe('the directory profile screen', () => {
 
   it('a rejected provider reads the reason, submits the profile for review again and waits; the admin finds it waiting again', async () => {
     // A newly registered provider with a profile waiting for review (creating one through the screen is the next test).
-    const person = fictionalPerson('rejected-provider');
-    const signUp = await postJson(server.url, '/api/auth/sign-up/email', { ...person, role: 'provider', locale: 'en', callbackURL: '/auth/login?verified=1' });
-    expect(signUp.status).toBe(200);
-    await verifyByMail(smtp, person.email);
-    const { page: provider } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
-    const signIn = await provider.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
-    expect(signIn.status()).toBe(200);
-    const org = await provider.request.post(`${server.url}/api/v1/tenants`, { data: { name: `Wren Clinic ${randomUUID().slice(0, 4)}`, slug: `wren-${randomUUID().slice(0, 8)}` } });
-    expect(org.status()).toBe(201);
+    const { person, page: provider } = await newProviderWithOrganisation('rejected-provider', 'Wren');
     const displayName = `Dr Wren ${fresh()}`;
     const created = await provider.request.post(`${server.url}/api/v1/practice/profile`, {
       data: {
@@ -331,15 +340,7 @@ describe('the directory profile screen', () => {
   }, 120_000); // the longest walk of this file: a new provider, the admin, the provider, the admin again; five states checked by axe
 
   it('a verified provider is told before saving that a new registration number sends the profile back for verification, and sees it waiting after', async () => {
-    const person = fictionalPerson('changed-provider');
-    const signUp = await postJson(server.url, '/api/auth/sign-up/email', { ...person, role: 'provider', locale: 'en', callbackURL: '/auth/login?verified=1' });
-    expect(signUp.status).toBe(200);
-    await verifyByMail(smtp, person.email);
-    const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
-    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
-    expect(signIn.status()).toBe(200);
-    const org = await page.request.post(`${server.url}/api/v1/tenants`, { data: { name: `Finch Clinic ${randomUUID().slice(0, 4)}`, slug: `finch-${randomUUID().slice(0, 8)}` } });
-    expect(org.status()).toBe(201);
+    const { page } = await newProviderWithOrganisation('changed-provider', 'Finch');
     const created = await page.request.post(`${server.url}/api/v1/practice/profile`, {
       data: {
         displayName: `Dr Finch ${fresh()}`, title: 'MBBS', bio: 'A general practitioner.', specialty: 'family-medicine', otherSpecialties: [], languages: ['en'], conditions: [], qualifications: ['MBBS'],
@@ -384,15 +385,7 @@ describe('the directory profile screen', () => {
   });
 
   it('a newly registered provider creates a profile, which waits for review', async () => {
-    const person = fictionalPerson('new-provider');
-    const signUp = await postJson(server.url, '/api/auth/sign-up/email', { ...person, role: 'provider', locale: 'en', callbackURL: '/auth/login?verified=1' });
-    expect(signUp.status).toBe(200);
-    await verifyByMail(smtp, person.email);
-    const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
-    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
-    expect(signIn.status()).toBe(200);
-    const org = await page.request.post(`${server.url}/api/v1/tenants`, { data: { name: `Quill Clinic ${randomUUID().slice(0, 4)}`, slug: `quill-${randomUUID().slice(0, 8)}` } });
-    expect(org.status()).toBe(201);
+    const { person, page } = await newProviderWithOrganisation('new-provider', 'Quill');
 
     // The dashboard says there is no profile yet and leads to the create form.
     await page.goto(`${server.url}/provider/dashboard`);

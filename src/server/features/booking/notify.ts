@@ -4,7 +4,7 @@ import type { Queryable } from '../../platform/db/database.js';
 import { renderAppointmentEmail, type AppointmentEmailKind } from './appointment-emails.js';
 import type { AppointmentRow } from './appointments.repo.js';
 import { appointmentCalendarFile } from './calendar-file.js';
-import { formatAddress, isRegionCode } from '../../../shared/regions.js';
+import { type AddressField, formatAddress, isRegionCode } from '../../../shared/regions.js';
 
 export type AppointmentEvent = 'booked' | 'rescheduled' | 'cancelled' | 'confirmed' | 'reminder';
 export type NotifyContext = Pick<ServiceContext, 'db' | 'mailer' | 'log' | 'config' | 'publicOrigin' | 'now'>;
@@ -30,15 +30,7 @@ function fromAddress(mailFrom: string): string {
 }
 
 /** A place's address as the patient's emails show it, in its region's order; '' for a video room. */
-export function locationAddress(location: {
-  kind: string;
-  street: string | null;
-  suburb: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string;
-}): string {
+export function locationAddress(location: Partial<Record<AddressField, string | null>> & { kind: string; country: string }): string {
   if (location.kind !== 'practice') return '';
   return formatAddress(location, isRegionCode(location.country) ? location.country : 'US');
 }
