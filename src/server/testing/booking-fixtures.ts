@@ -154,11 +154,8 @@ export function daytimeAhead(hours: number, timeZone = 'Australia/Sydney'): Date
   return d;
 }
 
-/**
- * The patient books the practice's service at `startsAt` through the API and starts a
- * conversation about that appointment: a test's own records for routes and frames that need ids.
- */
-export async function bookWithConversation(t: TestApp, patient: SignedIn, practice: Practice, startsAt: Date): Promise<{ appointmentId: string; conversationId: string }> {
+/** The patient books the practice's service at `startsAt` through the API; the appointment's id. */
+export async function bookAppointment(t: TestApp, patient: SignedIn, practice: Practice, startsAt: Date): Promise<string> {
   const booked = await t.app.inject({
     method: 'POST',
     url: '/api/v1/appointments',
@@ -166,7 +163,15 @@ export async function bookWithConversation(t: TestApp, patient: SignedIn, practi
     payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: startsAt.toISOString(), reason: 'Check-up' },
   });
   if (booked.statusCode !== 201) throw new Error(`booking: ${booked.statusCode} ${booked.body}`);
-  const appointmentId = booked.json<{ id: string }>().id;
+  return booked.json<{ id: string }>().id;
+}
+
+/**
+ * The patient books the practice's service at `startsAt` through the API and starts a
+ * conversation about that appointment: a test's own records for routes and frames that need ids.
+ */
+export async function bookWithConversation(t: TestApp, patient: SignedIn, practice: Practice, startsAt: Date): Promise<{ appointmentId: string; conversationId: string }> {
+  const appointmentId = await bookAppointment(t, patient, practice, startsAt);
   const started = await t.app.inject({ method: 'POST', url: '/api/v1/conversations', headers: { cookie: patient.cookie }, payload: { appointmentId, body: 'Hello' } });
   if (started.statusCode !== 201) throw new Error(`conversation: ${started.statusCode} ${started.body}`);
   return { appointmentId, conversationId: started.json<{ id: string }>().id };

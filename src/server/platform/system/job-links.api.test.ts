@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Appointment } from '../../../shared/contracts/appointments.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
-import { createPractice, hoursAhead } from '../../testing/booking-fixtures.js';
+import { bookAppointment, createPractice, hoursAhead } from '../../testing/booking-fixtures.js';
 import { queryRows } from '../db/database.js';
 
 /**
@@ -32,14 +30,7 @@ describe('links the jobs write without PUBLIC_URL', () => {
     expect(listening).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const practice = await createPractice(t);
     const patient = await createSignedInUser(t, { prefix: 'linked' });
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointments',
-      headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
-      payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: hoursAhead(6).toISOString() },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const id = booked.json<Appointment>().id;
+    const id = await bookAppointment(t, patient, practice, hoursAhead(6));
     // Booked two days ago, so it is due for its reminder now.
     await queryRows(t.database.db, sql`update appointments set created_at = now() - interval '2 days' where id = ${id}`);
 

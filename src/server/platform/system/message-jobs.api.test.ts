@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../../shared/contracts/appointments.js';
 import type { Conversation } from '../../../shared/contracts/messaging.js';
 import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-listener.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
-import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { bookAppointment, createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 import { createMailer } from '../mail/mailer.js';
 import { emailUnreadMessages, type MessageJobDeps } from './message-jobs.js';
 
@@ -45,19 +44,13 @@ const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(ema
 
 describe('unread message emails', () => {
   it('tells the reader once, after 15 minutes, without the message; again only for a newer message', async () => {
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointments',
-      headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
-      payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: hoursAhead(80).toISOString() },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
+    const appointmentId = await bookAppointment(t, patient, practice, hoursAhead(80));
     const secret = `My results from the 3rd ${randomUUID()}`;
     const started = await t.app.inject({
       method: 'POST',
       url: '/api/v1/conversations',
       headers: { cookie: patient.cookie },
-      payload: { appointmentId: booked.json<Appointment>().id, body: secret },
+      payload: { appointmentId: appointmentId, body: secret },
     });
     expect(started.statusCode, started.body).toBe(201);
     const conversation = started.json<Conversation>();
@@ -97,18 +90,12 @@ describe('unread message emails', () => {
 
   it('emails nobody whose account is disabled; enabled again, they are told of what is still unread', async () => {
     const reader = await createSignedInUser(t, { prefix: 'unread-disabled', smtp });
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/appointments',
-      headers: { cookie: reader.cookie, 'idempotency-key': randomUUID() },
-      payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: hoursAhead(104).toISOString() },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
+    const appointmentId = await bookAppointment(t, reader, practice, hoursAhead(104));
     const started = await t.app.inject({
       method: 'POST',
       url: '/api/v1/conversations',
       headers: { cookie: reader.cookie },
-      payload: { appointmentId: booked.json<Appointment>().id, body: 'A question.' },
+      payload: { appointmentId: appointmentId, body: 'A question.' },
     });
     expect(started.statusCode, started.body).toBe(201);
     const conversation = started.json<Conversation>();
