@@ -18,6 +18,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { readCookie, visitorOfRequest } from '~/web/lib/page-request';
 import { createQueryClient } from '~/web/lib/query-client';
 import { SESSION_QUERY_KEY } from '~/web/lib/session';
+import { useHydrated } from '~/web/lib/use-hydrated';
 import { consentQueryKey } from '~/web/lib/consent';
 import { RenderedRegionContext } from '~/web/lib/region';
 import { CookieBanner } from '~/web/features/consent/components/cookie-banner';
@@ -113,11 +114,13 @@ function AppStateScript({ language }: { language: LanguageCode }) {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  // Marks the document once React has taken over the server's HTML, whether the app or the
-  // error fallback rendered (browser tests wait for it).
+  // Marks the document once React has taken over the server's HTML and the controls that need
+  // JavaScript are enabled (useHydrated's flip, one transition for the whole page), whether the
+  // app or the error fallback rendered. Browser tests wait for it.
+  const hydrated = useHydrated();
   useEffect(() => {
-    document.documentElement.dataset['hydrated'] = 'true';
-  }, []);
+    if (hydrated) document.documentElement.dataset['hydrated'] = 'true';
+  }, [hydrated]);
   const language = currentLanguage(i18n.resolvedLanguage ?? i18n.language);
   return (
     <html lang={language} dir={languageDirection(language)} suppressHydrationWarning>

@@ -4,12 +4,20 @@ import { Link, type LinkProps } from 'react-router';
 import { useHydrated } from '~/web/lib/use-hydrated';
 
 const VARIANTS = {
-  primary: 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-slate-400',
+  primary: 'bg-teal-700 text-white hover:bg-teal-800',
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   /** For dark surfaces such as the footer. */
-  inverse: 'bg-teal-300 text-slate-950 hover:bg-teal-200 disabled:bg-slate-400',
+  inverse: 'bg-teal-300 text-slate-950 hover:bg-teal-200',
 } as const;
+
+/** How a variant looks when it is disabled for a reason the person can see (not while hydrating). */
+const DISABLED_LOOK: Record<keyof typeof VARIANTS, string> = {
+  primary: 'disabled:cursor-not-allowed disabled:bg-slate-400',
+  outline: 'disabled:cursor-not-allowed',
+  ghost: 'disabled:cursor-not-allowed',
+  inverse: 'disabled:cursor-not-allowed disabled:bg-slate-400',
+};
 
 const SIZES = {
   sm: 'h-9 px-3 text-sm',
@@ -21,10 +29,11 @@ const SIZES = {
 export type ButtonVariant = keyof typeof VARIANTS;
 export type ButtonSize = keyof typeof SIZES;
 
-export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
+export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string, disabledLook = true): string {
   return clsx(
-    'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed',
+    'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
     VARIANTS[variant],
+    disabledLook && DISABLED_LOOK[variant],
     SIZES[size],
     className,
   );
@@ -35,13 +44,18 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   size?: ButtonSize;
 }
 
-/** A button; disabled until the page has hydrated (see useHydrated), since it needs JavaScript. */
+/**
+ * A button; disabled until the page has hydrated (see useHydrated), since it needs JavaScript.
+ * While hydrating it keeps its enabled colours: the page does not flash grey, and the switch to
+ * enabled changes no colour (a colour transition then would be judged halfway by a contrast check,
+ * and seen as a flicker by a person).
+ */
 export function Button({ variant, size, className, type, disabled, ...props }: ButtonProps) {
   const hydrated = useHydrated();
   return (
     <button
       type={type ?? 'button'}
-      className={buttonClassName(variant, size, className)}
+      className={buttonClassName(variant, size, className, disabled === true || hydrated)}
       disabled={disabled === true || !hydrated}
       {...props}
     />
