@@ -143,6 +143,20 @@ describe('secure messaging', () => {
     // Sent: the first message, the answer, the thank-you. Read: every conversation opened (start, send and get).
     expect(events.find((e) => e.action === 'message.sent')?.n).toBe(3);
     expect(events.find((e) => e.action === 'message.read')?.n).toBeGreaterThanOrEqual(4);
+    // The list shows each conversation's newest message: listing is a read of those messages.
+    const before = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_events where action = 'message.previewed' and actor_user_id = ${patient.userId}`);
+    const list = (await call(patient, 'GET', '/api/v1/conversations')).json<ConversationList>();
+    const previewed = await queryRows<{ tenant_id: string; target_type: string; metadata: { conversations: string[]; messages: string[] } }>(
+      t.database.db,
+      sql`select tenant_id, target_type, metadata from audit_events where action = 'message.previewed' and actor_user_id = ${patient.userId} order by id desc limit 1`,
+    );
+    const after = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_events where action = 'message.previewed' and actor_user_id = ${patient.userId}`);
+    expect(after[0]!.n).toBe(before[0]!.n + 1);
+    expect(previewed[0]).toEqual({
+      tenant_id: practice.tenantId,
+      target_type: 'conversation-list',
+      metadata: { conversations: [conversationId], messages: [list.conversations[0]!.lastMessage!.id] },
+    });
   });
 
   it('sends a PDF or an image recognised from its content; only the two people can download it (404 for anyone else)', async () => {

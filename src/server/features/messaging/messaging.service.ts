@@ -63,12 +63,36 @@ function toSummary(row: SummaryRow, me: string): ConversationSummary {
   };
 }
 
-/** My conversations, the most recent first, with what is unread in each. */
+/**
+ * My conversations, the most recent first, with what is unread in each. Each one's newest message
+ * is shown in the list, so that is a read: audited as `message.previewed`, one event per
+ * organisation naming the conversations and messages shown (like opening a conversation, which is
+ * `message.read`).
+ */
 export async function listConversations(ctx: ActorContext, page: number): Promise<ConversationList> {
   const me = ctx.actor.userId;
   return asParticipant(ctx, async (tx) => {
     const rows = await conversationSummaries(tx, me, { limit: CONVERSATIONS_PAGE_SIZE, offset: (page - 1) * CONVERSATIONS_PAGE_SIZE });
     const total = await countConversations(tx, me);
+    const shown = new Map<string, { conversations: string[]; messages: string[] }>();
+    for (const row of rows) {
+      if (!row.lastMessage) continue;
+      const entry = shown.get(row.tenantId) ?? { conversations: [], messages: [] };
+      entry.conversations.push(row.id);
+      entry.messages.push(row.lastMessage.id);
+      shown.set(row.tenantId, entry);
+    }
+    for (const [tenantId, metadata] of shown) {
+      await recordAudit(tx, {
+        action: 'message.previewed',
+        tenantId,
+        actorUserId: me,
+        targetType: 'conversation-list',
+        requestId: ctx.requestId,
+        clientIp: ctx.clientIp,
+        metadata,
+      });
+    }
     return { conversations: rows.map((r) => toSummary(r, me)), page, pageSize: CONVERSATIONS_PAGE_SIZE, total };
   });
 }
