@@ -95,6 +95,11 @@ describe('booking', () => {
     const firstCard = page.getByRole('main').getByRole('listitem').first();
     await firstCard.getByText(prov('modes.telehealth')).first().waitFor();
     await firstCard.getByText(/Why this match/).click();
+    // Every part of best match with its points, weight and share; the typed slip is explained.
+    const fitPart = firstCard.locator('[data-match-part="fit"]');
+    await expect.poll(() => fitPart.textContent()).toMatch(new RegExp(`^${prov('matchParts.fit')}: [\\d.]+ of 100 × 35% = [\\d.]+`));
+    await expect.poll(() => fitPart.textContent()).toContain('“cardiolgist” read as a slip, found in');
+    expect(await firstCard.locator('[data-match-part]').count()).toBe(5);
     await expectAxeClean(page);
 
     // /appointments/book without a provider: find one there, and choose it.

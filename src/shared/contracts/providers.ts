@@ -49,12 +49,29 @@ export const DirectoryQuerySchema = z
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'lat and lng go together', path: ['lng'] });
 export type DirectoryQuery = z.infer<typeof DirectoryQuerySchema>;
 
+/** Where a typed word was found on a provider. */
+export const MATCH_FIELDS = ['name', 'title', 'specialty', 'condition', 'language', 'city', 'bio'] as const;
+export type MatchField = (typeof MATCH_FIELDS)[number];
+
+export const WordMatchSchema = z.object({
+  /** The word as typed (lower case). */
+  word: z.string(),
+  field: z.enum(MATCH_FIELDS),
+  /** What the field shows: the name, a specialty slug, a condition, a language code, a city, or the biography's word. */
+  value: z.string(),
+  /** Found as a slip of `value`'s word rather than as its beginning. */
+  typo: z.boolean(),
+});
+export type WordMatch = z.infer<typeof WordMatchSchema>;
+
 export const MatchReasonSchema = z.object({
   kind: z.enum(Object.keys(MATCH_WEIGHTS) as [MatchReasonKind, ...MatchReasonKind[]]),
   /** This part's score between 0 and 1, before its weight. */
   score: z.number(),
-  /** What the score came from: a matched term, kilometres, a language, days, an average. */
+  /** What the score came from: a specialty slug, kilometres, a language, a time, an average. */
   detail: z.string(),
+  /** For the fit with typed words: which word was found where. */
+  matches: z.array(WordMatchSchema).optional(),
 });
 export type MatchReason = z.infer<typeof MatchReasonSchema>;
 

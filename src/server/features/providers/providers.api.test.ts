@@ -129,6 +129,20 @@ describe('GET /api/v1/providers', () => {
     const sum = top.reasons.reduce((acc, r) => acc + weights[r.kind] * r.score, 0);
     expect(Math.abs(sum - top.score)).toBeLessThan(0.02);
     expect(top.reasons.find((r) => r.kind === 'fit')).toMatchObject({ score: 1, detail: 'cardiology' });
+
+    // Typed words: the fit says which word was found where, slips included.
+    const typed = await search({ query: `Margerite ${token} fibrilation` });
+    const fit = typed.providers.find((p) => p.displayName === `Dr Marguerite ${token}`)!.reasons.find((r) => r.kind === 'fit');
+    expect(fit).toMatchObject({ detail: '' });
+    expect(fit?.matches).toEqual([
+      { word: 'margerite', field: 'name', value: `Dr Marguerite ${token}`, typo: true },
+      { word: token, field: 'name', value: `Dr Marguerite ${token}`, typo: false },
+      { word: 'fibrilation', field: 'condition', value: 'atrial fibrillation', typo: true },
+    ]);
+    // Without typed words there is nothing to say of words.
+    expect(top.reasons.find((r) => r.kind === 'fit')?.matches).toEqual(expect.arrayContaining([expect.objectContaining({ word: token })]));
+    const bySpecialty = await search({ specialty: 'cardiology', near: 'Sydney' });
+    expect(bySpecialty.providers[0]!.reasons.find((r) => r.kind === 'fit')).toEqual({ kind: 'fit', score: 1, detail: 'cardiology' });
   });
 
   it('sorts by rating and by soonest availability, and pages', async () => {

@@ -47,6 +47,10 @@ export interface DirectoryRow extends Record<string, unknown> {
   rating_score: number;
   score: number;
   total: number | string;
+  /** With typed words only: what the text search read, to say which word matched where. */
+  conditions?: string[];
+  bio?: string;
+  cities?: string[] | null;
 }
 
 /** Days within which a first free time still earns availability points (0 at this many days). */
@@ -187,10 +191,11 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
     select c.total, r.*, p.display_name, p.title, p.specialty_slug, p.other_specialties, p.languages, p.offers_telehealth,
       p.offers_in_person, p.accepting_new_patients, p.ndis_registered, p.region_code, u.image,
       coalesce(r.near_city, (select l.city from provider_locations l where l.provider_id = r.id and l.kind = 'practice' and l.archived_at is null order by l.sort_order limit 1)) as city
+      ${words.length > 0 ? sql`, p.conditions, p.bio, (select array_agg(distinct l.city) from provider_locations l where l.provider_id = r.id and l.archived_at is null and l.city is not null) as cities` : sql``}
     from (select count(*) as total from fitted) c
     left join (ranked r
       join (select id as profile_id, display_name, title, specialty_slug, other_specialties, languages, offers_telehealth,
-          offers_in_person, accepting_new_patients, ndis_registered, region_code from provider_profiles) p on p.profile_id = r.id
+          offers_in_person, accepting_new_patients, ndis_registered, region_code${words.length > 0 ? sql`, conditions, bio` : sql``} from provider_profiles) p on p.profile_id = r.id
       join users u on u.id = r.user_id) on true
     order by ${order[f.sort]}`,
   );

@@ -20,6 +20,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { queryRows } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
+import { explainWords } from './match-explanation.js';
 import { searchDirectory, type DirectoryRow } from './providers.repo.js';
 import { toPrefixQuery } from './search-document.js';
 
@@ -45,7 +46,22 @@ function regionOf(code: string): RegionCode {
 function reasonsOf(row: DirectoryRow, query: DirectoryQuery): MatchReason[] {
   const reasons: MatchReason[] = [];
   const round = (n: number) => Math.round(n * 100) / 100;
-  if (row.fit > 0) reasons.push({ kind: 'fit', score: round(Math.min(1, row.fit)), detail: query.specialty ?? query.query ?? '' });
+  if (row.fit > 0) {
+    const text = query.query?.trim();
+    const matches = text
+      ? explainWords(text, {
+          displayName: row.display_name,
+          title: row.title,
+          specialtySlug: row.specialty_slug,
+          otherSpecialties: row.other_specialties,
+          conditions: row.conditions ?? [],
+          languages: row.languages,
+          cities: row.cities ?? [],
+          bio: row.bio ?? '',
+        })
+      : undefined;
+    reasons.push({ kind: 'fit', score: round(Math.min(1, row.fit)), detail: query.specialty ?? '', ...(matches ? { matches } : {}) });
+  }
   if (row.distance_km !== null && row.distance_score > 0) reasons.push({ kind: 'distance', score: round(row.distance_score), detail: row.distance_km.toFixed(1) });
   if (row.language_score > 0) reasons.push({ kind: 'language', score: 1, detail: query.lang ?? '' });
   if (row.availability_score > 0) reasons.push({ kind: 'availability', score: round(row.availability_score), detail: iso(row.next_available_at) ?? '' });

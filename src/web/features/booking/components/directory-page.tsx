@@ -1,7 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { DIRECTORY_SORTS, type DirectorySort, type ProviderSummary, SERVICE_MODES } from '~/shared/contracts/providers';
+import {
+  DIRECTORY_SORTS,
+  type DirectorySort,
+  MATCH_WEIGHTS,
+  type MatchReason,
+  type MatchReasonKind,
+  type ProviderSummary,
+  SERVICE_MODES,
+  type WordMatch,
+} from '~/shared/contracts/providers';
 import { LANGUAGES } from '~/shared/languages';
 import { SPECIALTY_SLUGS, isSpecialtySlug } from '~/shared/specialties';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -17,6 +26,7 @@ import { Badge, PageHeading, QueryState, RatingText, SELECT_CLASS_NAME } from '.
 const FILTER_KEYS = ['query', 'specialty', 'language', 'mode', 'near', 'lat', 'lng', 'radiusKm', 'acceptingNew', 'ndis', 'availableWithinDays', 'sort'] as const;
 const RADII = ['5', '10', '25', '50', '100'];
 const WITHIN_DAYS = ['1', '3', '7', '14', '30'];
+const MATCH_REASON_KINDS = Object.keys(MATCH_WEIGHTS) as MatchReasonKind[];
 
 /** /providers: search, filter and sort the directory; the whole query is in the URL, so it can be shared. */
 export function DirectoryPage() {
@@ -286,28 +296,7 @@ function ProviderCard({ provider }: { provider: ProviderSummary }) {
           <dd className="inline">{provider.nextAvailableAt ? formatDateTime(provider.nextAvailableAt, language, zone) : t('card.noTimes')}</dd>
         </div>
       </dl>
-      {provider.reasons.length > 0 ? (
-        <details className="mt-3">
-          <summary className="min-h-6 cursor-pointer text-sm font-medium text-teal-800">{t('card.why', { score: Math.round(provider.score * 100) })}</summary>
-          <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-slate-800">
-            {provider.reasons.map((r) => (
-              <li key={r.kind}>
-                {t(`reasons.${r.kind}`, {
-                  detail:
-                    r.kind === 'availability'
-                      ? formatDateTime(r.detail, language, zone)
-                      : r.kind === 'fit' && isSpecialtySlug(r.detail)
-                        ? t(`specialties.${r.detail}`)
-                        : r.kind === 'language'
-                          ? (LANGUAGES.find((l) => l.code === r.detail)?.name ?? r.detail)
-                          : r.detail,
-                  points: Math.round(r.score * 100),
-                })}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      {provider.reasons.length > 0 ? <MatchExplanation provider={provider} /> : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <Link to={`/providers/${provider.id}`} className="text-sm font-medium text-teal-800 underline inline-flex min-h-6 items-center">
           {t('card.profile')}
@@ -319,5 +308,59 @@ function ProviderCard({ provider }: { provider: ProviderSummary }) {
         </Link>
       </div>
     </li>
+  );
+}
+
+/**
+ * Why a result matched: every part of best match with its points, its weight and what it adds
+ * (the weights are MATCH_WEIGHTS, shown as they are), what each part came from, and for typed
+ * words which word was found where.
+ */
+function MatchExplanation({ provider }: { provider: ProviderSummary }) {
+  const { t, i18n } = useTranslation('providers');
+  const { session } = useAuth();
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const zone = userTimeZone(session?.user.timeZone);
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const detailOf = (r: MatchReason): string | null => {
+    if (r.kind === 'availability') return formatDateTime(r.detail, language, zone);
+    if (r.kind === 'fit') return isSpecialtySlug(r.detail) ? t(`specialties.${r.detail}`) : null;
+    if (r.kind === 'language') return LANGUAGES.find((l) => l.code === r.detail)?.name ?? r.detail;
+    return r.detail;
+  };
+  const valueOf = (m: WordMatch): string => {
+    if (m.field === 'specialty' && isSpecialtySlug(m.value)) return t(`specialties.${m.value}`);
+    if (m.field === 'language') return LANGUAGES.find((l) => l.code === m.value)?.name ?? m.value;
+    return m.value;
+  };
+  return (
+    <details className="mt-3">
+      <summary className="min-h-6 cursor-pointer text-sm font-medium text-teal-800">{t('card.why', { score: Math.round(provider.score * 100) })}</summary>
+      <p className="mt-2 text-sm text-slate-700">{t('card.howScored')}</p>
+      <ul className="mt-2 space-y-2 text-sm text-slate-800">
+        {MATCH_REASON_KINDS.map((kind) => {
+          const reason = provider.reasons.find((r) => r.kind === kind);
+          const points = reason ? reason.score * 100 : 0;
+          const detail = reason ? detailOf(reason) : null;
+          return (
+            <li key={kind} data-match-part={kind}>
+              <span className="font-medium">{t(`matchParts.${kind}`)}</span>
+              {': '}
+              {t('card.partScore', { points: number.format(points), weight: number.format(MATCH_WEIGHTS[kind] * 100), contribution: number.format(MATCH_WEIGHTS[kind] * points) })}
+              {reason && detail ? <span className="block text-slate-700">{t(`reasons.${kind}`, { detail })}</span> : null}
+              {reason?.matches && reason.matches.length > 0 ? (
+                <ul className="list-disc ps-5 text-slate-700">
+                  {reason.matches.map((m) => (
+                    <li key={m.word}>
+                      {t(m.typo ? 'wordMatch.typo' : 'wordMatch.exact', { word: m.word, field: t(`matchFields.${m.field}`), value: valueOf(m) })}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
   );
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { explainWords, trigramSimilarity, type SearchedFields } from './match-explanation';
+
+const ADA: SearchedFields = {
+  displayName: 'Dr Ada Okafor',
+  title: 'Consultant dermatologist',
+  specialtySlug: 'dermatology',
+  otherSpecialties: ['allergy-clinic'],
+  conditions: ['Eczema', 'Atrial fibrillation'],
+  languages: ['en', 'fr'],
+  cities: ['Melbourne'],
+  bio: 'Twenty years of practice in paediatric skin conditions.',
+};
+
+describe('trigramSimilarity', () => {
+  it('is pg_trgm similarity: shared trigrams of the padded words over all of them', () => {
+    expect(trigramSimilarity('eczema', 'eczema')).toBe(1);
+    // "  eczma " and "  eczema " share 4 of 9 trigrams ("  e", " ec", "ecz", "ma ").
+    expect(trigramSimilarity('eczma', 'eczema')).toBeCloseTo(4 / 9, 5);
+    expect(trigramSimilarity('abc', 'xyz')).toBe(0);
+  });
+});
+
+describe('explainWords', () => {
+  it('names the field each typed word begins a word of, in the order a card is read', () => {
+    expect(explainWords('okafor derm melb fran', ADA)).toEqual([
+      { word: 'okafor', field: 'name', value: 'Dr Ada Okafor', typo: false },
+      // The title says "dermatologist" before the specialty does: the title is read first.
+      { word: 'derm', field: 'title', value: 'Consultant dermatologist', typo: false },
+      { word: 'melb', field: 'city', value: 'Melbourne', typo: false },
+      { word: 'fran', field: 'language', value: 'fr', typo: false },
+    ]);
+  });
+
+  it('finds a specialty by the words people use for it, a condition, a slip and the biography', () => {
+    expect(explainWords('skin', { ...ADA, title: '' })).toEqual([{ word: 'skin', field: 'specialty', value: 'dermatology', typo: false }]);
+    expect(explainWords('allergy', ADA)).toEqual([{ word: 'allergy', field: 'specialty', value: 'allergy-clinic', typo: false }]);
+    expect(explainWords('fibrilation', ADA)).toEqual([{ word: 'fibrilation', field: 'condition', value: 'Atrial fibrillation', typo: true }]);
+    expect(explainWords('eczma', ADA)).toEqual([{ word: 'eczma', field: 'condition', value: 'Eczema', typo: true }]);
+    expect(explainWords('paediatric', ADA)).toEqual([{ word: 'paediatric', field: 'bio', value: 'paediatric', typo: false }]);
+  });
+
+  it('leaves out words that match nothing, and repeats no word', () => {
+    expect(explainWords('zzzz qqq okafor okafor', ADA)).toEqual([{ word: 'okafor', field: 'name', value: 'Dr Ada Okafor', typo: false }]);
+    expect(explainWords('   ', ADA)).toEqual([]);
+  });
+});
