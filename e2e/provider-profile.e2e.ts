@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TINY_PNG } from '../src/server/testing/multipart.js';
 import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
 import { expectToast, fictionalPerson, postJson, settleToasts, verifyByMail } from './support/auth-flows.js';
 import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
@@ -242,6 +243,34 @@ describe('the directory profile screen', () => {
     await patient.getByRole('heading', { name: appt('book.done') }).waitFor();
     await expectAxeClean(patient);
     await patient.context().close();
+  });
+
+  it('a photo saved on the profile screen is what patients see in the directory and on the public profile', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/profile`);
+    await h1(page, dp('title'));
+    const photo = section(page, common('profile.avatar.directoryHeading'));
+    await photo.getByLabel(common('profile.avatar.chooseLabel')).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await photo.getByRole('button', { name: common('profile.avatar.upload') }).click();
+    await photo.getByText(common('profile.avatar.uploaded')).waitFor();
+    await photo.getByRole('button', { name: common('profile.avatar.remove') }).waitFor();
+    await settled(page);
+    await page.context().close();
+
+    // Nobody signed in: the card and the profile show the picture, loaded from the directory's public address.
+    const { context, page: visitor } = await newPage(browser);
+    await visitor.goto(`${server.url}/providers?query=${encodeURIComponent('Demo Provider')}`);
+    const card = visitor.getByRole('main').getByRole('listitem').filter({ has: visitor.getByRole('heading', { name: 'Demo Provider' }) }).first();
+    const cardImage = card.locator('[data-provider-photo] img');
+    await expect.poll(() => cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    expect(await cardImage.getAttribute('src')).toMatch(/^\/api\/v1\/providers\/[0-9a-f-]{36}\/photo\?v=[0-9a-f]{8}$/);
+    await expectAxeClean(visitor);
+    await card.getByRole('link', { name: 'Demo Provider' }).first().click();
+    await h1(visitor, 'Demo Provider');
+    const profileImage = visitor.locator('[data-provider-photo] img');
+    await expect.poll(() => profileImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await expectAxeClean(visitor);
+    await context.close();
   });
 
   it('renders right to left in Arabic, axe-clean', async () => {

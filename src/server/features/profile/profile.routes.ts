@@ -10,6 +10,7 @@ import {
   UpdateProfileRequestSchema,
 } from '../../../shared/contracts/profile.js';
 import { DomainError, tooLarge, validationError } from '../../platform/errors/domain-errors.js';
+import { etagMatches } from '../../platform/http/etag.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
 import {
   getProfile,
@@ -25,14 +26,6 @@ import {
 
 const NO_STORE = 'no-store';
 
-/** If-None-Match: one tag, a list, weak or strong, or '*'. */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value.replace(/^W\//, '') === etag;
-  });
-}
 
 /**
  * Reads the one file of an avatar upload (multipart field `avatar`) into memory, refusing

@@ -166,7 +166,7 @@ export interface AvatarFile {
 }
 
 /** A person's avatar image, for any signed-in person (avatars show beside names). */
-export async function readAvatar(ctx: ActorContext, userId: string): Promise<AvatarFile> {
+export async function readAvatar(ctx: Pick<ServiceContext, 'db' | 'storage'>, userId: string): Promise<AvatarFile> {
   const missing = () => notFound('profile.avatar-not-found', 'This person has no avatar.');
   if (!UUID.test(userId)) throw missing();
   const avatar = await findAvatar(ctx.db, userId);

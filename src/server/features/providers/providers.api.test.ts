@@ -4,6 +4,7 @@ import type { DirectoryPage, ProviderDetail } from '../../../shared/contracts/pr
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { providerLocations } from '../../db/schema/booking.js';
 import { ALL_DAY, createPractice, dayOff, setProfile, type Practice } from '../../testing/booking-fixtures.js';
+import { multipartBody, TINY_PNG } from '../../testing/multipart.js';
 
 let t: TestApp;
 /** A word no other test uses, so the searches here see only this file's providers (the PostgreSQL tier shares one database). */
@@ -163,6 +164,42 @@ describe('GET /api/v1/providers', () => {
       expect(res.statusCode, qs).toBe(400);
       expect(res.json(), qs).toMatchObject({ code: 'request.invalid' });
     }
+  });
+});
+
+describe('GET /api/v1/providers/{id}/photo', () => {
+  const uploadPhoto = async (practice: Practice) => {
+    const form = multipartBody([{ name: 'avatar', filename: 'me.png', contentType: 'image/png', body: TINY_PNG }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/profile/avatar', headers: { cookie: practice.provider.cookie, ...form.headers }, payload: form.payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it("serves a verified provider's account picture to everyone, versioned, and nobody else's", async () => {
+    await uploadPhoto(heart);
+    await uploadPhoto(hidden);
+    const card = (await search({ query: `Marguerite ${token}` })).providers[0]!;
+    expect(card.image).toMatch(new RegExp(`^/api/v1/providers/${heart.profileId}/photo\\?v=[0-9a-f]{8}$`));
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/v1/providers/${heart.profileId}` })).json<ProviderDetail>();
+    expect(detail.image).toBe(card.image);
+
+    // No cookie: the directory's photo is public, unlike the avatar's own address.
+    const photo = await t.app.inject({ method: 'GET', url: card.image! });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.headers['cache-control']).toBe('public, max-age=86400');
+    expect(photo.rawPayload.equals(TINY_PNG)).toBe(true);
+    const again = await t.app.inject({ method: 'GET', url: card.image!, headers: { 'if-none-match': String(photo.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/avatars/${heart.provider.userId}` })).statusCode).toBe(401);
+
+    // A profile under review, one without a picture, an unknown one: 404 with a stable code.
+    for (const id of [hidden.profileId, skin.profileId, randomUUID()]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${id}/photo` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'providers.photo-not-found' });
+    }
+    expect((await search({ query: `Oskar ${token}` })).providers[0]!.image).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/providers/not-a-uuid/photo' })).statusCode).toBe(400);
   });
 });
 

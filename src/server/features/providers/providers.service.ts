@@ -18,8 +18,9 @@ import { providerLocations, providerServices } from '../../db/schema/booking.js'
 import { providerProfiles } from '../../db/schema/specialties.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { queryRows } from '../../platform/db/database.js';
-import { notFound } from '../../platform/errors/domain-errors.js';
+import { DomainError, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
+import { AVATAR_PATH_PREFIX, readAvatar, type AvatarFile } from '../profile/profile.service.js';
 import { explainWords } from './match-explanation.js';
 import { searchDirectory, type DirectoryRow } from './providers.repo.js';
 import { toPrefixQuery } from './search-document.js';
@@ -111,7 +112,7 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
     id: row.id,
     displayName: row.display_name,
     title: row.title,
-    image: row.image,
+    image: providerPhotoUrl(row.id, row.image),
     specialty: specialtyOf(row.specialty_slug),
     otherSpecialties: row.other_specialties,
     languages: row.languages,
@@ -128,6 +129,35 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
     reasons: reasonsOf(row, query),
   }));
   return { providers, page: query.page, pageSize: DIRECTORY_PAGE_SIZE, total: Number(rows[0]?.total ?? 0), sort, place, placeNotFound };
+}
+
+/**
+ * Where the directory serves a provider's photo (their account's avatar), for everyone: the
+ * avatar's own address is for signed-in people only. The avatar's version comes along, so a new
+ * photo is a new address and the old one may be cached for long.
+ */
+export function providerPhotoUrl(profileId: string, avatarImage: string | null): string | null {
+  if (!avatarImage?.startsWith(AVATAR_PATH_PREFIX)) return null;
+  const version = new URL(avatarImage, 'http://x').searchParams.get('v');
+  return `/api/v1/providers/${profileId}/photo${version ? `?v=${encodeURIComponent(version)}` : ''}`;
+}
+
+/** A verified provider's photo; 404 when the profile is not public or has none. */
+export async function readProviderPhoto(ctx: Pick<ServiceContext, 'db' | 'storage'>, profileId: string): Promise<AvatarFile> {
+  const [row] = await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) =>
+    tx
+      .select({ userId: providerProfiles.userId })
+      .from(providerProfiles)
+      .where(and(eq(providerProfiles.id, profileId), eq(providerProfiles.verificationStatus, 'verified'))),
+  );
+  const missing = () => notFound('providers.photo-not-found', 'This provider has no photo in the directory.');
+  if (!row) throw missing();
+  try {
+    return await readAvatar(ctx, row.userId);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'profile.avatar-not-found') throw missing();
+    throw error;
+  }
 }
 
 /** A practice location as the directory shows it (address fields, coordinates, time zone). */
@@ -174,7 +204,7 @@ export async function getProvider(ctx: Pick<ServiceContext, 'db'>, id: string): 
       id: p.id,
       displayName: p.displayName,
       title: p.title,
-      image: profile.image,
+      image: providerPhotoUrl(p.id, profile.image),
       specialty: specialtyOf(p.specialtySlug),
       otherSpecialties: p.otherSpecialties,
       languages: p.languages,

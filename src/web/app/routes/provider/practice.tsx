@@ -5,6 +5,7 @@ import { AvailabilityPage } from '~/web/features/booking/components/availability
 import { DirectoryProfilePage } from '~/web/features/booking/components/directory-profile-page';
 import { PracticeCalendarPage } from '~/web/features/booking/components/practice-calendar';
 import { PracticeDashboardPage } from '~/web/features/booking/components/practice-dashboard';
+import { ProfilePhotoSection } from '~/web/features/profile/components/profile-details';
 import { loadNamespaces } from '~/web/lib/i18n';
 
 export const handle = { i18n: ['appointments'] };
@@ -30,8 +31,9 @@ const PAGES = {
 /**
  * /provider/dashboard (today, actions waiting, week figures), /provider/appointments (calendar and
  * list), /provider/availability (own hours and booking rules): staff of the current organisation
- * ('appointments.manage'). /provider/profile (own directory profile, services and locations):
- * those of them who are professionals, the roles that keep a directory profile.
+ * ('appointments.manage'). /provider/profile (own directory profile, photo, services and
+ * locations): those of them who are professionals, the roles that keep a directory profile. The
+ * photo is the account picture, so its section comes from the profile feature.
  */
 export default function PracticeRoute() {
   const { pathname } = useLocation();
@@ -39,7 +41,7 @@ export default function PracticeRoute() {
   const Page = PAGES[path] ?? PracticeDashboardPage;
   return (
     <RequireAuth permission="appointments.manage" {...(path === '/provider/profile' ? { roles: PROFESSIONAL_ROLES } : {})}>
-      <Page />
+      {path === '/provider/profile' ? <DirectoryProfilePage photo={<ProfilePhotoSection />} /> : <Page />}
     </RequireAuth>
   );
 }

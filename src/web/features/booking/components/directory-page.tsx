@@ -20,7 +20,7 @@ import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useAuth } from '~/web/lib/session';
 import { useDirectory } from '../api/booking-api';
-import { Badge, PageHeading, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
+import { Badge, PageHeading, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
 
 /** The parameters the page keeps in its URL (the API reads the same ones). */
 const FILTER_KEYS = ['query', 'specialty', 'language', 'mode', 'near', 'lat', 'lng', 'radiusKm', 'acceptingNew', 'ndis', 'availableWithinDays', 'sort'] as const;
@@ -260,16 +260,19 @@ function ProviderCard({ provider }: { provider: ProviderSummary }) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-            <Link to={`/providers/${provider.id}`} className="hover:underline">
-              <bdi>{provider.displayName}</bdi>
-            </Link>
-          </h3>
-          <p className="text-sm text-slate-700">
-            {t(`specialties.${provider.specialty}`)}
-            {provider.title ? ` · ${provider.title}` : ''}
-          </p>
+        <div className="flex items-start gap-4">
+          <ProviderPhoto name={provider.displayName} image={provider.image} />
+          <div>
+            <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+              <Link to={`/providers/${provider.id}`} className="hover:underline">
+                <bdi>{provider.displayName}</bdi>
+              </Link>
+            </h3>
+            <p className="text-sm text-slate-700">
+              {t(`specialties.${provider.specialty}`)}
+              {provider.title ? ` · ${provider.title}` : ''}
+            </p>
+          </div>
         </div>
         <RatingText average={provider.rating.average} count={provider.rating.count} />
       </div>

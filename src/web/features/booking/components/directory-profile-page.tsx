@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -94,7 +94,7 @@ function VerificationPanel({ profile }: { profile: DirectoryProfile }) {
  * its verification, the services patients book and the locations they are seen at. Hours stay
  * on /provider/availability.
  */
-export function DirectoryProfilePage() {
+export function DirectoryProfilePage({ photo }: { photo?: ReactNode }) {
   const { t, i18n } = useTranslation('appointments');
   const { session } = useAuth();
   const own = useOwnProfile();
@@ -113,6 +113,7 @@ export function DirectoryProfilePage() {
           <div className="mt-8 space-y-8">
             {profile ? <VerificationPanel profile={profile} /> : null}
             <ProfileForm key={profile?.id ?? 'new'} profile={profile} defaults={defaults} />
+            {profile ? photo : null}
             {profile ? (
               <>
                 <ServicesManager />

@@ -1,10 +1,12 @@
 import { clsx } from 'clsx';
+import { Avatar } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appointmentCalendarPath, googleCalendarUrl, outlookCalendarUrl } from '~/shared/calendar-links';
 import type { Appointment } from '~/shared/contracts/appointments';
 import { QueryState as SharedQueryState } from '~/web/components/ui/query-state';
+import { initials } from '~/web/lib/session';
 
 export const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
 
@@ -81,5 +83,24 @@ export function NoProfileNotice() {
         {t('practice.createProfile')}
       </Link>
     </div>
+  );
+}
+
+/**
+ * A provider's photo (their account picture, served publicly by the directory), or their initials
+ * until it loads or when there is none. Decorative: the name is always beside it.
+ */
+export function ProviderPhoto({ name, image, size = 'md' }: { name: string; image: string | null; size?: 'md' | 'lg' }) {
+  return (
+    <Avatar.Root
+      className={clsx(
+        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-teal-700 font-semibold text-white',
+        size === 'lg' ? 'size-24 text-2xl' : 'size-14 text-lg',
+      )}
+      data-provider-photo={image ? 'image' : 'initials'}
+    >
+      {image ? <Avatar.Image src={image} alt="" className="size-full object-cover" /> : null}
+      <Avatar.Fallback delayMs={image ? 600 : undefined}>{initials(name)}</Avatar.Fallback>
+    </Avatar.Root>
   );
 }

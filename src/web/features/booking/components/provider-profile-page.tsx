@@ -13,7 +13,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { useAuth } from '~/web/lib/session';
 import { useProvider, useSlots } from '../api/booking-api';
 import { formatDayHeading, formatMoney, slotsByDay, zoneName } from '../lib/format';
-import { Badge, QueryState, RatingText } from './parts';
+import { Badge, ProviderPhoto, QueryState, RatingText } from './parts';
 
 /** /providers/{id}: a verified provider's profile, services, next free times and a way to book. */
 export function ProviderProfilePage({ id, initial }: { id: string; initial?: { provider: ProviderDetail | null; notFound: boolean } }) {
@@ -38,26 +38,29 @@ function Profile({ provider }: { provider: ProviderDetail }) {
     <article>
       <DocumentTitle title={provider.displayName} />
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm font-medium text-teal-800">
-            <Link to={`/providers?specialty=${provider.specialty}`} className="underline">
-              {t(`specialties.${provider.specialty}`)}
-            </Link>
-          </p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">
-            <bdi>{provider.displayName}</bdi>
-          </h1>
-          <p className="mt-1 text-slate-700">
-            {provider.title} · {provider.organisation.name}
-          </p>
-          <div className="mt-2">
-            <RatingText average={provider.rating.average} count={provider.rating.count} />
-          </div>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {provider.offersInPerson ? <Badge>{t('modes.in_person')}</Badge> : null}
-            {provider.offersTelehealth ? <Badge tone="teal">{t('modes.telehealth')}</Badge> : null}
-            {provider.ndisRegistered ? <Badge tone="green">{t('card.ndis')}</Badge> : null}
-            {provider.acceptingNewPatients ? <Badge tone="green">{t('card.accepting')}</Badge> : <Badge tone="amber">{t('card.notAccepting')}</Badge>}
+        <div className="flex flex-wrap items-start gap-5">
+          <ProviderPhoto name={provider.displayName} image={provider.image} size="lg" />
+          <div>
+            <p className="text-sm font-medium text-teal-800">
+              <Link to={`/providers?specialty=${provider.specialty}`} className="underline">
+                {t(`specialties.${provider.specialty}`)}
+              </Link>
+            </p>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">
+              <bdi>{provider.displayName}</bdi>
+            </h1>
+            <p className="mt-1 text-slate-700">
+              {provider.title} · {provider.organisation.name}
+            </p>
+            <div className="mt-2">
+              <RatingText average={provider.rating.average} count={provider.rating.count} />
+            </div>
+            <div className="mt-3 flex flex-wrap gap-2">
+              {provider.offersInPerson ? <Badge>{t('modes.in_person')}</Badge> : null}
+              {provider.offersTelehealth ? <Badge tone="teal">{t('modes.telehealth')}</Badge> : null}
+              {provider.ndisRegistered ? <Badge tone="green">{t('card.ndis')}</Badge> : null}
+              {provider.acceptingNewPatients ? <Badge tone="green">{t('card.accepting')}</Badge> : <Badge tone="amber">{t('card.notAccepting')}</Badge>}
+            </div>
           </div>
         </div>
         <ButtonLink size="lg" to={`/appointments/book/${provider.id}`}>

@@ -5,7 +5,8 @@ import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { problemMessage } from '~/web/lib/problem-message';
 import { initials } from '~/web/lib/session';
-import { useDeleteAvatar, useUpdateProfile, useUploadAvatar } from '../api/profile-api';
+import { QueryState } from '~/web/components/ui/query-state';
+import { useDeleteAvatar, useProfile, useUpdateProfile, useUploadAvatar } from '../api/profile-api';
 import { Field, type Outcome, OutcomeMessage, SettingsSection } from './settings-ui';
 
 function AvatarImage({ name, src, alt }: { name: string; src: string | null; alt: string }) {
@@ -17,7 +18,7 @@ function AvatarImage({ name, src, alt }: { name: string; src: string | null; alt
 }
 
 /** The photo: pick a file, see it, save or cancel; or remove the current one. */
-function AvatarField({ profile }: { profile: Profile }) {
+function AvatarField({ profile, heading = true }: { profile: Profile; heading?: boolean }) {
   const { t } = useTranslation();
   const upload = useUploadAvatar();
   const remove = useDeleteAvatar();
@@ -72,8 +73,8 @@ function AvatarField({ profile }: { profile: Profile }) {
   const busy = upload.isPending || remove.isPending;
   return (
     <div>
-      <h3 className="text-base font-semibold text-slate-900">{t('profile.avatar.heading')}</h3>
-      <div className="mt-3 flex flex-wrap items-start gap-6">
+      {heading ? <h3 className="text-base font-semibold text-slate-900">{t('profile.avatar.heading')}</h3> : null}
+      <div className={heading ? 'mt-3 flex flex-wrap items-start gap-6' : 'flex flex-wrap items-start gap-6'}>
         {preview ? (
           <AvatarImage name={profile.name} src={preview} alt={t('profile.avatar.preview')} />
         ) : (
@@ -197,6 +198,22 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
         </div>
         <NameForm profile={profile} />
       </div>
+    </SettingsSection>
+  );
+}
+
+/**
+ * The account picture as a provider's directory photo (/provider/profile): the same picture and
+ * controls as on /profile, explained for the directory.
+ */
+export function ProfilePhotoSection() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  return (
+    <SettingsSection title={t('profile.avatar.directoryHeading')} description={t('profile.avatar.directoryHint')}>
+      <QueryState className="" pending={profile.isPending} error={profile.isError ? profile.error : null} retry={() => void profile.refetch()}>
+        {profile.data ? <AvatarField profile={profile.data} heading={false} /> : null}
+      </QueryState>
     </SettingsSection>
   );
 }
