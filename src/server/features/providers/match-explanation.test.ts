@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explainWords, trigramSimilarity, type SearchedFields } from './match-explanation';
+import { explainWords, trigramSimilarity } from './match-explanation';
+import type { SearchedFields } from './search-document';
 
 const ADA: SearchedFields = {
   displayName: 'Dr Ada Okafor',

@@ -2,18 +2,8 @@ import type { MatchField, WordMatch } from '../../../shared/contracts/providers.
 import { LANGUAGES } from '../../../shared/languages.js';
 import { isSpecialtySlug, SPECIALTY_SEARCH_TERMS } from '../../../shared/specialties.js';
 import { TYPO_MIN_LENGTH } from './providers.repo.js';
+import type { SearchedFields } from './search-document.js';
 
-/** What free-text search read for one provider, field by field (see buildSearchDocument). */
-export interface SearchedFields {
-  displayName: string;
-  title: string;
-  specialtySlug: string;
-  otherSpecialties: readonly string[];
-  conditions: readonly string[];
-  languages: readonly string[];
-  cities: readonly string[];
-  bio: string;
-}
 
 /** A typed word is shown as a slip of a document's word from this trigram similarity on. */
 export const EXPLAIN_TYPO_SIMILARITY = 0.3;

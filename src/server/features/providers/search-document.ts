@@ -1,13 +1,8 @@
 import { LANGUAGES } from '../../../shared/languages.js';
 import { isSpecialtySlug, SPECIALTY_SEARCH_TERMS } from '../../../shared/specialties.js';
 
-/**
- * The text free-text search reads for one provider: their name, each specialty with the words
- * people use for it in six languages, the conditions they treat, the languages they speak,
- * their cities and their biography. Stored on the profile (search_document); PostgreSQL derives
- * the full-text vector from it and indexes its trigrams for typo-tolerant matching.
- */
-export function buildSearchDocument(profile: {
+/** What free-text search reads of one provider, field by field. */
+export interface SearchedFields {
   displayName: string;
   title: string;
   specialtySlug: string;
@@ -16,7 +11,15 @@ export function buildSearchDocument(profile: {
   languages: readonly string[];
   cities: readonly string[];
   bio: string;
-}): string {
+}
+
+/**
+ * The text free-text search reads for one provider: their name, each specialty with the words
+ * people use for it in six languages, the conditions they treat, the languages they speak,
+ * their cities and their biography. Stored on the profile (search_document); PostgreSQL derives
+ * the full-text vector from it and indexes its trigrams for typo-tolerant matching.
+ */
+export function buildSearchDocument(profile: SearchedFields): string {
   const specialtyWords = [profile.specialtySlug, ...profile.otherSpecialties].flatMap((slug) =>
     isSpecialtySlug(slug) ? [...SPECIALTY_SEARCH_TERMS[slug]] : [slug.replace(/-/g, ' ')],
   );

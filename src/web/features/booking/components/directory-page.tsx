@@ -20,7 +20,7 @@ import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useAuth } from '~/web/lib/session';
 import { useDirectory } from '../api/booking-api';
-import { Badge, PageHeading, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
+import { PageHeading, ProviderBadges, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
 
 /** The parameters the page keeps in its URL (the API reads the same ones). */
 const FILTER_KEYS = ['query', 'specialty', 'language', 'mode', 'near', 'lat', 'lng', 'radiusKm', 'acceptingNew', 'ndis', 'availableWithinDays', 'sort'] as const;
@@ -276,12 +276,7 @@ function ProviderCard({ provider }: { provider: ProviderSummary }) {
         </div>
         <RatingText average={provider.rating.average} count={provider.rating.count} />
       </div>
-      <div className="mt-3 flex flex-wrap gap-2">
-        {provider.offersInPerson ? <Badge>{t('modes.in_person')}</Badge> : null}
-        {provider.offersTelehealth ? <Badge tone="teal">{t('modes.telehealth')}</Badge> : null}
-        {provider.ndisRegistered ? <Badge tone="green">{t('card.ndis')}</Badge> : null}
-        {provider.acceptingNewPatients ? null : <Badge tone="amber">{t('card.notAccepting')}</Badge>}
-      </div>
+      <ProviderBadges provider={provider} />
       <dl className="mt-3 grid gap-1 text-sm text-slate-800 sm:grid-cols-2">
         <div>
           <dt className="inline text-slate-700">{t('card.where')}: </dt>

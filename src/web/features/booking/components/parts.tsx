@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { appointmentCalendarPath, googleCalendarUrl, outlookCalendarUrl } from '~/shared/calendar-links';
 import type { Appointment } from '~/shared/contracts/appointments';
+import type { ProviderSummary } from '~/shared/contracts/providers';
 import { QueryState as SharedQueryState } from '~/web/components/ui/query-state';
 import { initials } from '~/web/lib/session';
 
@@ -102,5 +103,27 @@ export function ProviderPhoto({ name, image, size = 'md' }: { name: string; imag
       {image ? <Avatar.Image src={image} alt="" className="size-full object-cover" /> : null}
       <Avatar.Fallback delayMs={image ? 600 : undefined}>{initials(name)}</Avatar.Fallback>
     </Avatar.Root>
+  );
+}
+
+/**
+ * What kind of visits a provider offers and how they stand: in person, video, NDIS-registered,
+ * taking new patients (the card names only "not taking", the profile both).
+ */
+export function ProviderBadges({
+  provider,
+  showAccepting = false,
+}: {
+  provider: Pick<ProviderSummary, 'offersInPerson' | 'offersTelehealth' | 'ndisRegistered' | 'acceptingNewPatients'>;
+  showAccepting?: boolean;
+}) {
+  const { t } = useTranslation('providers');
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      {provider.offersInPerson ? <Badge>{t('modes.in_person')}</Badge> : null}
+      {provider.offersTelehealth ? <Badge tone="teal">{t('modes.telehealth')}</Badge> : null}
+      {provider.ndisRegistered ? <Badge tone="green">{t('card.ndis')}</Badge> : null}
+      {provider.acceptingNewPatients ? showAccepting ? <Badge tone="green">{t('card.accepting')}</Badge> : null : <Badge tone="amber">{t('card.notAccepting')}</Badge>}
+    </div>
   );
 }

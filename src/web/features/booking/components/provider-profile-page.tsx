@@ -13,7 +13,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { useAuth } from '~/web/lib/session';
 import { useProvider, useSlots } from '../api/booking-api';
 import { formatDayHeading, formatMoney, slotsByDay, zoneName } from '../lib/format';
-import { Badge, ProviderPhoto, QueryState, RatingText } from './parts';
+import { ProviderBadges, ProviderPhoto, QueryState, RatingText } from './parts';
 
 /** /providers/{id}: a verified provider's profile, services, next free times and a way to book. */
 export function ProviderProfilePage({ id, initial }: { id: string; initial?: { provider: ProviderDetail | null; notFound: boolean } }) {
@@ -55,12 +55,7 @@ function Profile({ provider }: { provider: ProviderDetail }) {
             <div className="mt-2">
               <RatingText average={provider.rating.average} count={provider.rating.count} />
             </div>
-            <div className="mt-3 flex flex-wrap gap-2">
-              {provider.offersInPerson ? <Badge>{t('modes.in_person')}</Badge> : null}
-              {provider.offersTelehealth ? <Badge tone="teal">{t('modes.telehealth')}</Badge> : null}
-              {provider.ndisRegistered ? <Badge tone="green">{t('card.ndis')}</Badge> : null}
-              {provider.acceptingNewPatients ? <Badge tone="green">{t('card.accepting')}</Badge> : <Badge tone="amber">{t('card.notAccepting')}</Badge>}
-            </div>
+            <ProviderBadges provider={provider} showAccepting />
           </div>
         </div>
         <ButtonLink size="lg" to={`/appointments/book/${provider.id}`}>
