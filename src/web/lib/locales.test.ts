@@ -161,6 +161,7 @@ const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly s
       'testimonials.items.0.role',
       'testimonials.items.1.role',
     ],
+    providers: ['matchParts.distance'],
   },
   pt: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'header.menu', 'footer.links.cookies'], consent: ['categories.marketing.name'],
     home: [...TESTIMONIAL_NAMES, ...PLUS_FIGURES, 'trust.items.interactions.value', 'trust.items.response.value'],
