@@ -180,6 +180,54 @@ describe('booking', () => {
     await expectAxeClean(page);
   });
 
+  it('the provider changes a service’s free time after visits on /provider/availability; the week preview and /provider/profile show it', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/availability`);
+    await h1(page, appt('availability.title'));
+    const preview = page.getByRole('group', { name: appt('availability.preview') }).first();
+    /** Free times of the shown week as the preview counts them, once it has its answer. */
+    const shownWeek = async (): Promise<number> => {
+      await expect.poll(() => preview.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+      const counts = await preview.locator('p').allTextContents();
+      return counts.reduce((sum, text) => sum + (Number(/\d+/.exec(text)?.[0]) || 0), 0);
+    };
+    /** This week's and next week's free times (the demo calendar's coming visits fall in them). */
+    const twoWeeks = async (): Promise<number> => {
+      const firstDay = preview.locator('h4').first();
+      await firstDay.waitFor();
+      const thisWeek = await shownWeek();
+      const heading = await firstDay.textContent();
+      await page.getByRole('button', { name: appt('practice.next'), exact: true }).first().click();
+      await expect.poll(() => firstDay.textContent(), { timeout: 15_000 }).not.toBe(heading);
+      const nextWeek = await shownWeek();
+      await page.getByRole('button', { name: appt('practice.previous'), exact: true }).first().click();
+      await expect.poll(() => firstDay.textContent(), { timeout: 15_000 }).toBe(heading);
+      return thisWeek + nextWeek;
+    };
+    await page.getByRole('combobox', { name: appt('book.service'), exact: true }).first().selectOption({ label: 'Follow-up consultation' });
+    const timing = (after: number) => interpolate(appt('availability.previewTiming'), { minutes: 20, before: 0, after });
+    await page.getByText(timing(0)).waitFor();
+    const before = await twoWeeks();
+    expect(before).toBeGreaterThan(0);
+    await expectAxeClean(page);
+
+    // 40 minutes kept free after each follow-up: a follow-up can no longer start just before a booked visit.
+    const form = page.getByRole('form', { name: 'Follow-up consultation' });
+    await form.getByLabel(new RegExp(`^${appt('directoryProfile.services.bufferAfter').replace(/[()]/g, '\\$&')}`)).fill('40');
+    await form.getByRole('button', { name: new RegExp(`^${appt('availability.saveBuffers')}`) }).click();
+    await expectToast(page, interpolate(appt('availability.buffersSaved'), { name: 'Follow-up consultation' }));
+    await page.getByText(timing(40)).waitFor();
+    await expect.poll(twoWeeks, { timeout: 30_000 }).toBeLessThan(before);
+    await page.mouse.move(0, 0);
+    await settleToasts(page);
+    await expectAxeClean(page);
+
+    // One source of truth: the services manager on /provider/profile shows the same free time.
+    await page.goto(`${server.url}/provider/profile`);
+    await page.getByText(interpolate(appt('directoryProfile.services.buffers'), { before: 0, after: 40 })).first().waitFor();
+    await expectAxeClean(page);
+  });
+
   it('the patient reschedules and then cancels from My appointments', async () => {
     const page = await signedIn('patient');
     await page.goto(`${server.url}/appointments`);

@@ -68,7 +68,7 @@ describe('demo directory', () => {
   });
 });
 
-interface SeededVisit {
+type SeededVisit = {
   id: string;
   status: string;
   starts_at: Date | string;
@@ -80,7 +80,7 @@ interface SeededVisit {
   duration_minutes: number;
   buffer_before_minutes: number;
   buffer_after_minutes: number;
-}
+};
 
 /**
  * The demo history's active visits (booked, confirmed, checked in, completed) that the provider's
