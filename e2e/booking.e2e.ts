@@ -205,7 +205,7 @@ describe('booking', () => {
       return thisWeek + nextWeek;
     };
     await page.getByRole('combobox', { name: appt('book.service'), exact: true }).first().selectOption({ label: 'Follow-up consultation' });
-    const timing = (after: number) => interpolate(appt('availability.previewTiming'), { minutes: 20, before: 0, after });
+    const timing = (after: number) => interpolate(appt('availability.previewTiming'), { minutes: '20', before: '0', after: String(after) });
     await page.getByText(timing(0)).waitFor();
     const before = await twoWeeks();
     expect(before).toBeGreaterThan(0);
@@ -224,7 +224,7 @@ describe('booking', () => {
 
     // One source of truth: the services manager on /provider/profile shows the same free time.
     await page.goto(`${server.url}/provider/profile`);
-    await page.getByText(interpolate(appt('directoryProfile.services.buffers'), { before: 0, after: 40 })).first().waitFor();
+    await page.getByText(interpolate(appt('directoryProfile.services.buffers'), { before: '0', after: '40' })).first().waitFor();
     await expectAxeClean(page);
   });
 

@@ -72,6 +72,8 @@ export function toAppointment(row: AppointmentRow, party: AppointmentParty, now:
       address: row.location.kind === 'practice' ? formatAddress(row.location, country) : '',
     },
     organisation: { name: row.organisationName ?? '' },
+    contact: row.contact && (row.contact.phone || row.contact.email) ? { phone: row.contact.phone, email: row.contact.email } : null,
+    conversationId: row.conversationId,
     cancellationWindowHours: row.provider.cancellationWindowHours,
     cancelledBy: (a.cancelledBy as Appointment['cancelledBy']) ?? null,
     cancellationReason: a.cancellationReason,
@@ -173,6 +175,9 @@ function bookedRow(ctx: ActorContext, target: BookingTarget, a: AppointmentRecor
     service: { id: target.service.id, name: target.service.name, durationMinutes: target.service.durationMinutes },
     location: { ...target.location },
     organisationName: target.display.organisationName,
+    // Not read for a booking's own answer (it is two statements); the appointment's reads have it.
+    contact: null,
+    conversationId: null,
     rated: false,
   };
 }

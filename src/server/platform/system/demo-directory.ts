@@ -93,6 +93,19 @@ const SPECIALTY_DETAILS: Record<string, { title: string; conditions: string[]; l
   dermatology: { title: 'MD, FACD', label: 'dermatologist', conditions: ['eczema', 'acne', 'psoriasis', 'skin cancer checks', 'rosacea', 'hair loss'] },
 };
 
+/** Fictional phone numbers per region (the 555 ranges; AU's 02 5550 and GB's 020 7946 0 are set aside for fiction). */
+const PHONE_PREFIX: Record<(typeof DIRECTORY_REGIONS)[number], string> = {
+  US: '+1 202 555 0', CA: '+1 416 555 0', GB: '+44 20 7946 0', AU: '+61 2 5550 ', ES: '+34 910 555 ', MX: '+52 55 5555 ',
+  FR: '+33 1 99 00 ', BR: '+55 11 5555 ', PT: '+351 21 555 ', AE: '+971 4 555 ', SA: '+966 11 555 ', CN: '+86 10 5555 ',
+};
+
+/** A practice's phone and email (reception): a virtual room has none, so patients reach the organisation's. */
+function practiceContact(region: (typeof DIRECTORY_REGIONS)[number], n: number): { contactPhone: string; contactEmail: string } {
+  const prefix = PHONE_PREFIX[region];
+  const digits = prefix.endsWith(' 0') ? 3 : 4;
+  return { contactPhone: `${prefix}${String((n * 37) % 10 ** digits).padStart(digits, '0')}`, contactEmail: `reception-${DEMO_PRACTICES[region].slug}@${DEMO_EMAIL_DOMAIN}` };
+}
+
 const STREETS = ['High Street', 'Station Road', 'Park Avenue', 'Harbour Street', 'King Street', 'Queen Street', 'Church Road', 'Victoria Road', 'Mill Lane', 'Bridge Street'];
 const PRICE_BASE: Record<string, number> = { USD: 180, GBP: 120, AUD: 160, CAD: 170, EUR: 90, MXN: 1200, BRL: 350, AED: 450, SAR: 450, CNY: 500, NGN: 25000 };
 
@@ -246,6 +259,7 @@ export async function seedDirectoryPractices(tx: Transaction, now: Date): Promis
         timeZone: plan.place.timeZone,
         weeklyHours: hours.weekly,
         breaks: hours.breaks,
+        ...practiceContact(plan.region as keyof typeof DEMO_PRACTICES, plan.n),
       });
     } else {
       locationRows.push({ tenantId, providerId: profile.id, name: 'Video consultations', kind: 'virtual', country: plan.region, timeZone: plan.place.timeZone, weeklyHours: hours.weekly, breaks: hours.breaks });
