@@ -185,6 +185,54 @@ describe('booking', () => {
     await expectAxeClean(page);
   });
 
+  it('the provider changes a service’s free time after visits on /provider/availability; the week preview and /provider/profile show it', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/availability`);
+    await h1(page, appt('availability.title'));
+    const preview = page.getByRole('group', { name: appt('availability.preview') }).first();
+    /** Free times of the shown week as the preview counts them, once it has its answer. */
+    const shownWeek = async (): Promise<number> => {
+      await expect.poll(() => preview.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+      const counts = await preview.locator('p').allTextContents();
+      return counts.reduce((sum, text) => sum + (Number(/\d+/.exec(text)?.[0]) || 0), 0);
+    };
+    /** This week's and next week's free times (the demo calendar's coming visits fall in them). */
+    const twoWeeks = async (): Promise<number> => {
+      const firstDay = preview.locator('h4').first();
+      await firstDay.waitFor();
+      const thisWeek = await shownWeek();
+      const heading = await firstDay.textContent();
+      await page.getByRole('button', { name: appt('practice.next'), exact: true }).first().click();
+      await expect.poll(() => firstDay.textContent(), { timeout: 15_000 }).not.toBe(heading);
+      const nextWeek = await shownWeek();
+      await page.getByRole('button', { name: appt('practice.previous'), exact: true }).first().click();
+      await expect.poll(() => firstDay.textContent(), { timeout: 15_000 }).toBe(heading);
+      return thisWeek + nextWeek;
+    };
+    await page.getByRole('combobox', { name: appt('book.service'), exact: true }).first().selectOption({ label: 'Follow-up consultation' });
+    const timing = (after: number) => interpolate(appt('availability.previewTiming'), { minutes: '20', before: '0', after: String(after) });
+    await page.getByText(timing(0)).waitFor();
+    const before = await twoWeeks();
+    expect(before).toBeGreaterThan(0);
+    await expectAxeClean(page);
+
+    // 40 minutes kept free after each follow-up: a follow-up can no longer start just before a booked visit.
+    const form = page.getByRole('form', { name: 'Follow-up consultation' });
+    await form.getByLabel(new RegExp(`^${appt('directoryProfile.services.bufferAfter').replace(/[()]/g, '\\$&')}`)).fill('40');
+    await form.getByRole('button', { name: new RegExp(`^${appt('availability.saveBuffers')}`) }).click();
+    await expectToast(page, interpolate(appt('availability.buffersSaved'), { name: 'Follow-up consultation' }));
+    await page.getByText(timing(40)).waitFor();
+    await expect.poll(twoWeeks, { timeout: 30_000 }).toBeLessThan(before);
+    await page.mouse.move(0, 0);
+    await settleToasts(page);
+    await expectAxeClean(page);
+
+    // One source of truth: the services manager on /provider/profile shows the same free time.
+    await page.goto(`${server.url}/provider/profile`);
+    await page.getByText(interpolate(appt('directoryProfile.services.buffers'), { before: '0', after: '40' })).first().waitFor();
+    await expectAxeClean(page);
+  });
+
   it('the patient reschedules and then cancels from My appointments', async () => {
     const page = await signedIn('patient');
     await page.goto(`${server.url}/appointments`);
@@ -269,6 +317,60 @@ describe('booking', () => {
     await h1(page, appt('book.title'));
     await page.getByRole('button', { name: appt('book.confirm') }).click();
     await page.getByRole('heading', { name: appt('book.done') }).waitFor();
+    await expectAxeClean(page);
+  });
+
+  it('inside the cancellation window, /appointments says why and gives the phone and email the provider keeps on /provider/profile', async () => {
+    const dp = (key: string) => appt(`directoryProfile.${key}`);
+    const provider = await signedIn('provider');
+    await provider.goto(`${server.url}/provider/profile`);
+    await h1(provider, dp('title'));
+    const locations = provider.getByRole('region', { name: dp('locations.heading') });
+    await locations.getByRole('listitem').first().getByRole('button', { name: new RegExp(`^${dp('locations.edit')}`) }).click();
+    const form = locations.getByRole('form', { name: dp('locations.editHeading') });
+    const phone = form.getByLabel(dp('locations.contactPhone'));
+    await phone.fill('call us');
+    await form.getByLabel(dp('locations.contactEmail')).fill('front-desk@harbourview.example');
+    await form.getByRole('button', { name: dp('locations.save') }).click();
+    await form.getByText(dp('errors.contactPhone')).waitFor();
+    await expectAxeClean(provider);
+    await phone.fill('+61 2 5550 0199');
+    await form.getByRole('button', { name: dp('locations.save') }).click();
+    await expectToast(provider, dp('locations.saved'));
+    await locations.getByText(/\+61 2 5550 0199/).waitFor();
+
+    // A time a few hours ahead (inside the 24-hour window): the day is opened all day for it.
+    const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
+      providerId: string;
+      locations: { id: string; kind: string }[];
+      services: { id: string; name: string }[];
+    };
+    const location = availability.locations.find((l) => l.kind === 'practice')!;
+    const followUp = availability.services.find((s) => s.name === 'Follow-up consultation')!;
+    const soon = new Date(Date.now() + 4 * 3_600_000);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(soon);
+    expect((await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/overrides/${day}`, { data: { hours: [{ start: '00:00', end: '24:00' }], note: '' } })).status()).toBe(200);
+    await provider.context().close();
+    const person = await createVerifiedPerson(server.url, smtp, 'late');
+    const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
+    expect(signIn.status()).toBe(200);
+    const slots = (await (await page.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&from=${encodeURIComponent(soon.toISOString())}&days=1`)).json()) as { slots: { start: string }[] };
+    const start = slots.slots.find((s) => new Date(s.start).getTime() < Date.now() + 20 * 3_600_000)!;
+    expect(start).toBeDefined();
+    const booked = await page.request.post(`${server.url}/api/v1/appointments`, {
+      data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: start.start, reason: 'Inside the window' },
+      headers: { 'idempotency-key': crypto.randomUUID(), origin: server.url },
+    });
+    expect(booked.status()).toBe(201);
+
+    await page.goto(`${server.url}/appointments`);
+    await h1(page, appt('list.title'));
+    const card = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Inside the window' });
+    await card.getByText(interpolate(appt('list.insideWindow'), { hours: '24', organisation: 'Harbourview Allied Health' })).waitFor();
+    expect(await card.getByRole('button', { name: appt('list.cancel') }).count()).toBe(0);
+    expect(await card.getByRole('link', { name: '+61 2 5550 0199' }).getAttribute('href')).toBe('tel:+61255500199');
+    expect(await card.getByRole('link', { name: 'front-desk@harbourview.example' }).getAttribute('href')).toBe('mailto:front-desk@harbourview.example');
     await expectAxeClean(page);
   });
 

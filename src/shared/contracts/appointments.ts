@@ -50,6 +50,13 @@ export const AppointmentSchema = z.object({
   service: z.object({ id: z.string(), name: z.string(), durationMinutes: z.number().int() }),
   location: z.object({ id: z.string(), name: z.string(), kind: z.enum(['practice', 'virtual']), address: z.string() }),
   organisation: z.object({ name: z.string() }),
+  /**
+   * How to reach the practice (its location's phone and email, else another of the
+   * organisation's locations'); null when none is known, and in a new booking's own answer.
+   */
+  contact: z.object({ phone: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  /** The patient's conversation with this provider, if there is one (a way to reach the practice too). */
+  conversationId: z.string().nullable(),
   cancellationWindowHours: z.number().int(),
   cancelledBy: z.enum(['patient', 'practice']).nullable(),
   cancellationReason: z.string().nullable(),

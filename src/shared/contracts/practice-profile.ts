@@ -25,6 +25,8 @@ export const PROFILE_LIMITS = {
   serviceDescription: 500,
   locationName: 120,
   addressPart: 200,
+  contactPhone: 32,
+  contactEmail: 254,
   /** A price up to one million in major units. */
   priceMinorMax: 100_000_000,
 } as const;
@@ -139,6 +141,33 @@ export type PracticeService = z.infer<typeof PracticeServiceSchema>;
 export const PracticeServiceListSchema = z.object({ currency: z.string(), services: z.array(PracticeServiceSchema) });
 export type PracticeServiceList = z.infer<typeof PracticeServiceListSchema>;
 
+/**
+ * A practice's phone number as people write it: digits with spaces, brackets, dots or dashes and
+ * an optional leading +, 6 to 15 digits (E.164's most). Blank is none.
+ */
+const PHONE_CHARACTERS = /^\+?[0-9 ().-]+$/;
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return PHONE_CHARACTERS.test(value) && digits >= 6 && digits <= 15;
+}
+const ContactPhoneSchema = z
+  .string()
+  .trim()
+  .max(PROFILE_LIMITS.contactPhone)
+  .refine((v) => v === '' || isPhoneNumber(v), 'a phone number: 6 to 15 digits, with spaces, brackets, dots or dashes and an optional leading +')
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+const EmailFormatSchema = z.email();
+const ContactEmailSchema = z
+  .string()
+  .trim()
+  .max(PROFILE_LIMITS.contactEmail)
+  .refine((v) => v === '' || EmailFormatSchema.safeParse(v).success, 'an email address')
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
 /** POST /api/v1/practice/locations and PUT /api/v1/practice/locations/{id}. */
 export const PracticeLocationInputSchema = z
   .object({
@@ -158,6 +187,9 @@ export const PracticeLocationInputSchema = z
       .trim()
       .max(100)
       .refine((v) => knownTimeZone(v) !== null, 'an IANA time zone'),
+    /** How patients reach the practice when an appointment can no longer be changed online. */
+    contactPhone: ContactPhoneSchema,
+    contactEmail: ContactEmailSchema,
   })
   .strict()
   .refine((l) => (l.latitude === undefined || l.latitude === null) === (l.longitude === undefined || l.longitude === null), {
@@ -169,6 +201,8 @@ export type PracticeLocationInput = z.input<typeof PracticeLocationInputSchema>;
 export type PracticeLocationValues = z.output<typeof PracticeLocationInputSchema>;
 
 export const ManagedLocationSchema = LocationSchema.extend({
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
   /** Active appointments from now on: while there are any, the location cannot be removed. */
   upcomingAppointments: z.number().int(),
 });

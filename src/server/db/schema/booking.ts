@@ -40,6 +40,12 @@ export const providerLocations = pgTable(
     timeZone: text('time_zone').notNull(),
     weeklyHours: jsonb('weekly_hours').$type<StoredWeeklyRange[]>().notNull().default([]),
     breaks: jsonb('breaks').$type<StoredWeeklyRange[]>().notNull().default([]),
+    /**
+     * How patients reach the practice (shown when an appointment can no longer be changed online).
+     * Checked by the shared zod schema (PracticeLocationInputSchema); the checks here bound them.
+     */
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
     sortOrder: integer('sort_order').notNull().default(0),
     /**
      * Set when the provider removes a location that appointments have used (their foreign key
@@ -57,6 +63,8 @@ export const providerLocations = pgTable(
       'provider_locations_practice_has_place',
       sql`${t.kind} = 'virtual' or (${t.city} is not null and ${t.latitude} is not null and ${t.longitude} is not null)`,
     ),
+    check('provider_locations_contact_phone_length', sql`char_length(${t.contactPhone}) between 1 and 32`),
+    check('provider_locations_contact_email_length', sql`char_length(${t.contactEmail}) between 3 and 254`),
   ],
 );
 

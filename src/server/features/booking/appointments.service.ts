@@ -72,6 +72,8 @@ export function toAppointment(row: AppointmentRow, party: AppointmentParty, now:
       address: row.location.kind === 'practice' ? formatAddress(row.location, country) : '',
     },
     organisation: { name: row.organisationName ?? '' },
+    contact: row.contact && (row.contact.phone || row.contact.email) ? { phone: row.contact.phone, email: row.contact.email } : null,
+    conversationId: row.conversationId,
     cancellationWindowHours: row.provider.cancellationWindowHours,
     cancelledBy: (a.cancelledBy as Appointment['cancelledBy']) ?? null,
     cancellationReason: a.cancellationReason,
@@ -87,13 +89,17 @@ function asPatient<T>(ctx: ActorContext, fn: (tx: Transaction) => Promise<T>): P
 }
 
 /** Free times of one service of a verified provider, for the booking screens. */
-export async function providerSlots(ctx: Pick<ServiceContext, 'db' | 'now'>, providerId: string, query: SlotsQuery): Promise<Slots> {
+/**
+ * Free times of a provider's service. `holderId` is the signed-in person asking (never a value a
+ * client names): a time held for their own waitlist offer is free for them, busy for everyone else.
+ */
+export async function providerSlots(ctx: Pick<ServiceContext, 'db' | 'now'>, providerId: string, query: SlotsQuery, holderId: string | null = null): Promise<Slots> {
   const now = ctx.now();
   return asAppUser(ctx.db, { tenantId: null, userId: null }, async (tx) => {
     const target = await loadBookingTarget(tx, { providerId, serviceId: query.serviceId, locationId: query.locationId });
     if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
     const from = query.from ? new Date(Math.max(new Date(query.from).getTime(), now.getTime())) : now;
-    const slots = await slotsFor(tx, target, from, new Date(from.getTime() + query.days * DAY_MS), now);
+    const slots = await slotsFor(tx, target, from, new Date(from.getTime() + query.days * DAY_MS), now, { patientId: holderId });
     return {
       serviceId: target.service.id,
       locationId: target.location.id,
@@ -105,9 +111,9 @@ export async function providerSlots(ctx: Pick<ServiceContext, 'db' | 'now'>, pro
 }
 
 /** Times near the one asked for, offered when it was taken. */
-async function freshSlots(tx: Transaction, target: BookingTarget, near: Date, now: Date): Promise<Slot[]> {
+async function freshSlots(tx: Transaction, target: BookingTarget, near: Date, now: Date, patientId: string | null = null): Promise<Slot[]> {
   const from = new Date(Math.max(now.getTime(), near.getTime() - 12 * 60 * MINUTE_MS));
-  return (await slotsFor(tx, target, from, new Date(from.getTime() + 7 * DAY_MS), now)).slice(0, FRESH_SLOT_COUNT);
+  return (await slotsFor(tx, target, from, new Date(from.getTime() + 7 * DAY_MS), now, { patientId })).slice(0, FRESH_SLOT_COUNT);
 }
 
 function slotTaken(slots: readonly Slot[]): DomainError {
@@ -169,13 +175,16 @@ function bookedRow(ctx: ActorContext, target: BookingTarget, a: AppointmentRecor
     service: { id: target.service.id, name: target.service.name, durationMinutes: target.service.durationMinutes },
     location: { ...target.location },
     organisationName: target.display.organisationName,
+    // Not read for a booking's own answer (it is two statements); the appointment's reads have it.
+    contact: null,
+    conversationId: null,
     rated: false,
   };
 }
 
 /** Only the rare refusals read more: times to offer instead of a taken or unbookable one. */
 async function refuseWithFreshSlots(ctx: ActorContext, target: BookingTarget, start: Date, now: Date, state: 'taken' | 'unavailable'): Promise<never> {
-  const fresh = await asAppUser(ctx.db, { tenantId: null, userId: ctx.actor.userId }, (tx) => freshSlots(tx, target, start, now));
+  const fresh = await asAppUser(ctx.db, { tenantId: null, userId: ctx.actor.userId }, (tx) => freshSlots(tx, target, start, now, ctx.actor.userId));
   if (state === 'taken') throw slotTaken(fresh);
   throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.', { slots: slotJson(fresh) });
 }
@@ -351,7 +360,7 @@ async function moveAppointment(ctx: ActorContext, tx: Transaction, row: Appointm
   await tx.execute(sql`select lock_provider_bookings(${row.a.providerId}::uuid)`);
   const state = await checkSlot(tx, target, start, now, { exceptAppointmentId: row.a.id, patientId: row.a.patientId });
   if (state === 'unavailable') throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.');
-  if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now));
+  if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now, row.a.patientId));
   const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
   await tx
     .update(appointments)

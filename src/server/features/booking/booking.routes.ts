@@ -44,7 +44,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> =
         response: { 200: SlotsSchema },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await providerSlots(context(request), request.params.id, request.query)),
+    async (request, reply) => {
+      // The signed-in person's own id only (no client names a patient): a time held for their
+      // waitlist offer is in their picker, and busy for everyone else.
+      const { actor } = await request.actorResult();
+      return reply.header('cache-control', 'no-store').send(await providerSlots(context(request), request.params.id, request.query, actor?.userId ?? null));
+    },
   );
 
   app.post(

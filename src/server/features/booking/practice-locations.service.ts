@@ -30,7 +30,7 @@ import { inTenant, ownProfile, sqlState, tenantOf } from './practice-scope.js';
  */
 
 function toManagedLocation(row: LocationRow, upcoming: number): ManagedLocation {
-  return { ...toPublicLocation(row), upcomingAppointments: upcoming };
+  return { ...toPublicLocation(row), contactPhone: row.contactPhone, contactEmail: row.contactEmail, upcomingAppointments: upcoming };
 }
 
 async function audit(ctx: ActorContext, tx: Transaction, action: string, profileId: string, metadata: Record<string, unknown>): Promise<void> {
@@ -56,6 +56,8 @@ function locationColumns(input: PracticeLocationValues, now: Date) {
     state: virtual ? null : input.state,
     postalCode: virtual ? null : input.postalCode,
     country: input.country,
+    contactPhone: input.contactPhone,
+    contactEmail: input.contactEmail,
     ...coordinates,
     // The runtime's spelling of the zone (the schema has checked that it knows it).
     timeZone: knownTimeZone(input.timeZone) ?? input.timeZone,

@@ -21,13 +21,14 @@ import type { DirectoryPage, ProviderDetail, Slots } from '../../../shared/contr
 import { getRegion } from '../../../shared/regions.js';
 import { auditEvents } from '../../db/schema/audit-events.js';
 import { users } from '../../db/schema/auth.js';
-import { providerLocations } from '../../db/schema/booking.js';
+import { providerLocations, providerServices } from '../../db/schema/booking.js';
+import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import { queryRows, type Transaction } from '../../platform/db/database.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { startTestApp, uniqueSlug, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser, firstLink, latestMail } from '../../testing/auth-helpers.js';
-import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { ALL_DAY, createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 import { sqlState } from './practice-scope.js';
 
 let t: TestApp;
@@ -803,6 +804,77 @@ describe('locations', () => {
     expect(await t.database.db.select().from(providerLocations).where(eq(providerLocations.id, spare.id))).toEqual([]);
     const trail = await t.database.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, clinic.profileId));
     expect(trail.map((e) => e.action)).toEqual(expect.arrayContaining(['practice.location-created', 'practice.location-removed']));
+  });
+});
+
+describe('how patients reach the practice', () => {
+  it('a location keeps a phone and email (malformed ones are 400 with the field), which a patient inside the cancellation window is given; a video-only provider falls back to the organisation and the conversation', async () => {
+    const clinic = await createPractice(t, { cancellationWindowHours: 24 });
+    const contact = { contactPhone: '+61 2 5550 1234', contactEmail: 'reception@harbour.example' };
+    const saved = await call('PUT', `/api/v1/practice/locations/${clinic.locationId}`, clinic.provider, locationInput(contact));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ManagedLocation>()).toMatchObject(contact);
+    const listed = (await call('GET', '/api/v1/practice/locations', clinic.provider)).json<ManagedLocationList>().locations;
+    expect(listed.find((l) => l.id === clinic.locationId)).toMatchObject(contact);
+    const refused: [Partial<PracticeLocationInput>, string][] = [
+      [{ contactPhone: 'call us' }, 'body.contactPhone'],
+      [{ contactPhone: '12 34' }, 'body.contactPhone'],
+      [{ contactPhone: '+61 2 5550 1234 5678 9012' }, 'body.contactPhone'],
+      [{ contactPhone: '1'.repeat(40) }, 'body.contactPhone'],
+      [{ contactEmail: 'reception at harbour' }, 'body.contactEmail'],
+      [{ contactEmail: `${'a'.repeat(250)}@x.example` }, 'body.contactEmail'],
+    ];
+    for (const [change, path] of refused) {
+      const res = await call('PUT', `/api/v1/practice/locations/${clinic.locationId}`, clinic.provider, locationInput({ ...contact, ...change }));
+      expect(res.statusCode, path).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json()).toMatchObject({ code: 'request.invalid' });
+      expect(new Set(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path))).toEqual(new Set([path]));
+    }
+    // Unchanged by the refusals.
+    expect((await call('GET', '/api/v1/practice/locations', clinic.provider)).json<ManagedLocationList>().locations.find((l) => l.id === clinic.locationId)).toMatchObject(contact);
+
+    // A patient whose visit is 3 hours away (inside the 24-hour window) is given the location's contact.
+    const patient = await createSignedInUser(t, { role: 'patient', prefix: 'reach' });
+    const booked = await book(patient, clinic, hoursAhead(3));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const mine = async (who: SignedIn) => (await call('GET', '/api/v1/appointments', who)).json<{ appointments: Appointment[] }>().appointments;
+    const inside = (await mine(patient)).find((a) => a.id === booked.json<Appointment>().id)!;
+    expect(inside.actions).not.toContain('cancel');
+    expect(inside).toMatchObject({ contact: { phone: contact.contactPhone, email: contact.contactEmail }, conversationId: null });
+
+    // A provider who sees patients only by video, in the same organisation: their room has no
+    // contact, so the organisation's practice's is given; blank clears a contact.
+    const colleague = await createSignedInUser(t, { role: 'provider', prefix: 'video' });
+    await t.database.db.insert(tenantMemberships).values({ tenantId: clinic.tenantId, userId: colleague.userId, role: 'provider', status: 'active', joinedAt: new Date() });
+    const [videoProfile] = await t.database.db
+      .insert(providerProfiles)
+      .values({ userId: colleague.userId, tenantId: clinic.tenantId, specialtySlug: 'family-medicine', verificationStatus: 'verified', regionCode: 'AU', displayName: 'Dr Video', offersTelehealth: true, offersInPerson: false, minimumNoticeMinutes: 0 })
+      .returning({ id: providerProfiles.id });
+    const [room] = await t.database.db
+      .insert(providerLocations)
+      .values({ tenantId: clinic.tenantId, providerId: videoProfile!.id, name: 'Video room', kind: 'virtual', country: 'AU', timeZone: 'Australia/Sydney', weeklyHours: ALL_DAY })
+      .returning({ id: providerLocations.id });
+    const [video] = await t.database.db
+      .insert(providerServices)
+      .values({ tenantId: clinic.tenantId, providerId: videoProfile!.id, name: 'Video consultation', mode: 'telehealth', durationMinutes: 30, priceMinor: 9000, currency: 'AUD' })
+      .returning({ id: providerServices.id });
+    const videoVisit = await book(patient, { profileId: videoProfile!.id, serviceId: video!.id, locationId: room!.id }, hoursAhead(5));
+    expect(videoVisit.statusCode, videoVisit.body).toBe(201);
+    const videoId = videoVisit.json<Appointment>().id;
+    expect((await mine(patient)).find((a) => a.id === videoId)).toMatchObject({ contact: { phone: contact.contactPhone, email: contact.contactEmail }, conversationId: null });
+
+    // With no contact anywhere in the organisation: none, and once the patient has written to the
+    // provider, the conversation is the way to reach them.
+    expect((await call('PUT', `/api/v1/practice/locations/${clinic.locationId}`, clinic.provider, locationInput({ contactPhone: '', contactEmail: '' }))).statusCode).toBe(200);
+    expect((await mine(patient)).find((a) => a.id === videoId)).toMatchObject({ contact: null, conversationId: null });
+    const started = await call('POST', '/api/v1/conversations', patient, { appointmentId: videoId, body: 'Running late, sorry.' });
+    expect(started.statusCode, started.body).toBe(201);
+    const conversationId = started.json<{ id: string }>().id;
+    expect((await mine(patient)).find((a) => a.id === videoId)).toMatchObject({ contact: null, conversationId });
+    // Another patient sees neither this appointment nor its conversation.
+    const stranger = await createSignedInUser(t, { role: 'patient', prefix: 'stranger' });
+    expect((await mine(stranger)).map((a) => a.id)).not.toContain(videoId);
   });
 });
 

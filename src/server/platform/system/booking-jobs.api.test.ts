@@ -538,6 +538,32 @@ describe('waitlist', () => {
     expect(offerMails(waiter.email)).toBe(0);
   });
 
+  it('a held time is in the time picker of the person it is held for, and of nobody else', async () => {
+    const { practice, waiter, slot, cancel } = await fullDayWithWaiter('offerpick');
+    const other = await person('offerpeek');
+    const from = encodeURIComponent(hoursAhead(48).toISOString());
+    const slotsUrl = `/api/v1/providers/${practice.profileId}/slots?serviceId=${practice.serviceId}&from=${from}&days=3`;
+    const starts = async (cookie?: string, url = slotsUrl) => {
+      const answer = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ slots: { start: string }[] }>().slots.map((s) => s.start);
+    };
+    expect((await cancel()).statusCode).toBe(200);
+    expect(await t.app.waitlist.runOnce()).toMatchObject({ offers: 1 });
+    // Held for the waiter: in their own picker, the time the offer's link names.
+    expect(await starts(waiter.cookie)).toContain(slot.start);
+    // Busy for another signed-in person and for a visitor.
+    expect(await starts(other.cookie)).not.toContain(slot.start);
+    expect(await starts()).not.toContain(slot.start);
+    // Nobody names the holder: the query takes no patient id.
+    const named = await t.app.inject({ method: 'GET', url: `${slotsUrl}&patientId=${waiter.userId}`, headers: { cookie: other.cookie } });
+    expect(named.statusCode).toBe(400);
+    expect(named.json()).toMatchObject({ code: 'request.invalid' });
+    // The holder books it from there; then it is busy for them too.
+    expect((await book(waiter, practice, new Date(slot.start))).statusCode).toBe(201);
+    expect(await starts(waiter.cookie)).not.toContain(slot.start);
+  });
+
   it('a request cannot queue a waitlist offer’s email', async () => {
     const { waiter, entryId } = await fullDayWithWaiter('offerforge');
     const error = await asAppUser(t.database.db, { userId: waiter.userId, tenantId: null }, (tx) =>

@@ -93,6 +93,19 @@ const SPECIALTY_DETAILS: Record<string, { title: string; conditions: string[]; l
   dermatology: { title: 'MD, FACD', label: 'dermatologist', conditions: ['eczema', 'acne', 'psoriasis', 'skin cancer checks', 'rosacea', 'hair loss'] },
 };
 
+/** Fictional phone numbers per region (the 555 ranges; AU's 02 5550 and GB's 020 7946 0 are set aside for fiction). */
+const PHONE_PREFIX: Record<(typeof DIRECTORY_REGIONS)[number], string> = {
+  US: '+1 202 555 0', CA: '+1 416 555 0', GB: '+44 20 7946 0', AU: '+61 2 5550 ', ES: '+34 910 555 ', MX: '+52 55 5555 ',
+  FR: '+33 1 99 00 ', BR: '+55 11 5555 ', PT: '+351 21 555 ', AE: '+971 4 555 ', SA: '+966 11 555 ', CN: '+86 10 5555 ',
+};
+
+/** A practice's phone and email (reception): a virtual room has none, so patients reach the organisation's. */
+function practiceContact(region: (typeof DIRECTORY_REGIONS)[number], n: number): { contactPhone: string; contactEmail: string } {
+  const prefix = PHONE_PREFIX[region];
+  const digits = prefix.endsWith(' 0') ? 3 : 4;
+  return { contactPhone: `${prefix}${String((n * 37) % 10 ** digits).padStart(digits, '0')}`, contactEmail: `reception-${DEMO_PRACTICES[region].slug}@${DEMO_EMAIL_DOMAIN}` };
+}
+
 const STREETS = ['High Street', 'Station Road', 'Park Avenue', 'Harbour Street', 'King Street', 'Queen Street', 'Church Road', 'Victoria Road', 'Mill Lane', 'Bridge Street'];
 const PRICE_BASE: Record<string, number> = { USD: 180, GBP: 120, AUD: 160, CAD: 170, EUR: 90, MXN: 1200, BRL: 350, AED: 450, SAR: 450, CNY: 500, NGN: 25000 };
 
@@ -104,10 +117,14 @@ function unit(seed: number): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
+/**
+ * A provider's hours: weekdays (some Monday to Thursday), some Saturday mornings, a lunch break.
+ * The demo provider (n = 0) is open Monday to Friday 08:00-18:00 and Saturday 09:00-12:00.
+ */
 function weeklyHours(n: number): { weekly: StoredWeeklyRange[]; breaks: StoredWeeklyRange[] } {
   const start = n % 3 === 0 ? '08:00' : '09:00';
   const end = n % 4 === 0 ? '18:00' : n % 4 === 1 ? '16:00' : '17:00';
-  const days = n % 5 === 0 ? [1, 2, 3, 4] : [1, 2, 3, 4, 5];
+  const days = n % 5 === 0 && n !== 0 ? [1, 2, 3, 4] : [1, 2, 3, 4, 5];
   const weekly = days.map((weekday) => ({ weekday, start, end }));
   if (n % 6 === 0) weekly.push({ weekday: 6, start: '09:00', end: '12:00' });
   const breaks = days.map((weekday) => ({ weekday, start: '12:30', end: '13:30' }));
@@ -242,6 +259,7 @@ export async function seedDirectoryPractices(tx: Transaction, now: Date): Promis
         timeZone: plan.place.timeZone,
         weeklyHours: hours.weekly,
         breaks: hours.breaks,
+        ...practiceContact(plan.region as keyof typeof DEMO_PRACTICES, plan.n),
       });
     } else {
       locationRows.push({ tenantId, providerId: profile.id, name: 'Video consultations', kind: 'virtual', country: plan.region, timeZone: plan.place.timeZone, weeklyHours: hours.weekly, breaks: hours.breaks });
@@ -276,7 +294,8 @@ const HISTORY_PATIENTS = ['Ava Thompson', 'Noah Williams', 'Mia Robinson', 'Leo 
 /**
  * A realistic history around the seeding moment: the demo patient's past visits (completed and
  * rated, cancelled, missed) and upcoming ones, and a week of the demo provider's calendar.
- * Times are on the hour inside each practice's hours, so they never overlap.
+ * Times are on the hour inside each practice's weekly hours (on the nearest day they are open) and
+ * never two at one time.
  */
 export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void> {
   const [already] = await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.patientId, DEMO_USER_IDS.patient)).limit(1);
@@ -303,12 +322,36 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
     .where(and(inArray(providerServices.providerId, [demoProvider.id, ...others.map((o) => o.id)]), eq(providerServices.mode, 'in_person')));
   const serviceFor = (providerId: string, name: string) => targets.find((t) => t.s.providerId === providerId && t.s.name === name) ?? targets.find((t) => t.s.providerId === providerId);
 
-  /** A local weekday at an hour, `days` from the seeding date in the location's zone (weekends move to Monday). */
-  const at = (timeZone: string, days: number, hour: number): Date => {
-    const local = new TZDate(now.getTime(), timeZone);
-    const day = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + days, hour, 0, timeZone);
-    const shift = day.getDay() === 6 ? 2 : day.getDay() === 0 ? 1 : 0;
-    return new TZDate(day.getFullYear(), day.getMonth(), day.getDate() + shift, hour, 0, timeZone);
+  /** Minutes after midnight of a wall time ('24:00' is 1440). */
+  const minutesOf = (wall: string): number => Number(wall.slice(0, 2)) * 60 + Number(wall.slice(3, 5));
+  /** Whether the location's weekly hours hold the whole visit on that weekday, clear of its breaks. */
+  const fits = (l: { weeklyHours: StoredWeeklyRange[]; breaks: StoredWeeklyRange[] }, weekday: number, hour: number, minutes: number): boolean => {
+    const from = hour * 60;
+    const to = from + minutes;
+    return (
+      l.weeklyHours.some((r) => r.weekday === weekday && minutesOf(r.start) <= from && to <= minutesOf(r.end)) &&
+      !l.breaks.some((r) => r.weekday === weekday && minutesOf(r.start) < to && from < minutesOf(r.end))
+    );
+  };
+  /** Starts already given to each provider, so two visits never take one time. */
+  const taken = new Set<string>();
+  /**
+   * A local time at an hour, `days` from the seeding date in the location's zone, on a day the
+   * location's hours hold it and the provider is free: a day it is closed moves the visit to the
+   * nearest open day, earlier for past visits and later for coming ones.
+   */
+  const at = (t: { s: typeof providerServices.$inferSelect; l: typeof providerLocations.$inferSelect }, days: number, hour: number): Date | undefined => {
+    const local = new TZDate(now.getTime(), t.l.timeZone);
+    const direction = days < 0 ? -1 : 1;
+    for (let k = 0; k < 14; k++) {
+      const day = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + days + k * direction, hour, 0, t.l.timeZone);
+      const key = `${t.s.providerId} ${day.getTime()}`;
+      if (!taken.has(key) && fits(t.l, day.getDay(), hour, t.s.durationMinutes)) {
+        taken.add(key);
+        return new Date(day.getTime());
+      }
+    }
+    return undefined;
   };
   const rows: (typeof appointments.$inferInsert)[] = [];
   const ratings: { index: number; score: number; comment: string }[] = [];
@@ -323,7 +366,8 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
   ): number => {
     const t = serviceFor(providerId, serviceName);
     if (!t) return -1;
-    const startsAt = at(t.l.timeZone, days, hour);
+    const startsAt = at(t, days, hour);
+    if (!startsAt) return -1;
     const endsAt = new Date(startsAt.getTime() + t.s.durationMinutes * 60_000);
     rows.push({
       tenantId: t.s.tenantId,

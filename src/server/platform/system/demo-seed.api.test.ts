@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.js';
+import { ACTIVE_APPOINTMENT_STATUSES } from '../../../shared/appointments.js';
 import { DEMO_EMAIL_DOMAIN } from '../../../shared/demo-accounts.js';
+import type { StoredWeeklyRange } from '../../db/schema/booking.js';
+import { availableSlots } from '../../features/booking/slots.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { queryRows, type Queryable } from '../db/database.js';
+import { seedDemoHistory } from './demo-directory.js';
 import { DEMO_DIRECTORY_COUNTS, seedDemoDataOnce } from './demo-seed.js';
 
 let t: TestApp;
@@ -60,6 +64,83 @@ describe('demo directory', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/specialties' });
     for (const s of res.json<{ specialties: { slug: string; providerCount: number }[] }>().specialties) {
       expect(s.providerCount, s.slug).toBeGreaterThanOrEqual(DEMO_DIRECTORY_COUNTS[s.slug] ?? 0);
+    }
+  });
+});
+
+type SeededVisit = {
+  id: string;
+  status: string;
+  starts_at: Date | string;
+  provider: string;
+  time_zone: string;
+  weekly_hours: StoredWeeklyRange[];
+  breaks: StoredWeeklyRange[];
+  slot_interval_minutes: number;
+  duration_minutes: number;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+};
+
+/**
+ * The demo history's active visits (booked, confirmed, checked in, completed) that the provider's
+ * own hours would not offer: the slot rules (slots.ts) asked whether each start is a time of that
+ * day's hours, outside its breaks and on its grid, with no notice, horizon or other booking in the way.
+ */
+async function visitsOutsideHours(db: Queryable): Promise<string[]> {
+  const visits = await queryRows<SeededVisit>(
+    db,
+    sql`select a.id, a.status, a.starts_at, p.display_name as provider, l.time_zone, l.weekly_hours, l.breaks, p.slot_interval_minutes,
+          s.duration_minutes, s.buffer_before_minutes, s.buffer_after_minutes
+        from appointments a
+        join provider_locations l on l.id = a.location_id
+        join provider_services s on s.id = a.service_id
+        join provider_profiles p on p.id = a.provider_id
+        where a.status in (${sql.join(ACTIVE_APPOINTMENT_STATUSES.map((st) => sql`${st}`), sql`, `)})
+          and a.patient_id in (select id from users where email like ${`%@${DEMO_EMAIL_DOMAIN}`})`,
+  );
+  expect(visits.length).toBeGreaterThan(0);
+  return visits.flatMap((v) => {
+    const start = new Date(v.starts_at);
+    const slots = availableSlots({
+      rules: { timeZone: v.time_zone, weekly: v.weekly_hours, breaks: v.breaks, overrides: [], slotIntervalMinutes: v.slot_interval_minutes, minimumNoticeMinutes: 0, horizonDays: 365 },
+      service: { durationMinutes: v.duration_minutes, bufferBeforeMinutes: v.buffer_before_minutes, bufferAfterMinutes: v.buffer_after_minutes },
+      busy: [],
+      from: start,
+      to: new Date(start.getTime() + (v.duration_minutes + 1) * 60_000),
+      now: new Date(start.getTime() - 60_000),
+    });
+    if (slots.some((slot) => slot.start.getTime() === start.getTime())) return [];
+    const local = new Intl.DateTimeFormat('en-GB', { timeZone: v.time_zone, weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(start);
+    return [`${v.provider}: ${v.status} visit ${v.id} on ${local} (${v.time_zone})`];
+  });
+}
+
+class RolledBack extends Error {}
+
+describe('demo history', () => {
+  it('puts every active visit inside its provider’s weekly hours, whatever the day the demo is seeded', async () => {
+    expect(['seeded', 'already-seeded']).toContain(await seedDemoDataOnce(t.database.db));
+    expect(await visitsOutsideHours(t.database.db)).toEqual([]);
+    // Seeded on each day of a week (a Friday among them): the history is made again in a
+    // transaction that is rolled back, so the data of other tests stays as it was.
+    const monday = new Date('2026-11-30T09:00:00Z');
+    for (let day = 0; day < 7; day++) {
+      const now = new Date(monday.getTime() + day * 86_400_000);
+      const outside = await t.database.db
+        .transaction(async (tx) => {
+          const demoPatients = sql`(select id from users where email like ${`%@${DEMO_EMAIL_DOMAIN}`})`;
+          await tx.execute(sql`delete from appointment_ratings where patient_id in ${demoPatients}`);
+          await tx.execute(sql`delete from appointments where patient_id in ${demoPatients}`);
+          await seedDemoHistory(tx, now);
+          const found = await visitsOutsideHours(tx);
+          throw new RolledBack(JSON.stringify(found));
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RolledBack) return JSON.parse(error.message) as string[];
+          throw error;
+        });
+      expect(outside, `seeded on ${now.toISOString()}`).toEqual([]);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Appointment } from '~/shared/contracts/appointments';
 import { visitPhase } from '~/shared/contracts/telehealth';
@@ -97,9 +98,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
         <CalendarLinks appointment={a} className="mt-4" />
       ) : null}
 
-      {upcoming && !canCancel && !canMove && ['booked', 'confirmed'].includes(a.status) ? (
-        <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t('list.insideWindow', { hours: a.cancellationWindowHours, organisation: a.organisation.name })}</p>
-      ) : null}
+      {upcoming && !canCancel && !canMove && ['booked', 'confirmed'].includes(a.status) ? <InsideWindow appointment={a} /> : null}
 
       <div className="mt-4 flex flex-wrap gap-2">
         {videoOpen ? (
@@ -191,5 +190,52 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
         {message?.tone === 'error' ? message.text : ''}
       </p>
     </li>
+  );
+}
+
+/** A phone number as a tel: link wants it: digits and a leading +. */
+function telHref(phone: string): string {
+  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
+}
+
+/**
+ * Why the appointment cannot be changed online any more, and how to reach the practice: its
+ * phone and email (the location's, else the organisation's), else the conversation with the
+ * provider when there is one.
+ */
+function InsideWindow({ appointment: a }: { appointment: Appointment }) {
+  const { t } = useTranslation('appointments');
+  const contact = a.contact;
+  return (
+    <div className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <p>{t('list.insideWindow', { hours: a.cancellationWindowHours, organisation: a.organisation.name })}</p>
+      {contact ? (
+        <ul className="mt-2 space-y-1">
+          {contact.phone ? (
+            <li>
+              {t('list.contactPhone')}{' '}
+              <a className="font-medium underline" href={telHref(contact.phone)}>
+                <bdi dir="ltr">{contact.phone}</bdi>
+              </a>
+            </li>
+          ) : null}
+          {contact.email ? (
+            <li>
+              {t('list.contactEmail')}{' '}
+              <a className="font-medium underline" href={`mailto:${contact.email}`}>
+                <bdi dir="ltr">{contact.email}</bdi>
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {a.conversationId ? (
+        <p className="mt-2">
+          <Link className="font-medium underline" to={`/messages?conversation=${encodeURIComponent(a.conversationId)}`}>
+            {t('list.contactMessage', { provider: a.provider.displayName })}
+          </Link>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { BookingSettings, PracticeLocation, WeeklyRangeInput } from '~/shared/contracts/practice';
+import type { Availability, BookingSettings, PracticeLocation, WeeklyRangeInput } from '~/shared/contracts/practice';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
@@ -12,6 +12,10 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { useAvailability, useDeleteOverride, usePreview, usePutOverride, useSaveHours, useSaveSettings } from '../api/booking-api';
 import { addDays, formatDayHeading, localDate, mondayOf, zoneName } from '../lib/format';
 import { NoProfileNotice, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
+import { ServiceBuffersEditor } from './service-buffers';
+
+/** A service as the hours editor and its preview know it. */
+type PreviewService = Availability['services'][number];
 
 /** Monday first, as a practice's week reads. */
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -25,7 +29,10 @@ function toInputEnd(value: string): string {
   return value === '24:00' ? '00:00' : value;
 }
 
-/** /provider/availability: booking rules, weekly hours and breaks, date changes, and a week preview. */
+/**
+ * /provider/availability: booking rules, each service's buffers, weekly hours and breaks, date
+ * changes, and a week preview that reflects all of them.
+ */
 export function AvailabilityPage() {
   const { t } = useTranslation('appointments');
   const availability = useAvailability();
@@ -39,6 +46,7 @@ export function AvailabilityPage() {
         {availability.data ? (
           <div className="mt-8 space-y-8">
             <SettingsForm settings={availability.data.settings} />
+            <ServiceBuffersEditor />
             {availability.data.locations.map((location) => (
               <LocationEditor key={location.id} location={location} services={availability.data.services} />
             ))}
@@ -174,7 +182,7 @@ function RangesEditor({ legend, ranges, onChange }: { legend: string; ranges: We
   );
 }
 
-function LocationEditor({ location, services }: { location: PracticeLocation; services: { id: string; name: string; mode: string }[] }) {
+function LocationEditor({ location, services }: { location: PracticeLocation; services: PreviewService[] }) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
   const [weekly, setWeekly] = useState<WeeklyRangeInput[]>(location.weeklyHours);
@@ -301,12 +309,13 @@ function Overrides({ location }: { location: PracticeLocation }) {
   );
 }
 
-function WeekPreview({ location, services }: { location: PracticeLocation; services: { id: string; name: string }[] }) {
+function WeekPreview({ location, services }: { location: PracticeLocation; services: PreviewService[] }) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
   const [serviceId, setServiceId] = useState(services[0]?.id ?? '');
   const [weekStart, setWeekStart] = useState(() => mondayOf(localDate(new Date(), location.timeZone)));
   const preview = usePreview(serviceId ? { locationId: location.id, serviceId, weekStart } : null);
+  const selected = services.find((s) => s.id === serviceId);
   const id = useId();
   if (services.length === 0) return null;
   return (
@@ -335,6 +344,11 @@ function WeekPreview({ location, services }: { location: PracticeLocation; servi
         </div>
       </div>
       <p className="mt-1 text-sm text-slate-700">{t('availability.previewNote', { zone: zoneName(location.timeZone, language) })}</p>
+      {selected ? (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('availability.previewTiming', { minutes: selected.durationMinutes, before: selected.bufferBeforeMinutes, after: selected.bufferAfterMinutes })}
+        </p>
+      ) : null}
       <div className="mt-4 grid gap-2 md:grid-cols-7" aria-labelledby={id} aria-busy={preview.isFetching} role="group">
         {preview.data?.days.map((day) => (
           <div key={day.date} className="rounded-lg bg-slate-50 p-2">

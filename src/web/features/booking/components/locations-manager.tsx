@@ -120,6 +120,11 @@ export function LocationsManager({ region }: { region: RegionCode }) {
                     </p>
                   ) : null}
                   <p className="text-sm text-slate-700">{t('directoryProfile.locations.zone', { zone: zoneName(location.timeZone, language) })}</p>
+                  {location.contactPhone || location.contactEmail ? (
+                    <p className="text-sm text-slate-700">
+                      {t('directoryProfile.locations.contact')}: <bdi dir="ltr">{[location.contactPhone, location.contactEmail].filter(Boolean).join(' · ')}</bdi>
+                    </p>
+                  ) : null}
                   {location.upcomingAppointments > 0 ? <p className="text-sm text-slate-700">{t('directoryProfile.locations.upcoming', { count: location.upcomingAppointments })}</p> : null}
                 </div>
                 <div className="flex flex-wrap gap-2">
@@ -155,7 +160,7 @@ export function LocationsManager({ region }: { region: RegionCode }) {
 }
 
 type AddressPart = Exclude<AddressField, 'country'>;
-type LocationField = 'name' | AddressPart | 'latitude' | 'longitude' | 'timeZone';
+type LocationField = 'name' | AddressPart | 'latitude' | 'longitude' | 'timeZone' | 'contactPhone' | 'contactEmail';
 
 function LocationForm({ location, region, onDone }: { location: ManagedLocation | null; region: RegionCode; onDone(): void }) {
   const { t, i18n } = useTranslation('appointments');
@@ -181,6 +186,8 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
     const place = location?.city ? placeNamed(location.city) : undefined;
     return Boolean(place && place.latitude === location?.latitude && place.longitude === location?.longitude);
   });
+  const [contactPhone, setContactPhone] = useState(location?.contactPhone ?? '');
+  const [contactEmail, setContactEmail] = useState(location?.contactEmail ?? '');
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
   const [needsCoordinates, setNeedsCoordinates] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -224,6 +231,8 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
     latitude: needsCoordinates ? t('directoryProfile.errors.needsCoordinates') : t('directoryProfile.errors.latitude'),
     longitude: needsCoordinates ? t('directoryProfile.errors.needsCoordinates') : t('directoryProfile.errors.longitude'),
     timeZone: t('directoryProfile.errors.timeZone'),
+    contactPhone: t('directoryProfile.errors.contactPhone'),
+    contactEmail: t('directoryProfile.errors.contactEmail'),
   };
   const errorOf = (field: LocationField) => (invalid.has(field) ? messages[field] : null);
 
@@ -240,6 +249,8 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
       latitude: kind === 'practice' ? coordinate(latitude) : null,
       longitude: kind === 'practice' ? coordinate(longitude) : null,
       timeZone,
+      contactPhone,
+      contactEmail,
     };
     const checked = PracticeLocationInputSchema.safeParse(input);
     if (!checked.success) {
@@ -376,6 +387,22 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
             </div>
           </fieldset>
         ) : null}
+        <fieldset className="md:col-span-2">
+          <legend className="text-sm font-medium text-slate-900">{t('directoryProfile.locations.contact')}</legend>
+          <p className="mt-1 text-sm text-slate-700">{t('directoryProfile.locations.contactHint')}</p>
+          <div className="mt-2 grid gap-4 sm:grid-cols-2">
+            <Field label={t('directoryProfile.locations.contactPhone')} error={errorOf('contactPhone')}>
+              {({ id, describedBy, invalid: bad }) => (
+                <Input id={id} type="tel" dir="ltr" autoComplete="tel" maxLength={PROFILE_LIMITS.contactPhone} value={contactPhone} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setContactPhone(e.target.value)} />
+              )}
+            </Field>
+            <Field label={t('directoryProfile.locations.contactEmail')} error={errorOf('contactEmail')}>
+              {({ id, describedBy, invalid: bad }) => (
+                <Input id={id} type="email" dir="ltr" autoComplete="email" maxLength={PROFILE_LIMITS.contactEmail} value={contactEmail} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setContactEmail(e.target.value)} />
+              )}
+            </Field>
+          </div>
+        </fieldset>
       </div>
       <p role="alert" className={failure ? 'mt-4 text-sm font-medium text-red-700' : 'sr-only'}>
         {failure ?? ''}

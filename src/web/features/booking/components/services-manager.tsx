@@ -13,25 +13,8 @@ import { useDeleteService, useOwnServices, useSaveService } from '../api/practic
 import { formatMoney } from '../lib/format';
 import { invalidFields, schemaInvalidFields } from '../lib/form-errors';
 import { TextArea } from './form-controls';
+import { BufferFields, serviceInputOf, typedNumber } from './service-buffers';
 import { Badge, QueryState, SELECT_CLASS_NAME } from './parts';
-
-function inputOf(service: PracticeService): PracticeServiceInput {
-  return {
-    name: service.name,
-    description: service.description,
-    mode: service.mode,
-    durationMinutes: service.durationMinutes,
-    bufferBeforeMinutes: service.bufferBeforeMinutes,
-    bufferAfterMinutes: service.bufferAfterMinutes,
-    priceMinor: service.priceMinor,
-    active: service.active,
-  };
-}
-
-/** A number typed into a field; blank is not a number (the schema then says what is missing). */
-function typedNumber(text: string): number {
-  return text.trim() === '' ? Number.NaN : Number(text);
-}
 
 type Confirmation = { kind: 'deactivate' | 'delete'; service: PracticeService };
 
@@ -57,7 +40,7 @@ export function ServicesManager() {
   function reactivate(service: PracticeService) {
     setRefusal(null);
     save.mutate(
-      { id: service.id, input: { ...inputOf(service), active: true } },
+      { id: service.id, input: { ...serviceInputOf(service), active: true } },
       { onSuccess: () => toast.success(t('directoryProfile.services.reactivated')), onError: (e) => setRefusal(problemMessage(i18n, e)) },
     );
   }
@@ -77,7 +60,7 @@ export function ServicesManager() {
     };
     setRefusal(null);
     if (kind === 'delete') remove.mutate(service.id, done);
-    else save.mutate({ id: service.id, input: { ...inputOf(service), active: false } }, done);
+    else save.mutate({ id: service.id, input: { ...serviceInputOf(service), active: false } }, done);
   }
 
   return (
@@ -275,8 +258,7 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
             <Input id={id} type="number" inputMode="decimal" min={0} step={0.01} value={price} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setPrice(e.target.value)} />
           )}
         </Field>
-        {numberField(t('directoryProfile.services.bufferBefore'), 'bufferBeforeMinutes', bufferBefore, setBufferBefore, { min: 0, max: 240 }, t('directoryProfile.services.buffersHint'))}
-        {numberField(t('directoryProfile.services.bufferAfter'), 'bufferAfterMinutes', bufferAfter, setBufferAfter, { min: 0, max: 240 })}
+        <BufferFields before={bufferBefore} after={bufferAfter} onBefore={setBufferBefore} onAfter={setBufferAfter} errorOf={errorOf} />
       </div>
       <p role="alert" className={failure ? 'mt-4 text-sm font-medium text-red-700' : 'sr-only'}>
         {failure ?? ''}
