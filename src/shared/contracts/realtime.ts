@@ -111,7 +111,7 @@ export const REALTIME_EVENT_TYPES = [
   'message',
   /** Events may have been missed (the server's database listener reconnected): refetch what is shown. */
   'resync',
-  /** A video visit changed (data: appointmentId, kind: waiting | admitted | chat | invited | ended): refetch it. */
+  /** A video visit changed (data: appointmentId, kind: waiting | joined | admitted | left | back | chat | invited | ended): refetch it. */
   'visit',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
