@@ -9,7 +9,8 @@ import { interpolate, translation } from './support/locales.js';
  * Telehealth video visits end to end against the real server, with Chromium's fake camera and
  * microphone: a fresh patient books the demo provider's video consultation starting within the
  * join window; the patient checks their devices and joins the waiting room; the provider sees
- * them waiting on /provider/telehealth, starts the visit and admits them; both see the other's
+ * them waiting on /provider/telehealth; the patient leaves the waiting room and the provider's list
+ * stops showing them as waiting, then they wait again; the provider starts the visit and admits them; both see the other's
  * live video, with the connection's quality; a chat message arrives on the other side; the
  * patient shares their screen and stops; the patient's network drops and the call carries on and
  * recovers; the patient reloads and is back in the call without a new admission; the provider
@@ -215,6 +216,32 @@ describe('telehealth video visits', () => {
     await patient.getByRole('status').filter({ hasText: interpolate(th('waiting.body'), { provider: 'Demo Provider' }) }).waitFor();
     await expectAxeClean(patient);
   }, 60_000);
+
+  it('the patient leaves the waiting room: the provider’s list stops showing them as waiting; they come back and wait again', async () => {
+    await provider.goto(`${server.url}/provider/telehealth`);
+    await h1(provider, th('day.title'));
+    const item = provider.getByRole('main').getByRole('listitem').filter({ hasText: patientName }).first();
+    await item.getByText(interpolate(th('day.waiting_one'), { count: '1' })).waitFor();
+    await expectAxeClean(provider);
+
+    await patient.getByRole('button', { name: th('waiting.leave'), exact: true }).click();
+    await patient.waitForURL(new RegExp('/appointments$'));
+    await h1(patient, appt('list.title'));
+    await expectAxeClean(patient);
+    // Live on the provider's list (a `visit` event, no reload): nobody waiting, the patient gone.
+    await item.getByText(th('day.nobodyWaiting')).waitFor({ timeout: 15_000 });
+    expect(await item.getByText(interpolate(th('day.waiting_one'), { count: '1' })).count()).toBe(0);
+    await item.getByText(th('day.gone')).waitFor();
+    await expectAxeClean(provider);
+
+    // Back in the waiting room.
+    await patient.goto(`${server.url}/appointments/telehealth/${appointmentId}`);
+    await h1(patient, SERVICE);
+    await patient.getByRole('button', { name: th('join.join'), exact: true }).click();
+    await patient.getByRole('heading', { level: 2, name: th('waiting.title') }).waitFor();
+    await expectAxeClean(patient);
+    await item.getByText(interpolate(th('day.waiting_one'), { count: '1' })).waitFor({ timeout: 15_000 });
+  }, 90_000);
 
   it('the provider sees them waiting, starts the visit and admits them; both see the other live', async () => {
     await provider.goto(`${server.url}/provider/telehealth`);

@@ -44,6 +44,7 @@ import { createUsageMetricsJob } from './platform/system/usage-metrics.js';
 import { createAvailabilityRefreshJob, type AvailabilityRefreshResult } from './platform/system/availability-refresh.js';
 import type { PeriodicJob } from './platform/system/periodic-job.js';
 import { createUnreadMessagesJob } from './platform/system/message-jobs.js';
+import { createTelehealthPresenceJob, type TelehealthPresenceResult } from './platform/system/telehealth-jobs.js';
 import { createAppointmentEmailJob, createReminderJob, createWaitlistJob, type AppointmentEmailResult, type ReminderResult, type WaitlistResult } from './platform/system/booking-jobs.js';
 import { profileRoutes } from './features/profile/profile.routes.js';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes.js';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     reminders: PeriodicJob<ReminderResult>;
     appointmentEmails: PeriodicJob<AppointmentEmailResult>;
     waitlist: PeriodicJob<WaitlistResult>;
+    /** Video visits' presence and ends (tests run it at once). */
+    telehealthPresence: PeriodicJob<TelehealthPresenceResult>;
     /** Live events to people's open sockets on every process (/ws, PostgreSQL LISTEN/NOTIFY). */
     realtime: Pick<RealtimeHub, 'publish'>;
   }
@@ -244,12 +247,31 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Realtime: /ws and the LISTEN/NOTIFY backplane (one listener per process, started when ready).
   const realtime = createRealtimeHub({ database: deps.database, log: app.log });
   app.decorate('realtime', { publish: realtime.publish });
+  const telehealthPresence = createTelehealthPresenceJob({
+    db,
+    log: app.log,
+    now,
+    publish: realtime.publish,
+    intervalSeconds: config.TELEHEALTH_PRESENCE_INTERVAL_SECONDS,
+    endGraceSeconds: config.TELEHEALTH_EMPTY_END_SECONDS,
+  });
+  app.decorate('telehealthPresence', telehealthPresence);
+  app.addHook('onReady', async () => telehealthPresence.start());
+  const signalling = telehealthSignalling({
+    db,
+    hub: realtime,
+    now,
+    publish: realtime.publish,
+    presenceGraceMs: config.TELEHEALTH_PRESENCE_GRACE_SECONDS * 1000,
+    wake: () => telehealthPresence.kick(),
+    log: app.log,
+  });
   await registerRealtimeEndpoint(app, {
     config,
     db,
     hub: realtime,
     now,
-    extensions: [telehealthSignalling({ db, hub: realtime, now }), messagingRealtime({ db, config, now })],
+    extensions: [signalling, messagingRealtime({ db, config, now })],
   });
   app.addHook('onReady', async () => realtime.start());
   await app.register(profileRoutes, { context, avatarMaxBytes: config.AVATAR_MAX_BYTES });
@@ -283,6 +305,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     await reminders.stop();
     await waitlist.stop();
     await unreadMessages.stop();
+    signalling.stop();
+    await telehealthPresence.stop();
     await realtime.stop();
     await mailer.close();
     await deps.database.close();

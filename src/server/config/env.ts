@@ -114,6 +114,12 @@ const EnvSchema = z.object({
   APPOINTMENT_EMAIL_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
   WAITLIST_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   MESSAGE_EMAIL_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** Video visits: how long someone whose last socket on the visit closed still counts as here (a reload, a reconnect). Keep it above 15 s (the presence refresh) with several processes. */
+  TELEHEALTH_PRESENCE_GRACE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** …and how long after the last person left a started visit it ends by itself. */
+  TELEHEALTH_EMPTY_END_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** How often the presence job runs (besides being woken when a grace runs out). */
+  TELEHEALTH_PRESENCE_INTERVAL_SECONDS: z.coerce.number().min(1).max(3600).default(15),
   MESSAGE_UNREAD_EMAIL_MINUTES: z.coerce.number().min(1).max(1440).default(15),
   MESSAGE_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(26_214_400).default(10_485_760),
   /** The /ws WebSocket: largest frame accepted at all (a larger one closes the socket with 1009). */

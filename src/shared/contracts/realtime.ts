@@ -60,6 +60,12 @@ export const ClientUnsubscribeSchema = z.object({ type: z.literal('unsubscribe')
 /** Enter a video visit's call (the person must be admitted): the other people in it hear `visit.peer` joined. */
 export const ClientVisitJoinSchema = z.object({ type: z.literal('visit.join'), appointmentId: z.uuid(), peerId: PeerIdSchema }).strict();
 export const ClientVisitLeaveSchema = z.object({ type: z.literal('visit.leave'), appointmentId: z.uuid(), peerId: PeerIdSchema }).strict();
+/**
+ * Presence on a visit's page: `present: true` while the waiting room (or the call) is on screen,
+ * false when the page goes away. While a socket is present the person is shown as here; when it
+ * closes they are gone after a short grace. Answered with `visit.presence` (or `realtime.visit-forbidden`).
+ */
+export const ClientVisitPresenceSchema = z.object({ type: z.literal('visit.presence'), appointmentId: z.uuid(), present: z.boolean() }).strict();
 /** A WebRTC offer, answer or ICE candidate for one other tab in the call (perfect negotiation). */
 export const ClientVisitSignalSchema = z
   .object({
@@ -92,6 +98,7 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
   ClientUnsubscribeSchema,
   ClientVisitJoinSchema,
   ClientVisitLeaveSchema,
+  ClientVisitPresenceSchema,
   ClientVisitSignalSchema,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
@@ -104,7 +111,7 @@ export const REALTIME_EVENT_TYPES = [
   'message',
   /** Events may have been missed (the server's database listener reconnected): refetch what is shown. */
   'resync',
-  /** A video visit changed (data: appointmentId, kind: waiting | admitted | chat | invited | ended): refetch it. */
+  /** A video visit changed (data: appointmentId, kind: waiting | joined | admitted | left | back | chat | invited | ended): refetch it. */
   'visit',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
@@ -132,6 +139,8 @@ export const ServerEventSchema = z.object({
 
 /** A tab entered the call: the joiner gets `visit.joined`; the others `visit.peer` (joined, or left when it leaves or its socket closes). */
 export const ServerVisitJoinedSchema = z.object({ type: z.literal('visit.joined'), appointmentId: z.string(), peerId: PeerIdSchema });
+/** The answer to a `visit.presence` frame: the server counts (or no longer counts) this socket as here. */
+export const ServerVisitPresenceSchema = z.object({ type: z.literal('visit.presence'), appointmentId: z.string(), present: z.boolean() });
 export const ServerVisitPeerSchema = z.object({
   type: z.literal('visit.peer'),
   appointmentId: z.string(),
@@ -190,6 +199,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   ServerErrorSchema,
   ServerMessageSentSchema,
   ServerVisitJoinedSchema,
+  ServerVisitPresenceSchema,
   ServerVisitPeerSchema,
   ServerVisitSignalSchema,
 ]);

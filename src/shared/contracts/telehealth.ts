@@ -16,6 +16,13 @@ export const JOIN_OPENS_MINUTES_BEFORE = 15;
 /** …and closes this many minutes after its scheduled end, unless the provider ends the visit first. */
 export const JOIN_CLOSES_MINUTES_AFTER = 60;
 export const VISIT_CHAT_MAX_LENGTH = 2000;
+/**
+ * Presence (see telehealth.presence.ts on the server): a closed connection leaves a person this
+ * long to come back (a reload, a reconnect) before they count as gone; a visit that started and
+ * has nobody left in it ends this long after the last person went.
+ */
+export const PRESENCE_GRACE_SECONDS_DEFAULT = 30;
+export const EMPTY_VISIT_END_SECONDS_DEFAULT = 60;
 /** The newest chat messages a visit returns (a visit's chat is short). */
 export const VISIT_CHAT_LIMIT = 200;
 /** A visit has at most this many guests (carers and interpreters) besides patient and provider. */
@@ -28,9 +35,12 @@ export type GuestRole = (typeof GUEST_ROLES)[number];
 
 /**
  * A participant's place: `invited` (a guest who has not opened the visit yet), `waiting` (in the
- * waiting room), `admitted` (may be in the call; a reload rejoins without a new admission).
+ * waiting room), `admitted` (may be in the call; a reload rejoins without a new admission),
+ * `left` (left the waiting room, or their page went away past the grace; joining again waits
+ * again). An admitted person who drops stays admitted (they come back without asking again) and
+ * is shown as gone (`present` false) until they are back.
  */
-export const PARTICIPANT_STATES = ['invited', 'waiting', 'admitted'] as const;
+export const PARTICIPANT_STATES = ['invited', 'waiting', 'admitted', 'left'] as const;
 export type ParticipantState = (typeof PARTICIPANT_STATES)[number];
 
 /**
@@ -51,6 +61,10 @@ export const VisitParticipantSchema = z.object({
   email: z.string().nullable(),
   waitingSince: z.string().nullable(),
   admittedAt: z.string().nullable(),
+  /** Whether the person is here now: on the visit's page (waiting room or call), within the grace of a dropped connection. */
+  present: z.boolean(),
+  /** When they last left (null while here, or never here). */
+  leftAt: z.string().nullable(),
 });
 export type VisitParticipant = z.infer<typeof VisitParticipantSchema>;
 
@@ -139,6 +153,10 @@ export const TelehealthDayQuerySchema = z
   .strict();
 export type TelehealthDayQuery = z.infer<typeof TelehealthDayQuerySchema>;
 
+/** Where a visit's person is, as the provider's day shows it (like Doxy.me: in the room, waiting, gone). */
+export const PRESENCES = ['waiting', 'in-call', 'gone'] as const;
+export type Presence = (typeof PRESENCES)[number];
+
 export const TelehealthDayVisitSchema = z.object({
   appointmentId: z.string(),
   patientName: z.string(),
@@ -152,6 +170,8 @@ export const TelehealthDayVisitSchema = z.object({
   endedAt: z.string().nullable(),
   /** People in the waiting room now. */
   waiting: z.array(z.object({ userId: z.string(), name: z.string(), role: z.enum(VISIT_ROLES), since: z.string() })),
+  /** Everyone else who came (not the provider): in the call now, or gone (left the waiting room or the call). */
+  others: z.array(z.object({ userId: z.string(), name: z.string(), role: z.enum(VISIT_ROLES), presence: z.enum(PRESENCES), leftAt: z.string().nullable() })),
 });
 export type TelehealthDayVisit = z.infer<typeof TelehealthDayVisitSchema>;
 export const TelehealthDaySchema = z.object({ date: z.string(), timeZone: z.string(), visits: z.array(TelehealthDayVisitSchema) });

@@ -48,14 +48,24 @@ export const telehealthParticipants = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     waitingSince: timestamp('waiting_since', { withTimezone: true }),
     admittedAt: timestamp('admitted_at', { withTimezone: true }),
+    /**
+     * Presence: the person counts as here (in the waiting room or the call) until this instant. A
+     * join sets it; every server process that holds a socket of theirs on the visit's page pushes it
+     * on while the socket is open; a closed socket leaves it a short grace (a reload, a reconnect).
+     * The presence job marks people whose time ran out as gone.
+     */
+    presentUntil: timestamp('present_until', { withTimezone: true }),
+    /** When the person last left (the Leave control, or their presence ran out); null while here. */
+    leftAt: timestamp('left_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('telehealth_participants_user').on(t.appointmentId, t.userId),
     uniqueIndex('telehealth_participants_email').on(t.appointmentId, t.email),
     index('telehealth_participants_invited_email').on(t.email),
+    index('telehealth_participants_present').on(t.presentUntil).where(sql`${t.state} in ('waiting', 'admitted') and ${t.leftAt} is null`),
     check('telehealth_participants_role_check', sql`${t.role} in ('patient', 'provider', 'carer', 'interpreter')`),
-    check('telehealth_participants_state_check', sql`${t.state} in ('invited', 'waiting', 'admitted')`),
+    check('telehealth_participants_state_check', sql`${t.state} in ('invited', 'waiting', 'admitted', 'left')`),
     check('telehealth_participants_guest_email', sql`(${t.role} in ('carer', 'interpreter')) = (${t.email} is not null)`),
     check('telehealth_participants_known', sql`${t.userId} is not null or ${t.state} = 'invited'`),
   ],
@@ -83,7 +93,11 @@ export const telehealthChatMessages = pgTable(
   ],
 );
 
-/** What happened in a visit, in order: joins, admissions, invitations, the start and the end. */
+/**
+ * What happened in a visit, in order: joins, admissions, invitations, the start, departures and the
+ * end. A null `user_id` on `ended` means the system ended it (the call emptied, the appointment was
+ * completed, cancelled or marked no-show elsewhere, or the window passed).
+ */
 export const telehealthEvents = pgTable(
   'telehealth_events',
   {
@@ -100,7 +114,7 @@ export const telehealthEvents = pgTable(
   },
   (t) => [
     index('telehealth_events_visit').on(t.appointmentId, t.id),
-    check('telehealth_events_kind_check', sql`${t.kind} in ('waiting', 'admitted', 'invited', 'started', 'ended', 'completed')`),
+    check('telehealth_events_kind_check', sql`${t.kind} in ('waiting', 'admitted', 'invited', 'started', 'left', 'ended', 'completed')`),
   ],
 );
 

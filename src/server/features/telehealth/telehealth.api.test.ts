@@ -66,7 +66,9 @@ beforeAll(async () => {
   smtp = await startSmtpListener();
   // Sessions that outlive a day of the server's clock moving on (the midnight test).
   t = await startTestApp(
-    { SMTP_URL: smtp.url, REALTIME_FRAMES_PER_SECOND: '1000', SESSION_IDLE_MINUTES_STAFF: '1440', SESSION_ABSOLUTE_HOURS: '48' },
+    // Presence (telehealth-presence.api.test.ts) stays out of the way here: these tests join over
+    // HTTP without a page's socket and move the clock by minutes.
+    { SMTP_URL: smtp.url, REALTIME_FRAMES_PER_SECOND: '1000', SESSION_IDLE_MINUTES_STAFF: '1440', SESSION_ABSOLUTE_HOURS: '48', TELEHEALTH_PRESENCE_GRACE_SECONDS: '3600', TELEHEALTH_PRESENCE_INTERVAL_SECONDS: '3600', TELEHEALTH_EMPTY_END_SECONDS: '3600' },
     { now: () => new Date(Date.now() + clockAheadMs) },
   );
   base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');

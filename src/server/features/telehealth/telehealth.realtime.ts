@@ -5,7 +5,8 @@ import type { RealtimeHub } from '../../platform/realtime/hub.js';
 import type { RealtimeExtension, RealtimeSocket } from '../../platform/realtime/websocket-endpoint.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { DomainError } from '../../platform/errors/domain-errors.js';
-import { admittedPeople, loadVisit, phaseOf } from './telehealth.service.js';
+import { PRESENCE_REFRESH_MS, refreshPresence, releasePresence, type PresenceKey } from './telehealth.presence.js';
+import { admittedPeople, loadVisit, markPresent, phaseOf, type VisitPublisher } from './telehealth.service.js';
 
 /** How long a socket trusts what it read of a call's people before reading again. */
 const ACCESS_TTL_MS = 5000;
@@ -42,7 +43,75 @@ function callsOf(socket: RealtimeSocket): Calls {
  * process, its late `left` carries the old join's id, which the browsers ignore for a peer that
  * has joined again since.)
  */
-export function telehealthSignalling(deps: { db: Database; hub: RealtimeHub; now: () => Date }): RealtimeExtension {
+export interface TelehealthSignallingDeps {
+  db: Database;
+  hub: RealtimeHub;
+  now: () => Date;
+  publish: VisitPublisher;
+  /** How long a person whose last socket closed still counts as here (TELEHEALTH_PRESENCE_GRACE_SECONDS). */
+  presenceGraceMs: number;
+  /** Runs the presence job (after a grace has run out). */
+  wake: () => void;
+  log?: { warn(obj: unknown, msg: string): void };
+}
+
+/**
+ * Presence of this process's sockets (see telehealth.presence.ts): a socket is present on a visit
+ * while its page says so (`visit.presence`) or it is in the call (`visit.join`). The database holds
+ * the state; this map only says which sockets here keep which people present.
+ */
+function presenceOf(socket: RealtimeSocket): Set<string> {
+  let present = socket.scratch.get('telehealth-presence') as Set<string> | undefined;
+  if (!present) {
+    present = new Set();
+    socket.scratch.set('telehealth-presence', present);
+  }
+  return present;
+}
+
+export function telehealthSignalling(deps: TelehealthSignallingDeps): RealtimeExtension & { stop(): void } {
+  /** The sockets of this process that keep a person present on a visit, by `appointmentId/userId`. */
+  const presentSockets = new Map<string, Set<RealtimeSocket>>();
+  const presenceKey = (appointmentId: string, userId: string) => `${appointmentId}/${userId}`;
+  const graceTimers = new Set<NodeJS.Timeout>();
+
+  const refresh = setInterval(() => {
+    const keys: PresenceKey[] = [...presentSockets.keys()].map((k) => {
+      const [appointmentId, userId] = k.split('/') as [string, string];
+      return { appointmentId, userId };
+    });
+    refreshPresence(deps.db, keys, deps.now()).catch((error: unknown) => deps.log?.warn({ err: error }, 'telehealth: presence refresh failed'));
+  }, PRESENCE_REFRESH_MS);
+  refresh.unref();
+
+  /** Counts this socket as keeping its person here (after checking they may be). */
+  const arrive = async (socket: RealtimeSocket, appointmentId: string): Promise<boolean> => {
+    if (!(await markPresent(deps.db, socket.userId, appointmentId, deps.now(), deps.publish))) return false;
+    presenceOf(socket).add(appointmentId);
+    const key = presenceKey(appointmentId, socket.userId);
+    let sockets = presentSockets.get(key);
+    if (!sockets) presentSockets.set(key, (sockets = new Set()));
+    sockets.add(socket);
+    return true;
+  };
+
+  /** This socket no longer keeps its person here; when it was the last one of this process, the grace starts. */
+  const depart = async (socket: RealtimeSocket, appointmentId: string): Promise<void> => {
+    if (!presenceOf(socket).delete(appointmentId)) return;
+    const key = presenceKey(appointmentId, socket.userId);
+    const sockets = presentSockets.get(key);
+    sockets?.delete(socket);
+    if (sockets && sockets.size > 0) return;
+    presentSockets.delete(key);
+    await releasePresence(deps.db, { appointmentId, userId: socket.userId }, new Date(deps.now().getTime() + deps.presenceGraceMs));
+    const timer = setTimeout(() => {
+      graceTimers.delete(timer);
+      deps.wake();
+    }, deps.presenceGraceMs + 1000);
+    timer.unref();
+    graceTimers.add(timer);
+  };
+
   /** The socket of this process that holds each person's peer id in a call. */
   const holders = new Map<string, RealtimeSocket>();
   const holderKey = (appointmentId: string, userId: string, peerId: string) => `${appointmentId}/${userId}/${peerId}`;
@@ -89,7 +158,12 @@ export function telehealthSignalling(deps: { db: Database; hub: RealtimeHub; now
 
   return {
     name: 'telehealth',
-    frameTypes: ['visit.join', 'visit.leave', 'visit.signal'],
+    frameTypes: ['visit.join', 'visit.leave', 'visit.signal', 'visit.presence'],
+    stop() {
+      clearInterval(refresh);
+      for (const timer of graceTimers) clearTimeout(timer);
+      graceTimers.clear();
+    },
     permission: 'appointments.self',
     async onFrame(socket: RealtimeSocket, frame: ClientFrame) {
       const calls = callsOf(socket);
@@ -97,6 +171,7 @@ export function telehealthSignalling(deps: { db: Database; hub: RealtimeHub; now
         case 'visit.join': {
           const people = await readCall(socket.userId, frame.appointmentId);
           if (!people) return forbidden(socket);
+          await arrive(socket, frame.appointmentId);
           // A tab back on a new socket: its peer id leaves the old socket without a `left`.
           const key = holderKey(frame.appointmentId, socket.userId, frame.peerId);
           const previous = holders.get(key);
@@ -119,7 +194,20 @@ export function telehealthSignalling(deps: { db: Database; hub: RealtimeHub; now
         }
         case 'visit.leave': {
           const call = calls.get(frame.appointmentId);
-          if (call && call.peerId === frame.peerId) await leave(socket, frame.appointmentId, call);
+          if (call && call.peerId === frame.peerId) {
+            await leave(socket, frame.appointmentId, call);
+            await depart(socket, frame.appointmentId);
+          }
+          return;
+        }
+        case 'visit.presence': {
+          if (frame.present) {
+            if (!(await arrive(socket, frame.appointmentId))) return forbidden(socket);
+          } else {
+            // Still in the call on this socket: the call keeps the person here.
+            if (!calls.has(frame.appointmentId)) await depart(socket, frame.appointmentId);
+          }
+          socket.send({ type: 'visit.presence', appointmentId: frame.appointmentId, present: frame.present });
           return;
         }
         case 'visit.signal': {
@@ -153,6 +241,7 @@ export function telehealthSignalling(deps: { db: Database; hub: RealtimeHub; now
     },
     async onClose(socket: RealtimeSocket) {
       for (const [appointmentId, call] of [...callsOf(socket)]) await leave(socket, appointmentId, call);
+      for (const appointmentId of [...presenceOf(socket)]) await depart(socket, appointmentId);
     },
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/contracts/telehealth.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
 import { iceConfig, type IceSettings } from './ice-servers.js';
-import { admitToVisit, endVisit, getVisit, inviteToVisit, joinVisit, sendVisitChat, telehealthDay, visitChat, type VisitPublisher } from './telehealth.service.js';
+import { admitToVisit, endVisit, getVisit, inviteToVisit, joinVisit, leaveVisit, sendVisitChat, telehealthDay, visitChat, type VisitPublisher } from './telehealth.service.js';
 
 const Empty = z.object({}).strict().nullish();
 
@@ -43,6 +43,15 @@ export const telehealthRoutes: FastifyPluginAsyncZod<{ context: ContextFactory; 
       schema: { tags, summary: 'Join: the provider is in at once, the patient and guests wait to be admitted', params: VisitParamsSchema, body: Empty, response: { 200: VisitSchema } },
     },
     async (request, reply) => reply.headers(noStore).send(await joinVisit(await context.withActor(request), request.params.appointmentId, publish)),
+  );
+
+  app.post(
+    `${base}/leave`,
+    {
+      config: { permission },
+      schema: { tags, summary: 'Leave the waiting room or the call (an admitted person stays admitted and is shown as gone)', params: VisitParamsSchema, body: Empty, response: { 200: VisitSchema } },
+    },
+    async (request, reply) => reply.headers(noStore).send(await leaveVisit(await context.withActor(request), request.params.appointmentId, publish)),
   );
 
   app.post(

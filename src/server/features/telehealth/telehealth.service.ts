@@ -26,11 +26,12 @@ import { users } from '../../db/schema/auth.js';
 import { telehealthChatMessages, telehealthEvents, telehealthParticipants, telehealthVisits } from '../../db/schema/telehealth.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext } from '../../platform/context.js';
-import { queryRows, type Queryable, type Transaction } from '../../platform/db/database.js';
-import { conflict, forbidden, notFound } from '../../platform/errors/domain-errors.js';
+import { queryRows, type Database, type Queryable, type Transaction } from '../../platform/db/database.js';
+import { DomainError, conflict, forbidden, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
 import { refusal } from '../booking/appointments.service.js';
 import { renderVisitInviteEmail } from './telehealth-emails.js';
+import { PRESENCE_LEASE_MS } from './telehealth.presence.js';
 
 /** Sends a `visit` event to people's sockets; inside a transaction, on commit. */
 export type VisitPublisher = (userIds: readonly string[], type: 'visit', data: EventData, via?: Queryable) => Promise<void>;
@@ -103,11 +104,21 @@ export function admittedPeople(loaded: LoadedVisit): string[] {
   return loaded.participants.filter((p) => p.state === 'admitted' && p.userId).map((p) => p.userId!);
 }
 
+/**
+ * Whether a person is here now: waiting or admitted, not gone, and their presence not run out
+ * (telehealth.presence.ts), in a visit that is open. Read at every request, so the answer is right
+ * even before the presence job has recorded that someone went.
+ */
+export function isPresent(p: ParticipantRow, phase: string, now: Date): boolean {
+  return phase === 'open' && (p.state === 'waiting' || p.state === 'admitted') && p.leftAt === null && p.presentUntil !== null && p.presentUntil.getTime() >= now.getTime();
+}
+
 export function toVisit(loaded: LoadedVisit, me: { userId: string; name: string }, now: Date): Visit {
   const { info } = loaded;
   const role = info.role;
   const mine = myRow(loaded, me.userId);
   const isProvider = role === 'provider';
+  const phase = phaseOf(loaded, now);
   return {
     appointmentId: loaded.appointmentId,
     organisation: { id: info.tenant_id, name: info.organisation_name },
@@ -118,7 +129,7 @@ export function toVisit(loaded: LoadedVisit, me: { userId: string; name: string 
     endsAt: loaded.endsAt.toISOString(),
     timeZone: info.time_zone,
     status: info.status,
-    phase: phaseOf(loaded, now),
+    phase,
     joinOpensAt: joinOpensAt(loaded.startsAt).toISOString(),
     joinClosesAt: joinClosesAt(loaded.endsAt).toISOString(),
     startedAt: loaded.visit?.startedAt?.toISOString() ?? null,
@@ -132,6 +143,8 @@ export function toVisit(loaded: LoadedVisit, me: { userId: string; name: string 
       email: isProvider ? p.email : null,
       waitingSince: p.waitingSince?.toISOString() ?? null,
       admittedAt: p.admittedAt?.toISOString() ?? null,
+      present: isPresent(p, phase, now),
+      leftAt: p.leftAt?.toISOString() ?? null,
     })),
     canComplete: isProvider && completion(loaded, now).ok,
   };
@@ -223,6 +236,8 @@ export async function joinVisit(ctx: ActorContext, appointmentId: string, publis
     const role = loaded.info.role;
     const mine = myRow(loaded, me);
     const isProvider = role === 'provider';
+    // Here from now on (the page's socket keeps it so: telehealth.presence.ts).
+    const presentUntil = new Date(now.getTime() + PRESENCE_LEASE_MS);
     if (!mine) {
       await tx.insert(telehealthParticipants).values({
         appointmentId,
@@ -233,13 +248,17 @@ export async function joinVisit(ctx: ActorContext, appointmentId: string, publis
         state: isProvider ? 'admitted' : 'waiting',
         waitingSince: isProvider ? null : now,
         admittedAt: isProvider ? now : null,
+        presentUntil,
         createdAt: now,
       });
-    } else if (mine.state === 'invited' || (isProvider && mine.state !== 'admitted')) {
+    } else if (mine.state === 'invited' || mine.state === 'left' || (isProvider && mine.state !== 'admitted')) {
+      // Someone who left the waiting room (or whose page went away) waits again.
       await tx
         .update(telehealthParticipants)
-        .set(isProvider ? { state: 'admitted', admittedAt: now } : { state: 'waiting', waitingSince: now })
+        .set(isProvider ? { state: 'admitted', admittedAt: now, presentUntil, leftAt: null } : { state: 'waiting', waitingSince: now, presentUntil, leftAt: null })
         .where(eq(telehealthParticipants.id, mine.id));
+    } else {
+      await tx.update(telehealthParticipants).set({ presentUntil, leftAt: null }).where(eq(telehealthParticipants.id, mine.id));
     }
     const waitingNow = !isProvider && (!mine || mine.state !== 'admitted');
     if (waitingNow) await record(ctx, tx, loaded, appointmentId, 'waiting', { role });
@@ -247,6 +266,60 @@ export async function joinVisit(ctx: ActorContext, appointmentId: string, publis
     await publish(visitPeople(loaded), 'visit', { appointmentId, kind: waitingNow ? 'waiting' : 'joined' }, tx);
     return toVisit(loaded, ctx.actor, now);
   });
+}
+
+/**
+ * Leaves the visit (the waiting room's Leave, the call's Leave): someone waiting is no longer
+ * waiting (joining again waits again); someone admitted keeps the admission and is gone until they
+ * come back. A 'left' event and a `visit` event; leaving when not here changes nothing.
+ */
+export async function leaveVisit(ctx: ActorContext, appointmentId: string, publish: VisitPublisher): Promise<Visit> {
+  const now = ctx.now();
+  return asVisitor(ctx, async (tx) => {
+    let loaded = await loadVisit(tx, appointmentId);
+    const mine = myRow(loaded, ctx.actor.userId);
+    if (loaded.visit && !loaded.visit.endedAt && mine && (mine.state === 'waiting' || mine.state === 'admitted') && mine.leftAt === null) {
+      await tx
+        .update(telehealthParticipants)
+        .set({ state: mine.state === 'waiting' ? 'left' : 'admitted', leftAt: now, presentUntil: null })
+        .where(eq(telehealthParticipants.id, mine.id));
+      await record(ctx, tx, loaded, appointmentId, 'left', { role: mine.role, state: mine.state });
+      loaded = await loadVisit(tx, appointmentId);
+      await publish(visitPeople(loaded), 'visit', { appointmentId, kind: 'left' }, tx);
+    }
+    return toVisit(loaded, ctx.actor, now);
+  });
+}
+
+/**
+ * A socket says its person is on the visit's page (`visit.presence`, or `visit.join` in the call),
+ * read and written under row-level security as that person. Someone whose presence had run out
+ * (`left` from the waiting room) waits again; someone admitted is back. False when they may not be
+ * here (not one of its people, never joined, the visit not open).
+ */
+export async function markPresent(db: Database, userId: string, appointmentId: string, now: Date, publish: VisitPublisher): Promise<boolean> {
+  try {
+    return await asAppUser(db, { tenantId: null, userId }, async (tx) => {
+      const loaded = await loadVisit(tx, appointmentId);
+      if (phaseOf(loaded, now) !== 'open') return false;
+      const mine = myRow(loaded, userId);
+      if (!mine || mine.state === 'invited') return false;
+      const presentUntil = new Date(Math.max(now.getTime() + PRESENCE_LEASE_MS, mine.presentUntil?.getTime() ?? 0));
+      const back = mine.state === 'left' || mine.leftAt !== null;
+      await tx
+        .update(telehealthParticipants)
+        .set(mine.state === 'left' ? { state: 'waiting', waitingSince: now, presentUntil, leftAt: null } : { presentUntil, leftAt: null })
+        .where(eq(telehealthParticipants.id, mine.id));
+      if (mine.state === 'left') {
+        await tx.insert(telehealthEvents).values({ appointmentId, tenantId: loaded.info.tenant_id, userId, kind: 'waiting', createdAt: now });
+      }
+      if (back) await publish(visitPeople(loaded), 'visit', { appointmentId, kind: mine.state === 'left' ? 'waiting' : 'back' }, tx);
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
 }
 
 /** The provider lets someone in from the waiting room. Admitting the patient checks the appointment in. */
@@ -448,11 +521,14 @@ export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery
       .orderBy(asc(appointments.startsAt))
       .limit(200);
     const visits: TelehealthDay['visits'] = [];
+    const providerUserId = ctx.actor.userId;
     for (const { id } of rows) {
       // Staff who are not the provider see the day, not the visit's people.
       const [info] = await queryRows<VisitAppointment>(tx, sql`select * from app_visit_appointment(${id}::uuid)`);
       const loaded = info ? await loadVisit(tx, id) : null;
       const basics = loaded ?? (await practiceBasics(tx, id));
+      const phase = phaseOf(basics, now);
+      const people = (loaded?.participants ?? []).filter((p) => p.userId && p.userId !== basics.info.provider_user_id && p.userId !== providerUserId);
       visits.push({
         appointmentId: id,
         patientName: basics.info.patient_name,
@@ -460,13 +536,23 @@ export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery
         startsAt: basics.startsAt.toISOString(),
         endsAt: basics.endsAt.toISOString(),
         status: basics.info.status,
-        phase: phaseOf(basics, now),
+        phase,
         joinOpensAt: joinOpensAt(basics.startsAt).toISOString(),
         startedAt: basics.visit?.startedAt?.toISOString() ?? null,
         endedAt: basics.visit?.endedAt?.toISOString() ?? null,
-        waiting: (loaded?.participants ?? [])
-          .filter((p) => p.state === 'waiting' && p.userId)
+        // Only who is here now: someone whose page went away is gone, not waiting.
+        waiting: people
+          .filter((p) => p.state === 'waiting' && isPresent(p, phase, now))
           .map((p) => ({ userId: p.userId!, name: p.name, role: p.role as VisitRole, since: (p.waitingSince ?? p.createdAt).toISOString() })),
+        others: people
+          .filter((p) => p.state === 'admitted' || p.state === 'left' || (p.state === 'waiting' && !isPresent(p, phase, now)))
+          .map((p) => ({
+            userId: p.userId!,
+            name: p.name,
+            role: p.role as VisitRole,
+            presence: p.state === 'admitted' && isPresent(p, phase, now) ? ('in-call' as const) : ('gone' as const),
+            leftAt: p.leftAt?.toISOString() ?? null,
+          })),
       });
     }
     return { date, timeZone, visits };

@@ -25,7 +25,8 @@ const sockets: TestSocket[] = [];
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await startTestApp();
-  const env = { DATABASE_URL: process.env.TEST_DATABASE_URL!, AUTH_IP_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' };
+  // A shorter presence grace than the default 30 s (still above the 15 s presence refresh), so the presence test waits less.
+  const env = { DATABASE_URL: process.env.TEST_DATABASE_URL!, AUTH_IP_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn', TELEHEALTH_PRESENCE_GRACE_SECONDS: '20' };
   servers.push(spawnServer(env), spawnServer(env));
   await Promise.all(servers.map((s) => s.url));
 }, 90_000);
@@ -166,6 +167,47 @@ describe.runIf(onPostgres)('two server processes, one database', () => {
     const relayed = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from realtime_relay`);
     expect(relayed[0]!.n).toBeGreaterThanOrEqual(1);
   });
+
+  it('presence in a video visit is the database’s: a tab closed on one process does not end the waiting of a tab on the other; the last one closed does, announced across processes', async () => {
+    const [one, two] = await Promise.all(servers.map((s) => s.url));
+    const practice = await createPractice(t, { mode: 'telehealth', telehealth: true });
+    const patient = await createSignedInUser(t, { prefix: 'rt-presence-patient' });
+    const step = 15 * 60_000;
+    const start = Math.ceil((Date.now() + 30_000) / step) * step;
+    const post = (base: string, path: string, cookie: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, ...headers }, body: JSON.stringify(body) });
+    const booked = await post(one!, '/api/v1/appointments', patient.cookie, { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: new Date(start).toISOString() }, { 'idempotency-key': randomUUID() });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const id = ((await booked.json()) as { id: string }).id;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - step - Date.now() + 100)));
+    expect((await post(one!, `/api/v1/telehealth/visits/${id}/join`, patient.cookie, {})).status).toBe(200);
+    const waitingOnTwo = async () => {
+      const date = new Date().toISOString().slice(0, 10);
+      const res = await fetch(`${two}/api/v1/practice/telehealth?timeZone=UTC&date=${date}`, { headers: { cookie: practice.provider.cookie } });
+      const body = (await res.json()) as { visits: { appointmentId: string; waiting: { userId: string }[] }[] };
+      return body.visits.find((v) => v.appointmentId === id)?.waiting.map((w) => w.userId) ?? [];
+    };
+    const providerOnTwo = await openSignedInSocket(two!, practice.provider.cookie);
+    const tabOnOne = await openSignedInSocket(one!, patient.cookie);
+    const tabOnTwo = await openSignedInSocket(two!, patient.cookie);
+    sockets.push(providerOnTwo, tabOnOne, tabOnTwo);
+    for (const tab of [tabOnOne, tabOnTwo]) {
+      tab.sendJson({ type: 'visit.presence', appointmentId: id, present: true });
+      await tab.next((f) => f.type === 'visit.presence', 10_000);
+    }
+    // The tab on process 2 closes; process 1 still holds one and keeps the patient here past the grace.
+    tabOnTwo.ws.close();
+    await new Promise((resolve) => setTimeout(resolve, 27_000));
+    await t.app.telehealthPresence.runOnce();
+    expect(await waitingOnTwo()).toEqual([patient.userId]);
+    // The last tab closes: gone after the grace, whichever process's job records it; the provider's socket on process 2 hears it.
+    tabOnOne.ws.close();
+    await expect.poll(waitingOnTwo, { timeout: 40_000, interval: 1_000 }).toEqual([]);
+    await t.app.telehealthPresence.runOnce();
+    await providerOnTwo.next((f) => f.type === 'event' && f.event === 'visit' && f.data.kind === 'left', 20_000);
+    const kinds = await queryRows<{ kind: string }>(t.database.db, sql`select kind from telehealth_events where appointment_id = ${id}::uuid order by id`);
+    expect(kinds.map((k) => k.kind)).toEqual(['waiting', 'left']);
+  }, 150_000);
 
   it('on SIGTERM a process closes its sockets with 1001 and exits 0', async () => {
     const [, two] = await Promise.all(servers.map((s) => s.url));

@@ -83,6 +83,11 @@ export function useJoinVisit(id: string) {
   return useVisitMutation(id, () => apiFetch(visitPath(id, '/join'), { method: 'POST', body: {}, schema: VisitSchema }));
 }
 
+/** Leave the waiting room or the call: the provider's list stops showing me as waiting at once. */
+export function useLeaveVisit(id: string) {
+  return useVisitMutation(id, () => apiFetch(visitPath(id, '/leave'), { method: 'POST', body: {}, schema: VisitSchema }));
+}
+
 export function useAdmit(id: string) {
   return useVisitMutation(id, (userId: string) => apiFetch(visitPath(id, '/admit'), { method: 'POST', body: { userId }, schema: VisitSchema }));
 }

@@ -111,6 +111,7 @@ export function InviteForm({ visit }: { visit: Visit }) {
           {guests.map((g, i) => (
             <li key={g.userId ?? g.email ?? i}>
               <bdi>{g.name || g.email}</bdi> · {t(`roles.${g.role}`)} · {t(`states.${g.state}`)}
+              {g.state === 'admitted' && !g.present ? ` · ${t('provider.gone')}` : null}
             </li>
           ))}
         </ul>

@@ -76,6 +76,8 @@ function DayVisit({ visit: v, zone, language }: { visit: TelehealthDayVisit; zon
   const { t } = useTranslation('telehealth');
   const headingId = useId();
   const started = Boolean(v.startedAt) && !v.endedAt;
+  const inCall = v.others.filter((p) => p.presence === 'in-call');
+  const gone = v.others.filter((p) => p.presence === 'gone');
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -103,6 +105,29 @@ function DayVisit({ visit: v, zone, language }: { visit: TelehealthDayVisit; zon
       ) : (
         <p className="mt-3 text-sm text-slate-700">{t('day.nobodyWaiting')}</p>
       )}
+      {inCall.length > 0 ? (
+        <p className="mt-2 text-sm text-slate-900">
+          {t('day.inCall')}{' '}
+          {inCall.map((p, i) => (
+            <span key={p.userId}>
+              {i > 0 ? ', ' : null}
+              <bdi>{p.name}</bdi> ({t(`roles.${p.role}`)})
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {gone.length > 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          {t('day.gone')}{' '}
+          {gone.map((p, i) => (
+            <span key={p.userId}>
+              {i > 0 ? ', ' : null}
+              <bdi>{p.name}</bdi> ({t(`roles.${p.role}`)}
+              {p.leftAt ? `, ${t('day.leftAt', { time: formatTime(p.leftAt, language, zone) })}` : null})
+            </span>
+          ))}
+        </p>
+      ) : null}
       {v.phase === 'open' || v.phase === 'not-open' ? (
         <ButtonLink size="sm" className="mt-3" to={`/appointments/telehealth/${encodeURIComponent(v.appointmentId)}`}>
           {started ? t('day.join') : t('day.start')}

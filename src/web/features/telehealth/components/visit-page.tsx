@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { type Visit, visitPhase } from '~/shared/contracts/telehealth';
 import { NotFoundContent } from '~/web/components/layout/not-found-content';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -8,9 +8,9 @@ import { Button, ButtonLink } from '~/web/components/ui/button';
 import { ApiError } from '~/web/lib/api-error';
 import { formatDateTime, formatTime, userTimeZone, zoneName } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
-import { useRealtimeEvents } from '~/web/lib/realtime';
+import { useRealtimeEvents, useRealtimeFrames } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
-import { useJoinVisit, useRefreshTelehealth, useVisit } from '../api/telehealth-api';
+import { useJoinVisit, useLeaveVisit, useRefreshTelehealth, useVisit } from '../api/telehealth-api';
 import { formatTimeUntil, timeUntil } from '../lib/format';
 import { newPeerId } from '../lib/peers';
 import { CallView } from './call-view';
@@ -42,6 +42,56 @@ function subscribeToNetwork(onChange: () => void): () => void {
 /** Whether the browser says it has a network (assumed while rendering on the server). */
 function useBrowserOnline(): boolean {
   return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine, () => true);
+}
+
+/**
+ * While the waiting room is on screen this tab's socket tells the server the person is here
+ * (`visit.presence`), again after every reconnect; when it goes away (or the tab closes) they are
+ * gone after the server's grace. In the call, `visit.join` does the same.
+ */
+function useWaitingPresence(appointmentId: string) {
+  const channel = useRealtimeFrames(
+    () => {},
+    (ready) => {
+      ready.send({ type: 'visit.presence', appointmentId, present: true });
+    },
+  );
+  useEffect(() => () => void channel.send({ type: 'visit.presence', appointmentId, present: false }), [channel, appointmentId]);
+}
+
+function WaitingRoom({ visit, back, media }: { visit: Visit; back: string; media: ReturnType<typeof useLocalMedia> }) {
+  const { t } = useTranslation('telehealth');
+  const headingId = useId();
+  const navigate = useNavigate();
+  const leave = useLeaveVisit(visit.appointmentId);
+  useWaitingPresence(visit.appointmentId);
+  async function onLeave() {
+    // Gone from the provider's list now; the socket's presence would say so only after the grace.
+    await leave.mutateAsync().catch(() => undefined);
+    await navigate(back);
+  }
+  return (
+    <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
+      <section aria-labelledby={headingId} className="rounded-xl border border-teal-200 bg-teal-50 p-5">
+        <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+          {t('waiting.title')}
+        </h2>
+        <p role="status" className="mt-2 text-slate-900">
+          {t('waiting.body', { provider: visit.providerName })}
+        </p>
+        <p className="mt-2 text-sm text-slate-700">{t('waiting.help')}</p>
+        <Button variant="outline" size="sm" className="mt-4" disabled={leave.isPending} onClick={() => void onLeave()}>
+          {leave.isPending ? t('waiting.leaving') : t('waiting.leave')}
+        </Button>
+      </section>
+      <div>
+        {media.videoTrack ? <LocalVideo stream={media.stream} label={t('devices.preview')} /> : null}
+        <div className="mt-3">
+          <MediaHelp media={media} />
+        </div>
+      </div>
+    </div>
+  );
 }
 
 /** /appointments/telehealth/:appointmentId: device check, waiting room and the call. */
@@ -108,9 +158,9 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
   const [stage, setStage] = useState<Stage>('setup');
   const [peerId] = useState(() => newPeerId());
   const join = useJoinVisit(visit.appointmentId);
+  const leave = useLeaveVisit(visit.appointmentId);
   const errorMessage = useTelehealthError();
   const [joinError, setJoinError] = useState<string | null>(null);
-  const headingId = useId();
   const phase = visit.phase;
   const open = phase === 'open';
   const media = useLocalMedia(open && stage !== 'left');
@@ -209,7 +259,10 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
         <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 space-y-4">
-            <CallView visit={visit} peerId={peerId} media={media} onLeave={() => setStage('left')} onForbidden={onForbidden} />
+            <CallView visit={visit} peerId={peerId} media={media} onLeave={() => {
+                leave.mutate();
+                setStage('left');
+              }} onForbidden={onForbidden} />
             {provider ? <EndVisit visit={visit} /> : null}
           </div>
           <div className="space-y-4">
@@ -226,26 +279,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
     return (
       <>
         <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
-        <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
-          <section aria-labelledby={headingId} className="rounded-xl border border-teal-200 bg-teal-50 p-5">
-            <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-              {t('waiting.title')}
-            </h2>
-            <p role="status" className="mt-2 text-slate-900">
-              {t('waiting.body', { provider: visit.providerName })}
-            </p>
-            <p className="mt-2 text-sm text-slate-700">{t('waiting.help')}</p>
-            <ButtonLink variant="outline" size="sm" className="mt-4" to={back}>
-              {t('waiting.leave')}
-            </ButtonLink>
-          </section>
-          <div>
-            {media.videoTrack ? <LocalVideo stream={media.stream} label={t('devices.preview')} /> : null}
-            <div className="mt-3">
-              <MediaHelp media={media} />
-            </div>
-          </div>
-        </div>
+        <WaitingRoom visit={visit} back={back} media={media} />
       </>
     );
   }
