@@ -62,6 +62,18 @@ async function laterTimes(page: Page) {
   );
 }
 
+/** The demo provider's own availability, their practice and their follow-up service. */
+async function demoPracticeAndFollowUp(provider: Page) {
+  const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
+    providerId: string;
+    locations: { id: string; kind: string }[];
+    services: { id: string; name: string }[];
+  };
+  const location = availability.locations.find((l) => l.kind === 'practice')!;
+  const followUp = availability.services.find((s) => s.name === 'Follow-up consultation')!;
+  return { availability, location, followUp };
+}
+
 describe('booking', () => {
   // Set by the booking test on each attempt: a retried attempt books again, and the later tests
   // must find the booking of the attempt that passed, not two cards with one text.
@@ -271,13 +283,7 @@ describe('booking', () => {
 
   it('a patient waits for a full day; when a time frees up the waitlist mail arrives and its link books the held time', async () => {
     const provider = await signedIn('provider');
-    const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
-      providerId: string;
-      locations: { id: string; kind: string }[];
-      services: { id: string; name: string }[];
-    };
-    const location = availability.locations.find((l) => l.kind === 'practice')!;
-    const followUp = availability.services.find((s) => s.name === 'Follow-up consultation')!;
+    const { availability, location, followUp } = await demoPracticeAndFollowUp(provider);
     // One 20-minute opening on a day three weeks ahead.
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + 21 * 86_400_000));
     const set = await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/overrides/${day}`, { data: { hours: [{ start: '10:00', end: '10:20' }], note: '' } });
@@ -340,13 +346,7 @@ describe('booking', () => {
     await locations.getByText(/\+61 2 5550 0199/).waitFor();
 
     // A time a few hours ahead (inside the 24-hour window): the day is opened all day for it.
-    const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
-      providerId: string;
-      locations: { id: string; kind: string }[];
-      services: { id: string; name: string }[];
-    };
-    const location = availability.locations.find((l) => l.kind === 'practice')!;
-    const followUp = availability.services.find((s) => s.name === 'Follow-up consultation')!;
+    const { availability, location, followUp } = await demoPracticeAndFollowUp(provider);
     const soon = new Date(Date.now() + 4 * 3_600_000);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(soon);
     expect((await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/overrides/${day}`, { data: { hours: [{ start: '00:00', end: '24:00' }], note: '' } })).status()).toBe(200);

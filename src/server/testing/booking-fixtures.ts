@@ -155,6 +155,12 @@ export function daytimeAhead(hours: number, timeZone = 'Australia/Sydney'): Date
 }
 
 /** The patient books the practice's service at `startsAt` through the API; the appointment's id. */
+/** The next start on the 15-minute slot grid at least `minutes` from now (ISO). */
+export function slotStartIn(minutes: number): string {
+  const step = 15 * 60_000;
+  return new Date(Math.ceil((Date.now() + minutes * 60_000) / step) * step).toISOString();
+}
+
 export async function bookAppointment(t: TestApp, patient: SignedIn, practice: Practice, startsAt: Date): Promise<string> {
   const booked = await t.app.inject({
     method: 'POST',

@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../../shared/contracts/appointments.js';
 import type { ServerFrame } from '../../../shared/contracts/realtime.js';
 import type { TelehealthDay, Visit } from '../../../shared/contracts/telehealth.js';
 import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-listener.js';
 import { queryRows } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
-import { createPractice, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { bookAppointment, createPractice, slotStartIn, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 import { openSignedInSocket, type TestSocket } from '../../testing/realtime-client.js';
 
 /**
@@ -27,21 +25,7 @@ let clockAheadMs = 0;
 const GRACE_MS = 30_000;
 const END_MS = 60_000;
 
-function startIn(minutes: number): string {
-  const step = 15 * 60_000;
-  return new Date(Math.ceil((Date.now() + minutes * 60_000) / step) * step).toISOString();
-}
-
-async function book(who: SignedIn, startsAt: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointments',
-    headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
-    payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Appointment>().id;
-}
+const book = (who: SignedIn, startsAt: string): Promise<string> => bookAppointment(t, who, practice, new Date(startsAt));
 
 function call(who: SignedIn, method: 'GET' | 'POST', url: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
@@ -133,7 +117,7 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) {
     const patient = await createSignedInUser(t, { prefix: `presence-${i}`, smtp });
     patients.push(patient);
-    ids.push(await book(patient, startIn(60 + i * 120)));
+    ids.push(await book(patient, slotStartIn(60 + i * 120)));
   }
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { queryRows } from '../../platform/db/database.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
-import { createPractice, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { bookAppointment, createPractice, slotStartIn, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 import { openSignedInSocket, type TestSocket } from '../../testing/realtime-client.js';
 
 let t: TestApp;
@@ -28,22 +28,7 @@ const opened: TestSocket[] = [];
 /** The server's clock runs this far ahead of the real one (to reach an appointment's start). */
 let clockAheadMs = 0;
 
-/** The next start on the 15-minute slot grid at least `minutes` from now (the practice is open all day, every day). */
-function startIn(minutes: number): string {
-  const step = 15 * 60_000;
-  return new Date(Math.ceil((Date.now() + minutes * 60_000) / step) * step).toISOString();
-}
-
-async function book(who: SignedIn, startsAt: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/appointments',
-    headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
-    payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt, reason: 'Follow-up' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Appointment>().id;
-}
+const book = (who: SignedIn, startsAt: string): Promise<string> => bookAppointment(t, who, practice, new Date(startsAt));
 
 function call(who: SignedIn | null, method: 'GET' | 'POST', url: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
@@ -77,11 +62,11 @@ beforeAll(async () => {
   patient = await createSignedInUser(t, { prefix: 'visit-patient', smtp });
   stranger = await createSignedInUser(t, { prefix: 'visit-stranger', smtp });
   interpreter = await createSignedInUser(t, { prefix: 'visit-interpreter', smtp });
-  const soonStart = startIn(10);
+  const soonStart = slotStartIn(10);
   soonId = await book(patient, soonStart);
   // From here the server's clock reads 5 minutes before that start: the join window is open.
   clockAheadMs = new Date(soonStart).getTime() - 5 * 60_000 - Date.now();
-  laterId = await book(patient, startIn(180));
+  laterId = await book(patient, slotStartIn(180));
 });
 afterAll(async () => {
   for (const s of opened) {
@@ -263,7 +248,7 @@ describe('video visits', () => {
     expect(invited.json<Visit>().participants).toContainEqual(expect.objectContaining({ role: 'interpreter', state: 'invited', email: interpreter.email.toLowerCase(), userId: null }));
     const mail = await smtp.waitFor((m) => m.to.includes(interpreter.email.toLowerCase()) && /video/i.test(m.subject));
     expect(mail.text).toContain(`/appointments/telehealth/${soonId}`);
-    expect(mail.text).not.toContain('Follow-up');
+    expect(mail.text).not.toContain('Check-up');
     expect((await call(practice.provider, 'POST', visitUrl(soonId, '/invite'), { email: interpreter.email, role: 'carer' })).json()).toMatchObject({ code: 'visit.already-invited' });
     expect((await call(practice.provider, 'POST', visitUrl(soonId, '/invite'), { email: 'not-an-email', role: 'carer' })).statusCode).toBe(400);
     expect((await call(patient, 'POST', visitUrl(soonId, '/invite'), { email: 'a@example.test', role: 'carer' })).json()).toMatchObject({ code: 'visit.provider-only' });

@@ -22,7 +22,7 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { useOwnLocations, useRemoveLocation, useSaveLocation } from '../api/practice-profile-api';
 import { practiceAddressFields } from '../lib/address-fields';
 import { zoneName } from '../lib/format';
-import { invalidFields, schemaInvalidFields } from '../lib/form-errors';
+import { invalidFields, passesSchema } from '../lib/form-errors';
 import { Badge, QueryState, SELECT_CLASS_NAME } from './parts';
 
 /** A country's name in the interface language (the runtime's own list of region names). */
@@ -252,13 +252,7 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
       contactPhone,
       contactEmail,
     };
-    const checked = PracticeLocationInputSchema.safeParse(input);
-    if (!checked.success) {
-      setInvalid(schemaInvalidFields(checked.error));
-      setFailure(t('directoryProfile.form.invalid'));
-      return;
-    }
-    setInvalid(new Set());
+    if (!passesSchema(PracticeLocationInputSchema, input, setInvalid, () => setFailure(t('directoryProfile.form.invalid')))) return;
     save.mutate(
       { id: location?.id ?? null, input },
       {

@@ -10,7 +10,7 @@ import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useSaveProfile } from '../api/practice-profile-api';
-import { invalidFields, schemaInvalidFields } from '../lib/form-errors';
+import { invalidFields, passesSchema } from '../lib/form-errors';
 import { CheckboxField, ChoiceChips, ListEditor, TextArea } from './form-controls';
 import { SELECT_CLASS_NAME } from './parts';
 
@@ -127,13 +127,7 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
       conditions: withTyped(draft.conditions, typedCondition),
       qualifications: withTyped(draft.qualifications, typedQualification),
     };
-    const checked = DirectoryProfileInputSchema.safeParse(body);
-    if (!checked.success) {
-      setInvalid(schemaInvalidFields(checked.error));
-      setFailure(t('directoryProfile.form.invalid'));
-      return;
-    }
-    setInvalid(new Set());
+    if (!passesSchema(DirectoryProfileInputSchema, body, setInvalid, () => setFailure(t('directoryProfile.form.invalid')))) return;
     save.mutate(body, {
       onSuccess: (saved) => {
         setDraft(draftOf(saved, defaults));

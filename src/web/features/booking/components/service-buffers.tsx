@@ -7,7 +7,7 @@ import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useOwnServices, useSaveService } from '../api/practice-profile-api';
-import { invalidFields, schemaInvalidFields } from '../lib/form-errors';
+import { invalidFields, passesSchema } from '../lib/form-errors';
 import { QueryState } from './parts';
 
 /** The service as the service-update API takes it (PUT /api/v1/practice/services/{id} replaces it whole). */
@@ -116,13 +116,7 @@ function BuffersForm({ service }: { service: PracticeService }) {
     event.preventDefault();
     setFailure(null);
     const input = { ...serviceInputOf(service), bufferBeforeMinutes: typedNumber(before), bufferAfterMinutes: typedNumber(after) };
-    const checked = PracticeServiceInputSchema.safeParse(input);
-    if (!checked.success) {
-      setInvalid(schemaInvalidFields(checked.error));
-      setFailure(t('directoryProfile.form.invalid'));
-      return;
-    }
-    setInvalid(new Set());
+    if (!passesSchema(PracticeServiceInputSchema, input, setInvalid, () => setFailure(t('directoryProfile.form.invalid')))) return;
     save.mutate(
       { id: service.id, input },
       {

@@ -11,7 +11,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useDeleteService, useOwnServices, useSaveService } from '../api/practice-profile-api';
 import { formatMoney } from '../lib/format';
-import { invalidFields, schemaInvalidFields } from '../lib/form-errors';
+import { invalidFields, passesSchema } from '../lib/form-errors';
 import { TextArea } from './form-controls';
 import { BufferFields, serviceInputOf, typedNumber } from './service-buffers';
 import { Badge, QueryState, SELECT_CLASS_NAME } from './parts';
@@ -195,13 +195,7 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
       priceMinor: Math.round(typedNumber(price) * 100),
       active: service?.active ?? true,
     };
-    const checked = PracticeServiceInputSchema.safeParse(input);
-    if (!checked.success) {
-      setInvalid(schemaInvalidFields(checked.error));
-      setFailure(t('directoryProfile.form.invalid'));
-      return;
-    }
-    setInvalid(new Set());
+    if (!passesSchema(PracticeServiceInputSchema, input, setInvalid, () => setFailure(t('directoryProfile.form.invalid')))) return;
     save.mutate(
       { id: service?.id ?? null, input },
       {

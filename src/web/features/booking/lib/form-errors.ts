@@ -20,3 +20,18 @@ export function invalidFields(error: unknown): Set<string> {
 export function schemaInvalidFields(error: z.ZodError): Set<string> {
   return new Set(error.issues.map((issue) => issue.path[0]).filter((name): name is string => typeof name === 'string'));
 }
+
+/**
+ * A form's own check with its shared schema before it sends anything: marks the fields the schema
+ * refuses and calls `refused` (which says so), or clears the marks. True when the input may be sent.
+ */
+export function passesSchema(schema: z.ZodType, input: unknown, setInvalid: (fields: Set<string>) => void, refused: () => void): boolean {
+  const checked = schema.safeParse(input);
+  if (!checked.success) {
+    setInvalid(schemaInvalidFields(checked.error));
+    refused();
+    return false;
+  }
+  setInvalid(new Set());
+  return true;
+}
