@@ -168,6 +168,35 @@ describe('booking', () => {
     expect(chosen.length).toBeGreaterThan(0);
   }, 240_000); // the longest walk of the suite: search, filters, profile, two tabs, mail, calendar file (120 s under load on 2 cores)
 
+  it('suggests towns and suburbs while a place is typed, reads a slip as the nearest match and keeps the place it read in the address', async () => {
+    const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    await page.goto(`${server.url}/providers?region=AU`);
+    await h1(page, prov('directory.title'));
+    await page.getByText(prov('directory.moreFilters')).click();
+    const near = page.getByRole('combobox', { name: prov('directory.near') });
+    await near.fill('Chatsw');
+    // The browser's own list offers the gazetteer's places, the visitor's region first.
+    await expect.poll(() => page.locator('datalist option').first().getAttribute('value')).toBe('Chatswood, NSW, AU');
+    expect(await page.locator('datalist option').first().getAttribute('label')).toBe('NSW, Australia');
+    await expectAxeClean(page);
+    // Not one of the demo's cities, and misspelt: read as Bondi Beach, a few km from the demo's Sydney practices.
+    await near.fill('bondi beech');
+    await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('near') === 'Bondi Beach, NSW, AU');
+    await page.getByRole('heading', { level: 2, name: new RegExp(interpolate(prov('directory.nearPlace'), { place: 'Bondi Beach, NSW, AU' })) }).waitFor();
+    await expect.poll(() => near.inputValue()).toBe('Bondi Beach, NSW, AU');
+    const first = page.getByRole('main').getByRole('listitem').first();
+    await first.getByText(/km away/).first().waitFor();
+    expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
+    await expectAxeClean(page);
+    // A place nobody knows says so and searches without distance.
+    await near.fill('Qxzvwyk');
+    await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
+    await page.getByRole('alert').getByText(interpolate(prov('directory.placeNotFound'), { place: 'Qxzvwyk' })).waitFor();
+    await expectAxeClean(page);
+    await page.context().close();
+  });
+
   it('the provider sees the booking in the calendar and confirms it, and takes a day off', async () => {
     const page = await signedIn('provider');
     await page.goto(`${server.url}/provider/dashboard`);

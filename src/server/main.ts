@@ -24,14 +24,16 @@ async function main(): Promise<void> {
     poolMax: config.DATABASE_POOL_MAX,
     pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
   });
-  const [{ buildApp }, { migrateDatabase }, { seedDemoDataOnce }] = await Promise.all([
+  const [{ buildApp }, { migrateDatabase }, { seedDemoDataOnce }, { loadGazetteerOnce }] = await Promise.all([
     import('./app.js'),
     import('./platform/db/migrate.js'),
     import('./platform/system/demo-seed.js'),
+    import('./platform/system/gazetteer.js'),
   ]);
   const app = await buildApp(config, { database });
   await app.ready();
   await migrateDatabase(database);
+  await loadGazetteerOnce(database.db);
   if (config.demoMode && config.SEED_DEMO_DATA) await seedDemoDataOnce(database.db);
 
   let closing = false;

@@ -18,7 +18,7 @@ export interface Place {
 }
 
 export const PLACES: readonly Place[] = [
-  { id: 'new-york', name: 'New York', aliases: ['nyc', 'manhattan'], region: 'US', state: 'NY', latitude: 40.7128, longitude: -74.006, timeZone: 'America/New_York' },
+  { id: 'new-york', name: 'New York', aliases: ['nyc', 'new york city', 'manhattan'], region: 'US', state: 'NY', latitude: 40.7128, longitude: -74.006, timeZone: 'America/New_York' },
   { id: 'chicago', name: 'Chicago', aliases: [], region: 'US', state: 'IL', latitude: 41.8781, longitude: -87.6298, timeZone: 'America/Chicago' },
   { id: 'los-angeles', name: 'Los Angeles', aliases: ['la'], region: 'US', state: 'CA', latitude: 34.0522, longitude: -118.2437, timeZone: 'America/Los_Angeles' },
   { id: 'london', name: 'London', aliases: [], region: 'GB', state: 'Greater London', latitude: 51.5074, longitude: -0.1278, timeZone: 'Europe/London' },
@@ -52,7 +52,8 @@ export const PLACES: readonly Place[] = [
   { id: 'abuja', name: 'Abuja', aliases: [], region: 'NG', state: 'FCT', latitude: 9.0765, longitude: 7.3986, timeZone: 'Africa/Lagos' },
 ];
 
-function fold(value: string): string {
+/** How place names are compared: without accents, in lower case, trimmed. */
+export function foldPlaceName(value: string): string {
   return value
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -65,18 +66,18 @@ function fold(value: string): string {
  * text (three letters at least). Accents and case do not matter. Undefined when none matches.
  */
 export function findPlace(text: string): Place | undefined {
-  const q = fold(text);
+  const q = foldPlaceName(text);
   if (!q) return undefined;
   return placeNamed(text) ?? (q.length >= 3 ? PLACES.find((p) => placeNames(p).some((n) => n.startsWith(q))) : undefined);
 }
 
 function placeNames(p: Place): string[] {
-  return [p.name, ...p.aliases].map(fold);
+  return [p.name, ...p.aliases].map(foldPlaceName);
 }
 
 /** The place whose name or alias is exactly this text (accents and case aside), as an address's city. */
 export function placeNamed(text: string): Place | undefined {
-  const q = fold(text);
+  const q = foldPlaceName(text);
   if (!q) return undefined;
   return PLACES.find((p) => placeNames(p).includes(q));
 }

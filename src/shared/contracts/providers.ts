@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InstantSchema } from './instants.js';
+import { PLACE_TEXT_MAX_LENGTH } from './places.js';
 import { LANGUAGE_CODES, type LanguageCode } from '../languages.js';
 import { REGION_CODES } from '../regions.js';
 import { SPECIALTY_SLUGS } from '../specialties.js';
@@ -25,7 +26,9 @@ const languageCode = z.string().refine((v): v is LanguageCode => (LANGUAGE_CODES
 
 /**
  * GET /api/v1/providers: everything the directory page's URL holds, so a search can be shared.
- * A place is either typed (`near`, one of the known cities) or the browser's own (`lat`, `lng`).
+ * A place is either typed (`near`: a town or suburb of the gazetteer, narrowed by a state or
+ * country after commas, close spellings allowed) or the browser's own (`lat`, `lng`). `region` is
+ * the visitor's: a name several places share means the one in that region first.
  */
 export const DirectoryQuerySchema = z
   .object({
@@ -33,7 +36,8 @@ export const DirectoryQuerySchema = z
     specialty: z.enum(SPECIALTY_SLUGS).optional(),
     language: languageCode.optional(),
     mode: z.enum(SERVICE_MODES).optional(),
-    near: z.string().trim().max(100).optional(),
+    near: z.string().trim().max(PLACE_TEXT_MAX_LENGTH).optional(),
+    region: z.enum(REGION_CODES).optional(),
     lat: z.coerce.number().min(-90).max(90).optional(),
     lng: z.coerce.number().min(-180).max(180).optional(),
     radiusKm: z.coerce.number().int().min(1).max(MAX_RADIUS_KM).optional(),
@@ -106,7 +110,7 @@ export const DirectoryPageSchema = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
   sort: z.enum(DIRECTORY_SORTS),
-  /** The place distances were measured from, when there was one. */
+  /** The place distances were measured from, when there was one (a typed one named by its label: "Newtown, NSW, AU"). */
   place: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
   /** A typed place the directory does not know: distances are then not applied. */
   placeNotFound: z.boolean(),

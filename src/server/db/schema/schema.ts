@@ -12,6 +12,7 @@ export { cookieConsent } from './cookie-consent.js';
 export { analyticsEvents } from './analytics-events.js';
 export { enquiries } from './enquiries.js';
 export { providerProfiles, specialties } from './specialties.js';
+export { places } from './places.js';
 export { appointmentEmails, appointmentRatings, appointments, availabilityOverrides, notifications, providerLocations, providerServices, waitlistEntries } from './booking.js';
 export { conversationParticipants, conversations, messageAttachments, messages } from './messaging.js';
 export { realtimeRelay, telehealthChatMessages, telehealthEvents, telehealthParticipants, telehealthVisits } from './telehealth.js';

@@ -70,7 +70,7 @@ describe('GET /api/v1/providers', () => {
 
   it('measures distance from a typed place or coordinates, within a radius, and sorts by it', async () => {
     const sydney = await search({ query: token, near: 'sydney', radiusKm: '50' });
-    expect(sydney.place).toMatchObject({ name: 'Sydney' });
+    expect(sydney.place).toMatchObject({ name: 'Sydney, NSW, AU' });
     expect(sydney.sort).toBe('distance');
     expect(names(sydney).sort()).toEqual([`Dr Marguerite ${token}`, `Dr Oskar ${token}`]);
     expect(sydney.providers[0]!.distanceKm).toBeLessThan(1);
@@ -78,7 +78,11 @@ describe('GET /api/v1/providers', () => {
     expect(names(wide)).not.toContain(`Dr Faraway ${token}`);
     const continent = await search({ query: token, lat: '-33.87', lng: '151.21', radiusKm: '500' });
     expect(continent.providers.every((p) => p.distanceKm !== null)).toBe(true);
-    const unknown = await search({ query: token, near: 'Atlantis' });
+    // A suburb the gazetteer knows (not one of the demo's cities), with a slip in it.
+    const bondi = await search({ query: token, near: 'bondi beech', radiusKm: '10' });
+    expect(bondi.place).toMatchObject({ name: 'Bondi Beach, NSW, AU' });
+    expect(names(bondi).sort()).toEqual([`Dr Marguerite ${token}`, `Dr Oskar ${token}`]);
+    const unknown = await search({ query: token, near: 'Qxzvwyk' });
     expect(unknown.placeNotFound).toBe(true);
     expect(unknown.providers.length).toBe(3);
   });

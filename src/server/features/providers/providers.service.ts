@@ -10,12 +10,12 @@ import {
   type ProviderDetail,
   type ProviderSummary,
 } from '../../../shared/contracts/providers.js';
-import { findPlace } from '../../../shared/places.js';
 import { isRegionCode, type RegionCode } from '../../../shared/regions.js';
 import { isSpecialtySlug, type SpecialtySlug } from '../../../shared/specialties.js';
 import { users } from '../../db/schema/auth.js';
 import { providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
+import { resolvePlace } from '../places/places.service.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { queryRows } from '../../platform/db/database.js';
 import { DomainError, notFound } from '../../platform/errors/domain-errors.js';
@@ -78,8 +78,8 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
   if (query.lat !== undefined && query.lng !== undefined) {
     place = { name: '', latitude: query.lat, longitude: query.lng };
   } else if (query.near) {
-    const found = findPlace(query.near);
-    if (found) place = { name: found.name, latitude: found.latitude, longitude: found.longitude };
+    const found = await resolvePlace(ctx, query.near, query.region);
+    if (found) place = { name: found.label, latitude: found.latitude, longitude: found.longitude };
     else placeNotFound = true;
   }
   const requested = query.sort ?? (place ? 'distance' : 'best');

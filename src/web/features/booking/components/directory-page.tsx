@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -18,7 +18,10 @@ import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
+import { useRegion } from '~/web/lib/region';
 import { useAuth } from '~/web/lib/session';
+import { usePlaceSuggestions } from '../api/places-api';
+import { PlaceOptions } from './place-options';
 import { useDirectory } from '../api/booking-api';
 import { PageHeading, ProviderBadges, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
 
@@ -38,6 +41,9 @@ export function DirectoryPage() {
   const apiParams = new URLSearchParams();
   for (const key of [...FILTER_KEYS, 'page']) for (const value of params.getAll(key)) apiParams.append(key, value);
   apiParams.set('lang', language);
+  // A place several towns are named after means the visitor's region's first.
+  const region = useRegion();
+  if (apiParams.get('near')) apiParams.set('region', region);
   const directory = useDirectory(apiParams.toString());
   const fromUrl = () => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;
   const [draft, setDraft] = useState(fromUrl);
@@ -49,6 +55,7 @@ export function DirectoryPage() {
   }
   const [locating, setLocating] = useState<'idle' | 'busy' | 'denied'>('idle');
   const id = useId();
+  const placeSuggestions = usePlaceSuggestions(draft.near, region);
 
   function apply(next: Partial<typeof draft>, page = 1) {
     const merged = { ...draft, ...next };
@@ -78,6 +85,17 @@ export function DirectoryPage() {
       { timeout: 10_000, maximumAge: 600_000 },
     );
   }
+
+  // A typed place is shown, and kept in the address, as the place it was read as ("bondi beech"
+  // becomes "Bondi Beach, NSW, AU"): a shared link then means the same place in any region.
+  const readPlace = directory.isPlaceholderData ? undefined : directory.data?.place?.name;
+  useEffect(() => {
+    const near = params.get('near');
+    if (!readPlace || !near || params.get('lat') || readPlace === near) return;
+    const next = new URLSearchParams(params);
+    next.set('near', readPlace);
+    setParams(next, { replace: true });
+  }, [readPlace, params, setParams]);
 
   const set = (key: (typeof FILTER_KEYS)[number]) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const page = directory.data;
@@ -120,7 +138,17 @@ export function DirectoryPage() {
               <label htmlFor={`${id}-near`} className="block text-sm font-medium text-slate-900">
                 {t('directory.near')}
               </label>
-              <Input id={`${id}-near`} name="near" className="mt-1.5" placeholder={t('directory.nearPlaceholder')} value={draft.near} onChange={(e) => setDraft((d) => ({ ...d, near: e.target.value, lat: '', lng: '' }))} />
+              <Input
+                id={`${id}-near`}
+                name="near"
+                className="mt-1.5"
+                list={`${id}-places`}
+                autoComplete="off"
+                placeholder={t('directory.nearPlaceholder')}
+                value={draft.near}
+                onChange={(e) => setDraft((d) => ({ ...d, near: e.target.value, lat: '', lng: '' }))}
+              />
+              <PlaceOptions id={`${id}-places`} places={placeSuggestions} language={language} />
               <Button variant="outline" size="sm" onClick={useMyLocation} className="mt-2" disabled={locating === 'busy'}>
                 {locating === 'busy' ? t('directory.locating') : hasPoint ? t('directory.usingLocation') : t('directory.useLocation')}
               </Button>
