@@ -173,7 +173,7 @@ describe('the directory profile screen', () => {
     await page.context().close();
   });
 
-  it('adds a location in a city the directory knows, and explains why a practice with coming appointments cannot be removed', async () => {
+  it('adds a location placed from its suburb, and explains why a practice with coming appointments cannot be removed', async () => {
     const page = await signedIn('provider');
     await page.goto(`${server.url}/provider/profile`);
     await h1(page, dp('title'));
@@ -184,11 +184,16 @@ describe('the directory profile screen', () => {
     const locationForm = locations.getByRole('form', { name: dp('locations.newHeading') });
     await locationForm.getByLabel(dp('locations.name'), { exact: true }).fill(added.location);
     await locationForm.getByLabel(dp('locations.street')).fill('5 Test Lane');
+    // The suburb field suggests the country's suburbs and towns.
+    await locationForm.getByLabel(dp('locations.suburb')).fill('Southba');
+    await expect.poll(() => locationForm.locator('datalist option[value="Southbank"]').getAttribute('label')).toBe('VIC, Australia');
     await locationForm.getByLabel(dp('locations.suburb')).fill('Southbank');
     await locationForm.getByLabel(dp('locations.city')).fill('Melbourne');
     await locationForm.getByLabel(dp('locations.state')).fill('VIC');
     await locationForm.getByLabel(dp('locations.postalCode')).fill('3006');
-    // Placed and zoned for the provider: the zone follows the known city.
+    // Placed and zoned for the provider from the suburb's place, shown before saving.
+    await expect.poll(() => locationForm.getByLabel(dp('locations.latitude')).inputValue()).toBe('-37.8228');
+    expect(await locationForm.getByLabel(dp('locations.longitude')).inputValue()).toBe('144.96434');
     expect(await locationForm.getByLabel(dp('locations.timeZone')).inputValue()).toBe('Australia/Melbourne');
     await expectAxeClean(page);
     await locationForm.getByRole('button', { name: dp('locations.save') }).click();

@@ -1,9 +1,10 @@
 import type { RegionCode } from './regions.js';
 
 /**
- * The places the directory can measure distance from when a person types a place instead of
- * sharing their location: major cities of every supported region, with coordinates (WGS 84)
- * and time zone (IANA). The demo directory's practices are in these cities too.
+ * Major cities of every supported region, with coordinates (WGS 84) and time zone (IANA): the
+ * demo directory's practices are in them, the home page's top matches are measured from each
+ * region's first, and their other spellings (NYC, Lisbon, دبي) are lent to the gazetteer's places
+ * (`server/platform/system/gazetteer.ts`), where a typed place is looked up.
  */
 export interface Place {
   id: string;
@@ -61,16 +62,6 @@ export function foldPlaceName(value: string): string {
     .trim();
 }
 
-/**
- * The place a typed text names: an exact name or alias first, then one that starts with the
- * text (three letters at least). Accents and case do not matter. Undefined when none matches.
- */
-export function findPlace(text: string): Place | undefined {
-  const q = foldPlaceName(text);
-  if (!q) return undefined;
-  return placeNamed(text) ?? (q.length >= 3 ? PLACES.find((p) => placeNames(p).some((n) => n.startsWith(q))) : undefined);
-}
-
 function placeNames(p: Place): string[] {
   return [p.name, ...p.aliases].map(foldPlaceName);
 }
@@ -85,10 +76,6 @@ export function placeNamed(text: string): Place | undefined {
 /** A region's first listed city: where the home page's top matches are measured from. */
 export function regionPlace(region: RegionCode): Place | undefined {
   return PLACES.find((p) => p.region === region);
-}
-
-export function placeById(id: string): Place | undefined {
-  return PLACES.find((p) => p.id === id);
 }
 
 /** Great-circle distance in kilometres (haversine, mean Earth radius). */

@@ -4,6 +4,7 @@ import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { conflict, notFound, validationError } from '../../platform/errors/domain-errors.js';
+import { placeOfAddress } from '../places/places.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
 import { DEFAULT_WEEKLY_HOURS, locationCoordinates, locationRemoval } from './practice-profile.policy.js';
 import {
@@ -38,10 +39,12 @@ async function audit(ctx: ActorContext, tx: Transaction, action: string, profile
 }
 
 /** The columns of a location as stated; a practice that cannot be placed is refused (400, with the field). */
-function locationColumns(input: PracticeLocationValues, now: Date) {
-  const coordinates = locationCoordinates(input);
+async function locationColumns(ctx: ActorContext, input: PracticeLocationValues, now: Date) {
+  const given = typeof input.latitude === 'number' && typeof input.longitude === 'number';
+  const addressPlace = input.kind === 'practice' && !given ? await placeOfAddress(ctx.db, input) : undefined;
+  const coordinates = locationCoordinates(input, addressPlace);
   if (!coordinates) {
-    throw validationError('practice.location-needs-coordinates', 'Give the coordinates of a practice in a city the directory does not know.', [
+    throw validationError('practice.location-needs-coordinates', 'Give the coordinates of a practice in a town the directory does not know.', [
       { path: 'body.latitude', code: 'practice.location-needs-coordinates' },
       { path: 'body.longitude', code: 'practice.location-needs-coordinates' },
     ]);
@@ -90,7 +93,7 @@ export async function listOwnLocations(ctx: ActorContext): Promise<ManagedLocati
 }
 
 export async function createLocation(ctx: ActorContext, input: PracticeLocationValues): Promise<ManagedLocation> {
-  const columns = locationColumns(input, ctx.now());
+  const columns = await locationColumns(ctx, input, ctx.now());
   return inTenant(ctx, async (tx) => {
     const profile = await ownProfile(ctx, tx);
     const id = await insertLocation(tx, {
@@ -108,7 +111,7 @@ export async function createLocation(ctx: ActorContext, input: PracticeLocationV
 }
 
 export async function updateOwnLocation(ctx: ActorContext, locationId: string, input: PracticeLocationValues): Promise<ManagedLocation> {
-  const columns = locationColumns(input, ctx.now());
+  const columns = await locationColumns(ctx, input, ctx.now());
   return inTenant(ctx, async (tx) => {
     const { profile, location } = await ownLocation(ctx, tx, locationId);
     const upcoming = await upcomingAt(ctx, tx, locationId);

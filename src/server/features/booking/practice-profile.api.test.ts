@@ -314,8 +314,8 @@ describe('validation', () => {
       expect(res.statusCode, path).toBe(400);
       expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain(path);
     }
-    // A practice in a city the directory cannot place needs its coordinates.
-    const unplaced = await call('POST', '/api/v1/practice/locations', practice.provider, locationInput({ city: 'Wagga Wagga', timeZone: 'Australia/Sydney' }));
+    // A practice in a town the gazetteer does not know needs its coordinates.
+    const unplaced = await call('POST', '/api/v1/practice/locations', practice.provider, locationInput({ city: 'Qxzvwyk', suburb: '', timeZone: 'Australia/Sydney' }));
     expect(unplaced.statusCode).toBe(400);
     expect(unplaced.json()).toMatchObject({ code: 'practice.location-needs-coordinates', errors: [{ path: 'body.latitude' }, { path: 'body.longitude' }] });
     const malformed = await t.app.inject({ method: 'POST', url: '/api/v1/practice/services', headers: { cookie: practice.provider.cookie, 'content-type': 'application/json' }, payload: '{"name":' });
@@ -739,12 +739,13 @@ describe('services', () => {
 });
 
 describe('locations', () => {
-  it('are created with weekday hours and a known city’s place, changed, and follow into the directory', async () => {
+  it('are created with weekday hours and the place of their suburb, changed, and follow into the directory', async () => {
     const clinic = await createPractice(t, { timeZone: 'Australia/Sydney', city: { name: 'Sydney', latitude: -33.8688, longitude: 151.2093 } });
     const created = await call('POST', '/api/v1/practice/locations', clinic.provider, locationInput());
     expect(created.statusCode, created.body).toBe(201);
     const location = created.json<ManagedLocation>();
-    expect(location).toMatchObject({ kind: 'practice', city: 'Melbourne', country: 'AU', latitude: -37.8136, longitude: 144.9631, timeZone: 'Australia/Melbourne', upcomingAppointments: 0 });
+    // Southbank, the suburb: the gazetteer's place, not the city centre 1 km north.
+    expect(location).toMatchObject({ kind: 'practice', city: 'Melbourne', country: 'AU', latitude: -37.8228, longitude: 144.96434, timeZone: 'Australia/Melbourne', upcomingAppointments: 0 });
     const availability = (await call('GET', '/api/v1/practice/availability', clinic.provider)).json<Availability>();
     expect(availability.locations.find((l) => l.id === location.id)?.weeklyHours).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })));
     expect(availability.locations.map((l) => l.id)).toEqual([clinic.locationId, location.id]);
@@ -758,6 +759,15 @@ describe('locations', () => {
     expect(moved.json<ManagedLocation>()).toMatchObject({ name: 'Bayside rooms', city: 'Perth', latitude: -31.95, longitude: 115.86, timeZone: 'Australia/Perth' });
     expect(await vectorMatches(clinic.profileId, 'perth')).toBe(true);
     expect(await vectorMatches(clinic.profileId, 'melbourne')).toBe(false);
+
+    // A country town, in no list of big cities; the state picks the right one of a shared name.
+    const town = await call('POST', '/api/v1/practice/locations', clinic.provider, locationInput({ name: 'Riverina rooms', suburb: '', city: 'WAGGA WAGGA', state: 'NSW', postalCode: '2650', timeZone: 'Australia/Sydney' }));
+    expect(town.statusCode, town.body).toBe(201);
+    expect(town.json<ManagedLocation>()).toMatchObject({ latitude: -35.12577, longitude: 147.35375 });
+    const newtown = await call('PUT', `/api/v1/practice/locations/${town.json<ManagedLocation>().id}`, clinic.provider, locationInput({ name: 'Riverina rooms', suburb: '', city: 'Newtown', state: 'Vic', timeZone: 'Australia/Melbourne' }));
+    expect(newtown.statusCode, newtown.body).toBe(200);
+    expect(newtown.json<ManagedLocation>().latitude).toBeCloseTo(-38.15, 1);
+    expect((await call('DELETE', `/api/v1/practice/locations/${town.json<ManagedLocation>().id}`, clinic.provider)).statusCode).toBe(200);
 
     const room = await call('POST', '/api/v1/practice/locations', clinic.provider, locationInput({ name: 'Video room', kind: 'virtual', street: 'ignored', city: null, timeZone: 'Australia/Sydney' }));
     expect(room.statusCode, room.body).toBe(201);

@@ -34,23 +34,24 @@ describe('locationRemoval', () => {
 });
 
 describe('locationCoordinates', () => {
-  it('keeps given coordinates', () => {
-    expect(locationCoordinates({ kind: 'practice', city: 'Nowhere', country: 'AU', latitude: -30, longitude: 150 })).toEqual({ latitude: -30, longitude: 150 });
+  const bondi = { latitude: -33.89, longitude: 151.27 };
+  it('keeps given coordinates, whatever place the address is in', () => {
+    expect(locationCoordinates({ kind: 'practice', latitude: -30, longitude: 150 }, bondi)).toEqual({ latitude: -30, longitude: 150 });
   });
 
-  it('takes a known city’s coordinates in the same region, whatever its accents or case', () => {
-    expect(locationCoordinates({ kind: 'practice', city: 'sydney', country: 'AU' })).toEqual({ latitude: -33.8688, longitude: 151.2093 });
-    expect(locationCoordinates({ kind: 'practice', city: 'Montreal', country: 'CA', latitude: null, longitude: null })).toEqual({ latitude: 45.5019, longitude: -73.5674 });
+  it('takes the coordinates of the place the address is in when none are given', () => {
+    expect(locationCoordinates({ kind: 'practice' }, bondi)).toEqual(bondi);
+    expect(locationCoordinates({ kind: 'practice', latitude: null, longitude: null }, bondi)).toEqual(bondi);
+    expect(locationCoordinates({ kind: 'practice', latitude: -30, longitude: null }, bondi)).toEqual(bondi);
   });
 
-  it('cannot place a practice in an unknown city, a city of another region, or a partial name', () => {
-    expect(locationCoordinates({ kind: 'practice', city: 'Wagga Wagga', country: 'AU' })).toBeNull();
-    expect(locationCoordinates({ kind: 'practice', city: 'Sydney', country: 'CA' })).toBeNull();
-    expect(locationCoordinates({ kind: 'practice', city: 'Syd', country: 'AU' })).toBeNull();
+  it('cannot place a practice with neither', () => {
+    expect(locationCoordinates({ kind: 'practice' }, undefined)).toBeNull();
+    expect(locationCoordinates({ kind: 'practice', latitude: -30 }, undefined)).toBeNull();
   });
 
   it('gives a virtual room no place', () => {
-    expect(locationCoordinates({ kind: 'virtual', city: 'Sydney', country: 'AU', latitude: 1, longitude: 2 })).toEqual({ latitude: null, longitude: null });
+    expect(locationCoordinates({ kind: 'virtual', latitude: 1, longitude: 2 }, bondi)).toEqual({ latitude: null, longitude: null });
   });
 });
 

@@ -44,21 +44,17 @@ export function locationRemoval(upcomingAppointments: number, hasAnyAppointments
 export const DEFAULT_WEEKLY_HOURS: readonly StoredWeeklyRange[] = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' }));
 
 /**
- * A location's coordinates: the ones given, else, for a practice in a city the directory knows
- * (in the same region), that city's. Null when a practice has neither (it cannot be placed).
- * A virtual room has no place.
+ * A location's coordinates: the ones given, else, for a practice, those of the gazetteer's place
+ * its address is in (`places.service` placeOfAddress). Null when a practice has neither (it
+ * cannot be placed). A virtual room has no place.
  */
-export function locationCoordinates(input: {
-  kind: 'practice' | 'virtual';
-  city: string | null;
-  country: string;
-  latitude?: number | null | undefined;
-  longitude?: number | null | undefined;
-}): { latitude: number | null; longitude: number | null } | null {
+export function locationCoordinates(
+  input: { kind: 'practice' | 'virtual'; latitude?: number | null | undefined; longitude?: number | null | undefined },
+  addressPlace: { latitude: number; longitude: number } | undefined,
+): { latitude: number | null; longitude: number | null } | null {
   if (input.kind === 'virtual') return { latitude: null, longitude: null };
   if (typeof input.latitude === 'number' && typeof input.longitude === 'number') return { latitude: input.latitude, longitude: input.longitude };
-  const place = input.city ? placeNamed(input.city) : undefined;
-  if (place && place.region === input.country) return { latitude: place.latitude, longitude: place.longitude };
+  if (addressPlace) return { latitude: addressPlace.latitude, longitude: addressPlace.longitude };
   return null;
 }
 

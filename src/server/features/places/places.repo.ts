@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../platform/db/database.js';
+import { queryRows, type Queryable } from '../../platform/db/database.js';
 
 // Read by SQL with queryRows, which needs an index signature.
 export type PlaceRow = {
@@ -18,7 +18,7 @@ const COLUMNS = sql`id, name, state, region, population, latitude, longitude, ti
 const ORDER = (region: string | null) => sql`(region = ${region}) desc, population desc, id`;
 
 /** Places named exactly this (folded) name or spelled so by an alias. */
-export async function placesNamed(db: Database, name: string, region: string | null, limit: number): Promise<PlaceRow[]> {
+export async function placesNamed(db: Queryable, name: string, region: string | null, limit: number): Promise<PlaceRow[]> {
   return queryRows<PlaceRow>(db, sql`
     select ${COLUMNS} from places
     where search_name = ${name} or aliases @> array[${name}]::text[]
@@ -26,7 +26,7 @@ export async function placesNamed(db: Database, name: string, region: string | n
 }
 
 /** Places whose (folded) name starts with this text. */
-export async function placesStartingWith(db: Database, prefix: string, region: string | null, limit: number): Promise<PlaceRow[]> {
+export async function placesStartingWith(db: Queryable, prefix: string, region: string | null, limit: number): Promise<PlaceRow[]> {
   const pattern = prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
   return queryRows<PlaceRow>(db, sql`
     select ${COLUMNS} from places where search_name like ${pattern}
@@ -34,7 +34,7 @@ export async function placesStartingWith(db: Database, prefix: string, region: s
 }
 
 /** Places whose (folded) name is close to this text (pg_trgm's similarity), the closest first. */
-export async function placesLike(db: Database, text: string, region: string | null, limit: number): Promise<PlaceRow[]> {
+export async function placesLike(db: Queryable, text: string, region: string | null, limit: number): Promise<PlaceRow[]> {
   return queryRows<PlaceRow>(db, sql`
     select ${COLUMNS} from places where search_name % ${text}
     order by similarity(search_name, ${text}) desc, ${ORDER(region)} limit ${limit}`);

@@ -3,6 +3,7 @@ import { LANGUAGE_CODES } from '../../../shared/languages.js';
 import { foldPlaceName } from '../../../shared/places.js';
 import { REGION_CODES, type RegionCode } from '../../../shared/regions.js';
 import type { ServiceContext } from '../../platform/context.js';
+import type { Queryable } from '../../platform/db/database.js';
 import { placesLike, placesNamed, placesStartingWith, type PlaceRow } from './places.repo.js';
 
 /** Prefixes shorter than this find too many places to be of use; close spellings need a little more. */
@@ -86,4 +87,25 @@ export async function resolvePlace(ctx: Pick<ServiceContext, 'db'>, text: string
 export async function suggestPlaces(ctx: Pick<ServiceContext, 'db'>, query: PlaceSuggestionQuery): Promise<PlaceList> {
   const rows = await candidates(ctx, query.query, query.region, PLACE_SUGGESTIONS_MAX);
   return { places: rows.map(toPlace) };
+}
+
+/**
+ * The place an address is in: a town or suburb of the address's region named exactly as its
+ * suburb or city (accents and case aside; no guessing at slips in an address), the one in the
+ * address's state first, else the largest. Undefined when the gazetteer has no such place.
+ */
+export async function placeOfAddress(
+  db: Queryable,
+  address: { suburb?: string | null; city: string | null; state?: string | null; country: RegionCode },
+): Promise<PlaceResult | undefined> {
+  const state = foldPlaceName(address.state ?? '');
+  for (const text of [address.suburb, address.city]) {
+    const name = foldPlaceName(text ?? '');
+    if (!name) continue;
+    const rows = (await placesNamed(db, name, address.country, NAMED_LIMIT)).filter((row) => row.region === address.country);
+    const inState = state ? rows.find((row) => row.state !== '' && foldPlaceName(row.state) === state) : undefined;
+    const found = inState ?? rows[0];
+    if (found) return toPlace(found);
+  }
+  return undefined;
 }

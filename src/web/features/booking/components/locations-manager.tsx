@@ -10,7 +10,8 @@ import {
   PracticeLocationInputSchema,
   PROFILE_LIMITS,
 } from '~/shared/contracts/practice-profile';
-import { placeNamed } from '~/shared/places';
+import { foldPlaceName } from '~/shared/places';
+import type { PlaceResult } from '~/shared/contracts/places';
 import { type AddressField, getRegion, REGION_CODES, type RegionCode } from '~/shared/regions';
 import { Button } from '~/web/components/ui/button';
 import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
@@ -19,11 +20,13 @@ import { Input } from '~/web/components/ui/input';
 import { ApiError } from '~/web/lib/api-error';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
+import { usePlaceSuggestions } from '../api/places-api';
 import { useOwnLocations, useRemoveLocation, useSaveLocation } from '../api/practice-profile-api';
 import { practiceAddressFields } from '../lib/address-fields';
 import { zoneName } from '../lib/format';
 import { invalidFields, passesSchema } from '../lib/form-errors';
 import { Badge, QueryState, SELECT_CLASS_NAME } from './parts';
+import { PlaceOptions } from './place-options';
 
 /** A country's name in the interface language (the runtime's own list of region names). */
 function countryName(code: string, language: string): string {
@@ -32,6 +35,22 @@ function countryName(code: string, language: string): string {
   } catch {
     return code;
   }
+}
+
+/**
+ * The gazetteer's place an address is in, as the server reads it: named exactly as the suburb,
+ * else as the city, in the address's country; the one in its state first.
+ */
+function addressPlaceOf(texts: readonly string[], suggestions: readonly (readonly PlaceResult[])[], state: string, country: RegionCode): PlaceResult | undefined {
+  const foldedState = foldPlaceName(state);
+  for (const [i, text] of texts.entries()) {
+    const name = foldPlaceName(text);
+    if (!name) continue;
+    const named = (suggestions[i] ?? []).filter((p) => p.region === country && foldPlaceName(p.name) === name);
+    const found = named.find((p) => foldedState !== '' && foldPlaceName(p.state) === foldedState) ?? named[0];
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The IANA zones to choose from: the runtime's list, with the current one when it lacks it. */
@@ -181,11 +200,8 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
   const [timeZone, setTimeZone] = useState(location?.timeZone ?? getRegion(location?.country ?? region).timeZones[0] ?? 'UTC');
   // The zone follows the country and a city the directory knows until the provider picks one.
   const [zoneChosen, setZoneChosen] = useState(location !== null);
-  // Coordinates the server took from a known city follow the city when it changes.
-  const [coordinatesFromCity, setCoordinatesFromCity] = useState(() => {
-    const place = location?.city ? placeNamed(location.city) : undefined;
-    return Boolean(place && place.latitude === location?.latitude && place.longitude === location?.longitude);
-  });
+  // Coordinates filled in from the address's place follow the address when it changes.
+  const [coordinatesFromCity, setCoordinatesFromCity] = useState(false);
   const [contactPhone, setContactPhone] = useState(location?.contactPhone ?? '');
   const [contactEmail, setContactEmail] = useState(location?.contactEmail ?? '');
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
@@ -211,14 +227,33 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
   }
   function onAddress(field: AddressPart, value: string) {
     setAddress((a) => ({ ...a, [field]: value }));
-    if (field !== 'city') return;
-    if (coordinatesFromCity) {
-      setLatitude('');
-      setLongitude('');
-      setCoordinatesFromCity(false);
+  }
+
+  // The suburb and city fields suggest the country's towns; the place the address is in then
+  // sets the zone (until the provider picks one) and the position on the map (unless typed).
+  const practice = kind === 'practice';
+  const suburbPlaces = usePlaceSuggestions(practice ? address.suburb : '', country);
+  const cityPlaces = usePlaceSuggestions(practice ? address.city : '', country);
+  const addressPlace = practice ? addressPlaceOf([address.suburb, address.city], [suburbPlaces, cityPlaces], address.state, country) : undefined;
+  const [placedAt, setPlacedAt] = useState<number | null>(null);
+  const placeId = addressPlace?.id ?? null;
+  if (placeId !== placedAt) {
+    setPlacedAt(placeId);
+    if (!addressPlace) {
+      if (coordinatesFromCity) {
+        setLatitude('');
+        setLongitude('');
+        setCoordinatesFromCity(false);
+      }
+    } else {
+      if (!zoneChosen) setTimeZone(addressPlace.timeZone);
+      const same = Number(latitude) === addressPlace.latitude && Number(longitude) === addressPlace.longitude;
+      if (same || coordinatesFromCity || (latitude === '' && longitude === '')) {
+        setLatitude(String(addressPlace.latitude));
+        setLongitude(String(addressPlace.longitude));
+        setCoordinatesFromCity(true);
+      }
     }
-    const place = placeNamed(value);
-    if (place && place.region === country && !zoneChosen) setTimeZone(place.timeZone);
   }
 
   const messages: Record<LocationField, string> = {
@@ -312,14 +347,20 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
               ) : (
                 <Field key={field} label={t(`directoryProfile.locations.${field}`)} error={errorOf(field)}>
                   {({ id, describedBy, invalid: bad }) => (
-                    <Input
-                      id={id}
-                      value={address[field]}
-                      maxLength={PROFILE_LIMITS.addressPart}
-                      aria-invalid={bad}
-                      aria-describedby={describedBy}
-                      onChange={(e) => onAddress(field, e.target.value)}
-                    />
+                    <>
+                      <Input
+                        id={id}
+                        value={address[field]}
+                        maxLength={PROFILE_LIMITS.addressPart}
+                        aria-invalid={bad}
+                        aria-describedby={describedBy}
+                        {...(field === 'suburb' || field === 'city' ? { list: `${id}-places`, autoComplete: 'off' } : {})}
+                        onChange={(e) => onAddress(field, e.target.value)}
+                      />
+                      {field === 'suburb' || field === 'city' ? (
+                        <PlaceOptions id={`${id}-places`} places={(field === 'suburb' ? suburbPlaces : cityPlaces).filter((p) => p.region === country)} language={language} fill="name" />
+                      ) : null}
+                    </>
                   )}
                 </Field>
               ),
