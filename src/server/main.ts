@@ -24,14 +24,21 @@ async function main(): Promise<void> {
     poolMax: config.DATABASE_POOL_MAX,
     pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
   });
-  const [{ buildApp }, { migrateDatabase }, { seedDemoDataOnce }, { loadGazetteerOnce }] = await Promise.all([
+  const [{ buildApp }, { migrateDatabase }, { seedDemoDataOnce }, { loadGazetteerOnce }, { PRESENCE_REFRESH_MS }] = await Promise.all([
     import('./app.js'),
     import('./platform/db/migrate.js'),
     import('./platform/system/demo-seed.js'),
     import('./platform/system/gazetteer.js'),
+    import('./features/telehealth/telehealth.presence.js'),
   ]);
   const app = await buildApp(config, { database });
   await app.ready();
+  if (config.TELEHEALTH_PRESENCE_GRACE_SECONDS * 1000 <= PRESENCE_REFRESH_MS) {
+    app.log.warn(
+      { graceSeconds: config.TELEHEALTH_PRESENCE_GRACE_SECONDS, refreshSeconds: PRESENCE_REFRESH_MS / 1000 },
+      'TELEHEALTH_PRESENCE_GRACE_SECONDS is not longer than the presence refresh: with several server processes, a person whose page is open on another process may be shown as gone',
+    );
+  }
   await migrateDatabase(database);
   await loadGazetteerOnce(database.db);
   if (config.demoMode && config.SEED_DEMO_DATA) await seedDemoDataOnce(database.db);
