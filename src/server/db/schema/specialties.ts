@@ -87,3 +87,18 @@ export const providerProfiles = pgTable(
     check('provider_profiles_horizon_check', sql`${t.horizonDays} between 1 and 365`),
   ],
 );
+
+/**
+ * Every word of every directory document (`provider_profiles.search_vector`'s lexemes), kept by
+ * triggers (migration 0027). A misspelt word is looked up here (pg_trgm word similarity over short
+ * words, through the trigram index) and the profiles are then found by the words it may mean,
+ * through the full-text index, instead of comparing it with every matching document. Words of
+ * documents since changed stay: they only make a correction that finds nothing.
+ */
+export const searchLexicon = pgTable(
+  'search_lexicon',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_lexicon_trgm').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
