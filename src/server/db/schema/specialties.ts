@@ -78,7 +78,6 @@ export const providerProfiles = pgTable(
     index('provider_profiles_specialty_status').on(t.specialtySlug, t.verificationStatus),
     index('provider_profiles_tenant').on(t.tenantId),
     index('provider_profiles_search_vector').using('gin', t.searchVector),
-    index('provider_profiles_search_trgm').using('gin', sql`${t.searchDocument} gin_trgm_ops`),
     index('provider_profiles_next_available').on(t.nextAvailableAt),
     check('provider_profiles_rating_check', sql`${t.ratingCount} >= 0 and ${t.ratingSum} between ${t.ratingCount} and ${t.ratingCount} * 5`),
     check('provider_profiles_window_check', sql`${t.cancellationWindowHours} between 0 and 336`),
