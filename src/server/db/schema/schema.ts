@@ -11,7 +11,7 @@ export { storedFiles } from './stored-files.js';
 export { cookieConsent } from './cookie-consent.js';
 export { analyticsEvents } from './analytics-events.js';
 export { enquiries } from './enquiries.js';
-export { providerProfiles, specialties } from './specialties.js';
+export { providerProfiles, searchLexicon, specialties } from './specialties.js';
 export { places } from './places.js';
 export { appointmentEmails, appointmentRatings, appointments, availabilityOverrides, notifications, providerLocations, providerServices, waitlistEntries } from './booking.js';
 export { conversationParticipants, conversations, messageAttachments, messages } from './messaging.js';

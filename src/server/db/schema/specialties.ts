@@ -78,7 +78,6 @@ export const providerProfiles = pgTable(
     index('provider_profiles_specialty_status').on(t.specialtySlug, t.verificationStatus),
     index('provider_profiles_tenant').on(t.tenantId),
     index('provider_profiles_search_vector').using('gin', t.searchVector),
-    index('provider_profiles_search_trgm').using('gin', sql`${t.searchDocument} gin_trgm_ops`),
     index('provider_profiles_next_available').on(t.nextAvailableAt),
     check('provider_profiles_rating_check', sql`${t.ratingCount} >= 0 and ${t.ratingSum} between ${t.ratingCount} and ${t.ratingCount} * 5`),
     check('provider_profiles_window_check', sql`${t.cancellationWindowHours} between 0 and 336`),
@@ -86,4 +85,19 @@ export const providerProfiles = pgTable(
     check('provider_profiles_notice_check', sql`${t.minimumNoticeMinutes} between 0 and 43200`),
     check('provider_profiles_horizon_check', sql`${t.horizonDays} between 1 and 365`),
   ],
+);
+
+/**
+ * Every word of every directory document (`provider_profiles.search_vector`'s lexemes), kept by
+ * triggers (migration 0027). A misspelt word is looked up here (pg_trgm word similarity over short
+ * words, through the trigram index) and the profiles are then found by the words it may mean,
+ * through the full-text index, instead of comparing it with every matching document. Words of
+ * documents since changed stay: they only make a correction that finds nothing.
+ */
+export const searchLexicon = pgTable(
+  'search_lexicon',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_lexicon_trgm').using('gin', sql`${t.word} gin_trgm_ops`)],
 );

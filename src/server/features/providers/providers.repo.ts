@@ -59,6 +59,14 @@ export const AVAILABILITY_HORIZON_DAYS = 30;
 export const TYPO_MIN_LENGTH = 4;
 /** pg_trgm word similarity from which a word counts as a typo of a document's word. */
 export const TYPO_SIMILARITY = 0.45;
+/** The most directory words one slip is read as (the closest first). */
+export const MAX_CORRECTIONS = 12;
+
+/** A tsquery matching any of these lexemes exactly, quoted so that no character is read as syntax. */
+export function lexemeQuery(words: readonly string[]): string {
+  return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
+}
+
 /** Ratings count fully towards best match from this many on. */
 export const RATING_CONFIDENCE_COUNT = 10;
 
@@ -70,6 +78,8 @@ export const RATING_CONFIDENCE_COUNT = 10;
 export async function searchDirectory(db: Queryable, f: DirectoryFilters, weights: Record<'fit' | 'distance' | 'language' | 'availability' | 'rating', number>): Promise<DirectoryRow[]> {
   const conditions: SQL[] = [sql`p.verification_status = 'verified'`, sql`p.tenant_id is not null`];
   const tsq = f.tsQuery ? sql`to_tsquery('simple', ${f.tsQuery})` : null;
+  /** For each misspelt word: the directory's words it may mean, with their similarity. */
+  const corrections = new Map<string, { word: string; similarity: number }[]>();
   const words = f.rawQuery ? [...new Set(f.rawQuery.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 12) : [];
   // Typos are matched word by word (any word may match, as with the words themselves): a word of
   // TYPO_MIN_LENGTH letters or more that no document holds (not even as a prefix) is looked for as
@@ -86,11 +96,27 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
             sql`select w as word from unnest(array[${sql.join(candidates.map((w) => sql`${w}`), sql`, `)}]::text[]) w
               where not exists (select 1 from provider_profiles p where p.search_vector @@ to_tsquery('simple', w || ':*'))`,
           );
-    const typos = unknown.map(({ word }) => sql`p.search_document %> ${word}`);
-    conditions.push(sql`(p.search_vector @@ ${tsq}${typos.length > 0 ? sql` or ${sql.join(typos, sql` or `)}` : sql``})`);
-    // `%>` reads its threshold from the session; local to this transaction (the trigram index
-    // still serves the operator).
-    if (typos.length > 0) await db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+    if (unknown.length > 0) {
+      // `%>` reads its threshold from the session; local to this transaction (the trigram index
+      // still serves the operator).
+      await db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+      // The words of the directory a slip may mean, from the lexicon (short words, a trigram
+      // index): the profiles are then found by those words through the full-text index, and a
+      // slip's fit is its similarity to the word a profile has. Comparing the slip with every
+      // candidate document instead cost about 12 µs a document, twice (filter and fit).
+      const rows = await queryRows<{ typo: string; word: string; similarity: number }>(
+        db,
+        sql`select w as typo, c.word, c.similarity
+          from unnest(array[${sql.join(unknown.map(({ word }) => sql`${word}`), sql`, `)}]::text[]) w
+          cross join lateral (
+            select l.word, word_similarity(w, l.word)::float8 as similarity from search_lexicon l
+            where l.word %> w order by similarity desc, l.word limit ${MAX_CORRECTIONS}
+          ) c`,
+      );
+      for (const row of rows) corrections.set(row.typo, [...(corrections.get(row.typo) ?? []), { word: row.word, similarity: row.similarity }]);
+    }
+    const meant = [...corrections.values()].flat().map((c) => c.word);
+    conditions.push(sql`(p.search_vector @@ ${tsq}${meant.length > 0 ? sql` or p.search_vector @@ ${lexemeQuery(meant)}::tsquery` : sql``})`);
   }
   if (f.specialty) conditions.push(sql`(p.specialty_slug = ${f.specialty} or ${f.specialty} = any(p.other_specialties))`);
   if (f.language) conditions.push(sql`${f.language} = any(p.languages)`);
@@ -136,8 +162,15 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
   // common word that halves a search over 10,000 providers (bench/README.md, "Search").
   // Once per row, as a lateral join kept apart by `offset 0`: as a column expression the planner
   // evaluated it again for each reference to it.
-  const wordFit = (w: string) =>
-    sql`(case when p.search_vector @@ plainto_tsquery('simple', ${w}) then 1.0 else greatest(word_similarity(${w}, p.search_document), 0.05) end)`;
+  const wordFit = (w: string) => {
+    const meant = corrections.get(w);
+    if (meant) {
+      // A slip fits as well as the closest word it may mean that the profile has.
+      const cases = meant.map((c) => sql`(case when p.search_vector @@ ${lexemeQuery([c.word])}::tsquery then ${c.similarity}::float8 else 0.0 end)`);
+      return sql`greatest(${sql.join(cases, sql`, `)}, 0.05)`;
+    }
+    return sql`(case when p.search_vector @@ plainto_tsquery('simple', ${w}) then 1.0 else greatest(word_similarity(${w}, p.search_document), 0.05) end)`;
+  };
   const textFit =
     words.length > 0
       ? sql`cross join lateral (select (${sql.join(words.map(wordFit), sql` * `)})::float8 as text_fit offset 0) tf`
