@@ -18,7 +18,7 @@ import type { Transaction } from '../../platform/db/database.js';
 import { conflict, type DomainError, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor, slotsWith, type BookingTarget } from './availability.js';
-import { readBookingContext, writeBooking, type BookingWrite } from './booking-statements.js';
+import { readBookingContext, writeBooking, type BookingContext, type BookingWrite } from './booking-statements.js';
 import { findAppointment, listPatientAppointments, type AppointmentRecord, type AppointmentRow } from './appointments.repo.js';
 import { recordAppointmentChange } from './notify.js';
 import { isoString, type Busy, type DateOverride, type Slot } from './slots.js';
@@ -159,7 +159,7 @@ function sameRequest(row: AppointmentRow, input: BookAppointment): boolean {
 }
 
 /** The signed-in person's appointment as its screens show it, from the target the booking read. */
-function bookedRow(ctx: ActorContext, target: BookingTarget, a: AppointmentRecord): AppointmentRow {
+function bookedRow(ctx: ActorContext, target: BookingTarget, context: BookingContext, a: AppointmentRecord): AppointmentRow {
   return {
     a,
     provider: {
@@ -175,9 +175,8 @@ function bookedRow(ctx: ActorContext, target: BookingTarget, a: AppointmentRecor
     service: { id: target.service.id, name: target.service.name, durationMinutes: target.service.durationMinutes },
     location: { ...target.location },
     organisationName: target.display.organisationName,
-    // Not read for a booking's own answer (it is two statements); the appointment's reads have it.
-    contact: null,
-    conversationId: null,
+    contact: context.contact,
+    conversationId: context.conversationId,
     rated: false,
   };
 }
@@ -258,7 +257,7 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
     if (!sameRequest(row, input)) throw conflict('booking.idempotency-key-reused', 'This request key was already used for a different booking.');
     return { appointment: toAppointment(row, 'patient', now), created: false };
   }
-  const row = bookedRow(ctx, target, written.appointment);
+  const row = bookedRow(ctx, target, context, written.appointment);
   ctx.wake('appointment-emails');
   return { appointment: toAppointment(row, 'patient', now), created: true };
 }

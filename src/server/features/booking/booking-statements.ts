@@ -6,7 +6,7 @@ import { appointmentFromJson, type AppointmentRecord } from './appointments.repo
 import type { Busy, DateOverride } from './slots.js';
 
 /**
- * The two statements of a booking (SQL functions of migration 0009). Each switches to app_user
+ * The two statements of a booking (SQL functions of migrations 0009 and 0029). Each switches to app_user
  * with this person as the current user itself, so row-level security applies inside them as in
  * asAppUser(); each is one round trip to the database.
  */
@@ -20,6 +20,10 @@ export interface BookingContext {
   busy: Busy[];
   /** The booking this person already made with this idempotency key. */
   retried: AppointmentRecord | undefined;
+  /** How to reach the practice, as an appointment's reads give it (migration 0029). */
+  contact: { phone: string | null; email: string | null } | null;
+  /** The patient's conversation with this provider, if any. */
+  conversationId: string | null;
 }
 
 interface ContextJson {
@@ -27,6 +31,8 @@ interface ContextJson {
   overrides?: DateOverride[];
   busy?: [string, string][];
   retried: Record<string, unknown> | null;
+  contact?: { phone: string | null; email: string | null } | null;
+  conversationId?: string | null;
 }
 
 export async function readBookingContext(db: Database, userId: string, input: BookAppointment, start: Date, idempotencyKey: string): Promise<BookingContext> {
@@ -42,6 +48,8 @@ export async function readBookingContext(db: Database, userId: string, input: Bo
     overrides: context?.overrides ?? [],
     busy: (context?.busy ?? []).map(([from, until]) => ({ start: new Date(from), end: new Date(until) })),
     retried: context?.retried ? appointmentFromJson(context.retried) : undefined,
+    contact: context?.contact ?? null,
+    conversationId: context?.conversationId ?? null,
   };
 }
 

@@ -852,6 +852,8 @@ describe('how patients reach the practice', () => {
     const inside = (await mine(patient)).find((a) => a.id === booked.json<Appointment>().id)!;
     expect(inside.actions).not.toContain('cancel');
     expect(inside).toMatchObject({ contact: { phone: contact.contactPhone, email: contact.contactEmail }, conversationId: null });
+    // The booking's own answer says the same, so the confirmation needs no second read.
+    expect(booked.json<Appointment>()).toMatchObject({ contact: { phone: contact.contactPhone, email: contact.contactEmail }, conversationId: null });
 
     // A provider who sees patients only by video, in the same organisation: their room has no
     // contact, so the organisation's practice's is given; blank clears a contact.
@@ -873,6 +875,7 @@ describe('how patients reach the practice', () => {
     expect(videoVisit.statusCode, videoVisit.body).toBe(201);
     const videoId = videoVisit.json<Appointment>().id;
     expect((await mine(patient)).find((a) => a.id === videoId)).toMatchObject({ contact: { phone: contact.contactPhone, email: contact.contactEmail }, conversationId: null });
+    expect(videoVisit.json<Appointment>()).toMatchObject({ contact: { phone: contact.contactPhone, email: contact.contactEmail } });
 
     // With no contact anywhere in the organisation: none, and once the patient has written to the
     // provider, the conversation is the way to reach them.
@@ -882,6 +885,10 @@ describe('how patients reach the practice', () => {
     expect(started.statusCode, started.body).toBe(201);
     const conversationId = started.json<{ id: string }>().id;
     expect((await mine(patient)).find((a) => a.id === videoId)).toMatchObject({ contact: null, conversationId });
+    // A later booking with the same provider answers with that conversation and no contact.
+    const again = await book(patient, { profileId: videoProfile!.id, serviceId: video!.id, locationId: room!.id }, hoursAhead(30));
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<Appointment>()).toMatchObject({ contact: null, conversationId });
     // Another patient sees neither this appointment nor its conversation.
     const stranger = await createSignedInUser(t, { role: 'patient', prefix: 'stranger' });
     expect((await mine(stranger)).map((a) => a.id)).not.toContain(videoId);
