@@ -37,6 +37,15 @@ describe.each(PAGE_SLUGS)('page %s', (slug) => {
   });
 });
 
+describe('the about page', () => {
+  // The gazetteer (places table) is GeoNames data under CC BY 4.0, which asks for visible credit.
+  it.each(LANGUAGE_CODES)('credits GeoNames and its CC BY 4.0 licence in %s', (language) => {
+    const html = renderMarkdown(read(join(ROOT, 'pages', 'about', `${language}.md`)).body);
+    expect(html).toContain('href="https://www.geonames.org/"');
+    expect(html).toMatch(/href="https:\/\/creativecommons\.org\/licenses\/by\/4\.0\/[^"]*"/);
+  });
+});
+
 describe('the FAQ page', () => {
   it('has question and answer pairs (they feed the home page accordion and the FAQ structured data)', () => {
     const { data } = read(join(ROOT, 'pages', 'faq', 'en.md'));
