@@ -163,7 +163,7 @@ const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly s
     ],
     providers: ['matchParts.distance'],
   },
-  pt: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'header.menu', 'footer.links.cookies'], consent: ['categories.marketing.name'],
+  pt: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'header.menu', 'footer.links.blog', 'footer.links.cookies'], consent: ['categories.marketing.name'],
     home: [...TESTIMONIAL_NAMES, ...PLUS_FIGURES, 'trust.items.interactions.value', 'trust.items.response.value'],
   },
   ar: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT], home: [...TESTIMONIAL_NAMES, ...SAMPLE_RATINGS, 'globalStats.rating.value'] },

@@ -51,11 +51,11 @@ const COPY: Record<LanguageCode, Record<AppointmentEmailKind, Copy>> = {
     'waitlist-offer': { subject: 'Un créneau s’est libéré avec {provider} : {when}', intro: 'Un créneau que vous attendiez est libre. Nous vous le réservons pendant {hours} heures.', action: 'Réserver ce créneau' },
   },
   pt: {
-    booked: { subject: 'Marcada: {service} com {provider}, {when}', intro: 'A sua consulta está marcada. A clínica vai confirmá-la.', action: 'Ver ou alterar a sua consulta' },
-    rescheduled: { subject: 'Alterada: {service} com {provider}, agora {when}', intro: 'A sua consulta tem um novo horário.', action: 'Ver ou alterar a sua consulta' },
-    cancelled: { subject: 'Cancelada: {service} com {provider}, {when}', intro: 'A sua consulta foi cancelada.', action: 'Marcar outro horário' },
-    reminder: { subject: 'Lembrete: {service} com {provider}, {when}', intro: 'Um lembrete da sua consulta de amanhã.', action: 'Ver ou alterar a sua consulta' },
-    'waitlist-offer': { subject: 'Abriu um horário com {provider}: {when}', intro: 'Ficou livre um horário que aguardava. Reservamo-lo para si durante {hours} horas.', action: 'Marcar este horário' },
+    booked: { subject: 'Agendada: {service} com {provider}, {when}', intro: 'Sua consulta está agendada. A clínica vai confirmá-la.', action: 'Ver ou alterar sua consulta' },
+    rescheduled: { subject: 'Remarcada: {service} com {provider}, agora {when}', intro: 'Sua consulta tem um novo horário.', action: 'Ver ou alterar sua consulta' },
+    cancelled: { subject: 'Cancelada: {service} com {provider}, {when}', intro: 'Sua consulta foi cancelada.', action: 'Agendar outro horário' },
+    reminder: { subject: 'Lembrete: {service} com {provider}, {when}', intro: 'Um lembrete da sua consulta de amanhã.', action: 'Ver ou alterar sua consulta' },
+    'waitlist-offer': { subject: 'Abriu um horário com {provider}: {when}', intro: 'Um horário que você aguardava ficou livre. Ele está reservado para você por {hours} horas.', action: 'Agendar este horário' },
   },
   ar: {
     booked: { subject: 'تم الحجز: {service} مع {provider}، {when}', intro: 'تم حجز موعدك. ستؤكده العيادة.', action: 'عرض موعدك أو تغييره' },
@@ -77,7 +77,7 @@ const LABELS: Record<LanguageCode, Labels> = {
   en: { greeting: 'Hello {name},', when: 'When', yourTime: 'Your time', where: 'Where', video: 'Video visit (link on your appointments page)', with: 'With', service: 'Service', google: 'Add to Google Calendar', outlook: 'Add to Outlook', calendarFile: 'The calendar file is attached.', cancelledByPractice: 'The practice cancelled it.', cancelledByYou: 'You cancelled it.' },
   es: { greeting: 'Hola, {name}:', when: 'Cuándo', yourTime: 'Su hora', where: 'Dónde', video: 'Videoconsulta (enlace en su página de citas)', with: 'Con', service: 'Servicio', google: 'Añadir a Google Calendar', outlook: 'Añadir a Outlook', calendarFile: 'Se adjunta el archivo de calendario.', cancelledByPractice: 'La consulta la ha cancelado.', cancelledByYou: 'Usted la ha cancelado.' },
   fr: { greeting: 'Bonjour {name},', when: 'Quand', yourTime: 'Votre heure', where: 'Où', video: 'Téléconsultation (lien sur votre page de rendez-vous)', with: 'Avec', service: 'Prestation', google: 'Ajouter à Google Agenda', outlook: 'Ajouter à Outlook', calendarFile: 'Le fichier de calendrier est joint.', cancelledByPractice: 'Le cabinet l’a annulé.', cancelledByYou: 'Vous l’avez annulé.' },
-  pt: { greeting: 'Olá {name},', when: 'Quando', yourTime: 'A sua hora', where: 'Onde', video: 'Teleconsulta (ligação na sua página de consultas)', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O ficheiro de calendário segue em anexo.', cancelledByPractice: 'A clínica cancelou-a.', cancelledByYou: 'Cancelou-a.' },
+  pt: { greeting: 'Olá, {name},', when: 'Quando', yourTime: 'Seu horário', where: 'Onde', video: 'Teleconsulta (link na sua página de consultas)', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O arquivo de calendário está em anexo.', cancelledByPractice: 'A clínica cancelou a consulta.', cancelledByYou: 'Você cancelou a consulta.' },
   ar: { greeting: 'مرحبًا {name}،', when: 'الموعد', yourTime: 'بتوقيتك', where: 'المكان', video: 'زيارة بالفيديو (الرابط في صفحة مواعيدك)', with: 'مع', service: 'الخدمة', google: 'أضف إلى تقويم Google', outlook: 'أضف إلى Outlook', calendarFile: 'ملف التقويم مرفق.', cancelledByPractice: 'ألغته العيادة.', cancelledByYou: 'لقد ألغيته.' },
   'zh-CN': { greeting: '{name}，您好：', when: '时间', yourTime: '您的当地时间', where: '地点', video: '视频问诊（链接见您的预约页面）', with: '医生', service: '服务', google: '添加到 Google 日历', outlook: '添加到 Outlook', calendarFile: '附件为日历文件。', cancelledByPractice: '诊所已取消。', cancelledByYou: '您已取消。' },
 };

@@ -38,11 +38,11 @@ const COPY: Record<LanguageCode, Copy> = {
     privacy: 'Pour protéger votre vie privée, les messages ne s’affichent qu’après connexion.',
   },
   pt: {
-    subject: 'Tem uma mensagem por ler em {product}',
-    greeting: 'Olá {name},',
-    body: 'Tem {count} mensagem(ns) por ler na sua caixa de entrada segura.',
-    action: 'Ler as suas mensagens',
-    privacy: 'Para proteger a sua privacidade, as mensagens só são mostradas depois de iniciar sessão.',
+    subject: 'Você tem uma mensagem não lida no {product}',
+    greeting: 'Olá, {name},',
+    body: 'Você tem {count} mensagem(ns) não lida(s) na sua caixa de entrada segura.',
+    action: 'Ler suas mensagens',
+    privacy: 'Para proteger sua privacidade, as mensagens só aparecem depois que você entra na sua conta.',
   },
   ar: {
     subject: 'لديك رسالة غير مقروءة على {product}',

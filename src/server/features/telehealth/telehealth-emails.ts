@@ -49,13 +49,13 @@ const COPY: Record<LanguageCode, Copy> = {
     action: 'Ouvrir la téléconsultation',
   },
   pt: {
-    subject: 'Foi convidado/a para uma videoconsulta em {product}',
+    subject: 'Você foi convidado(a) para uma videoconsulta no {product}',
     greeting: 'Olá,',
     body: {
-      carer: '{inviter}, de {organisation}, convida-o/a a participar numa videoconsulta como cuidador/a em {when}.',
-      interpreter: '{inviter}, de {organisation}, convida-o/a a participar numa videoconsulta como intérprete em {when}.',
+      carer: '{inviter}, de {organisation}, convida você para participar de uma videoconsulta como cuidador(a) em {when}.',
+      interpreter: '{inviter}, de {organisation}, convida você para participar de uma videoconsulta como intérprete em {when}.',
     },
-    signIn: 'Inicie sessão (ou crie uma conta) com este endereço de email, {email}, e aguarde na sala de espera até ser admitido/a. A consulta abre 15 minutos antes do início.',
+    signIn: 'Entre (ou crie uma conta) com este endereço de e-mail, {email}, e aguarde na sala de espera até ser admitido(a). A consulta abre 15 minutos antes do início.',
     action: 'Abrir a videoconsulta',
   },
   ar: {
