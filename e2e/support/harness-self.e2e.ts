@@ -12,4 +12,10 @@ describe('the browser harness', () => {
     await expect(expectAxeClean(page)).rejects.toThrow(/image-alt|label/);
     await context.close();
   });
+
+  it('starts a fresh server whose background jobs never run before the schema exists', async () => {
+    // The suite's server began on an empty data directory; its jobs ran once at start.
+    await new Promise((done) => setTimeout(done, 1_000));
+    expect(suite.server.output()).not.toMatch(/job failed|does not exist/);
+  });
 });

@@ -31,8 +31,10 @@ async function main(): Promise<void> {
     import('./platform/system/gazetteer.js'),
     import('./features/telehealth/telehealth.presence.js'),
   ]);
+  // Built while the embedded database opens; made ready (which starts the background jobs) only
+  // once the schema is migrated, the gazetteer loaded and the demo data seeded, so no job ever
+  // meets a table a migration has yet to create.
   const app = await buildApp(config, { database });
-  await app.ready();
   if (config.TELEHEALTH_PRESENCE_GRACE_SECONDS * 1000 <= PRESENCE_REFRESH_MS) {
     app.log.warn(
       { graceSeconds: config.TELEHEALTH_PRESENCE_GRACE_SECONDS, refreshSeconds: PRESENCE_REFRESH_MS / 1000 },
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   await loadGazetteerOnce(database.db);
   if (config.demoMode && config.SEED_DEMO_DATA) await seedDemoDataOnce(database.db);
+  await app.ready();
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
