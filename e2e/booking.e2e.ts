@@ -146,6 +146,8 @@ describe('booking', () => {
 
     const chosen = (await times(page).first().textContent())?.trim() ?? '';
     await times(page).first().click();
+    // A later day: outside the 24-hour window, the confirm step gives the policy.
+    await page.getByText(interpolate(appt('book.cancellationPolicy'), { hours: '24' })).waitFor();
     await page.getByLabel(appt('book.reason')).fill(reason);
     await expectAxeClean(page);
     await times(other).first().click();
@@ -387,16 +389,22 @@ describe('booking', () => {
     const slots = (await (await page.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&from=${encodeURIComponent(soon.toISOString())}&days=1`)).json()) as { slots: { start: string }[] };
     const start = slots.slots.find((s) => new Date(s.start).getTime() < Date.now() + 20 * 3_600_000)!;
     expect(start).toBeDefined();
-    const booked = await page.request.post(`${server.url}/api/v1/appointments`, {
-      data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: start.start, reason: 'Inside the window' },
-      headers: { 'idempotency-key': crypto.randomUUID(), origin: server.url },
-    });
-    expect(booked.status()).toBe(201);
+    // Booked on the page: before confirming, it says this time could not be changed online.
+    await page.goto(`${server.url}/appointments/book/${availability.providerId}?service=${followUp.id}&location=${location.id}&time=${encodeURIComponent(start.start)}`);
+    await page.getByText(interpolate(appt('book.cancellationInside'), { hours: '24' })).waitFor();
+    expect(await page.getByText(interpolate(appt('book.cancellationPolicy'), { hours: '24' })).count()).toBe(0);
+    // With a long unbroken word in it, which must wrap on /appointments, not widen the page.
+    await page.getByLabel(appt('book.reason')).fill(`Inside the window ${'x'.repeat(300)}`);
+    await expectAxeClean(page);
+    await page.getByRole('button', { name: appt('book.confirm') }).click();
+    await page.getByRole('heading', { name: appt('book.done') }).waitFor();
 
     await page.goto(`${server.url}/appointments`);
     await h1(page, appt('list.title'));
     const card = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Inside the window' });
     await card.getByText(interpolate(appt('list.insideWindow'), { hours: '24', organisation: 'Harbourview Allied Health' })).waitFor();
+    await card.getByText(appt('list.reason'), { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await card.getByRole('button', { name: appt('list.cancel') }).count()).toBe(0);
     expect(await card.getByRole('link', { name: '+61 2 5550 0199' }).getAttribute('href')).toBe('tel:+61255500199');
     expect(await card.getByRole('link', { name: 'front-desk@harbourview.example' }).getAttribute('href')).toBe('mailto:front-desk@harbourview.example');

@@ -79,14 +79,15 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
         <dd className="text-slate-900">{a.mode === 'telehealth' ? t('modes.telehealth') : a.location.address || a.location.name}</dd>
         {a.reason ? (
           <>
-            <dt className="text-slate-700">{t('book.reason')}</dt>
-            <dd className="text-slate-900">{a.reason}</dd>
+            <dt className="text-slate-700">{t('list.reason')}</dt>
+            {/* A patient's own words: a long unbroken word wraps instead of widening the page. */}
+            <dd className="whitespace-pre-wrap text-slate-900 wrap-anywhere">{a.reason}</dd>
           </>
         ) : null}
         {a.status === 'cancelled' ? (
           <>
             <dt className="text-slate-700">{t('list.cancelled')}</dt>
-            <dd className="text-slate-900">
+            <dd className="text-slate-900 wrap-anywhere">
               {t(a.cancelledBy === 'practice' ? 'list.byPractice' : 'list.byYou')}
               {a.cancellationReason ? ` — ${a.cancellationReason}` : ''}
             </dd>

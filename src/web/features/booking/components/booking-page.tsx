@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { patientMayChange } from '~/shared/appointments';
 import { type Appointment, REASON_MAX_LENGTH, SlotTakenExtensionSchema } from '~/shared/contracts/appointments';
 import type { ProviderDetail } from '~/shared/contracts/providers';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -115,7 +116,11 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
   );
   const [locationId, setLocationId] = useState(() => params.get('location') ?? locations[0]?.id ?? '');
   const location = locations.find((l) => l.id === locationId) ?? locations[0];
-  const [start, setStart] = useState<string | null>(params.get('time'));
+  // A shared link may carry a time; one that is not a time at all is ignored (the slots are offered).
+  const [start, setStart] = useState<string | null>(() => {
+    const time = params.get('time');
+    return time && !Number.isNaN(Date.parse(time)) ? time : null;
+  });
   const [reason, setReason] = useState('');
   // One idempotency key per attempt: a retry of the same choice sends the same key.
   const attempt = JSON.stringify([serviceId, locationId, start, reason]);
@@ -229,7 +234,12 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
             <dt className="text-slate-700">{t('book.where')}</dt>
             <dd className="text-slate-900">{service.mode === 'telehealth' ? t('modes.telehealth') : [location.name, location.street, location.city].filter(Boolean).join(', ')}</dd>
             <dt className="text-slate-700">{t('book.cancellation')}</dt>
-            <dd className="text-slate-900">{t('book.cancellationPolicy', { hours: provider.cancellationWindowHours })}</dd>
+            {patientMayChange({ status: 'booked', startsAt: new Date(start), now: new Date(), cancellationWindowHours: provider.cancellationWindowHours }).ok ? (
+              <dd className="text-slate-900">{t('book.cancellationPolicy', { hours: provider.cancellationWindowHours })}</dd>
+            ) : (
+              // The same rule the server applies to changes: inside the window, say so before booking.
+              <dd className="font-medium text-amber-900">{t('book.cancellationInside', { hours: provider.cancellationWindowHours })}</dd>
+            )}
           </dl>
         ) : (
           <p className="mt-4 text-slate-700">{t('book.pickTime')}</p>
@@ -304,7 +314,7 @@ function Booked({ appointment }: { appointment: Appointment }) {
         {t('book.done')}
       </h2>
       <p className="mt-2 text-slate-800">
-        {t('book.doneLine', { provider: appointment.provider.displayName, when: formatDateTime(appointment.startsAt, language, zone) })}
+        {t('book.doneLine', { provider: appointment.provider.displayName, when: `${formatDateTime(appointment.startsAt, language, zone)} (${zoneName(zone, language)})` })}
       </p>
       <p className="mt-1 text-sm text-slate-700">{t('book.doneEmail')}</p>
       <CalendarLinks appointment={appointment} className="mt-4" />

@@ -47,7 +47,7 @@ export function PracticeAppointment({ appointment, timeZone, showDate }: { appoi
         </p>
         <Badge tone={STATUS_TONE[a.status]}>{t(`status.${a.status}`)}</Badge>
       </div>
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-slate-700 wrap-anywhere">
         {a.service.name} · {a.mode === 'telehealth' ? t('modes.telehealth') : a.location.name}
         {a.reason ? ` · ${a.reason}` : ''}
       </p>
