@@ -199,6 +199,29 @@ describe('booking', () => {
     await page.context().close();
   });
 
+  it('a shared directory link with unreadable parts searches without them, a page past the end shows the last page, and times name the zone', async () => {
+    const { page } = await newPage(browser, { timezoneId: 'Europe/London' });
+    // ?page=-1 and ?radiusKm=abc cannot be read: they are left out, and the page says so.
+    await page.goto(`${server.url}/providers?query=heart&page=-1&radiusKm=abc`);
+    await h1(page, prov('directory.title'));
+    await page.getByText(prov('directory.linkPartsDropped')).waitFor();
+    await page.waitForURL((url) => url.searchParams.get('query') === 'heart' && !url.searchParams.has('page') && !url.searchParams.has('radiusKm'));
+    await page.getByRole('main').getByRole('listitem').first().waitFor();
+    await page.getByText(interpolate(prov('directory.timesIn'), { zone: 'Greenwich Mean Time', id: 'Europe/London' })).waitFor();
+    await expectAxeClean(page);
+    // Page 999 of a few: the last page, with its number in the address.
+    await page.goto(`${server.url}/providers?query=heart&page=999`);
+    await page.waitForURL((url) => url.searchParams.get('page') !== '999');
+    const last = new URL(page.url()).searchParams.get('page') ?? '1';
+    await page.getByText(interpolate(prov('directory.pageOf'), { page: last, pages: last })).waitFor();
+    expect(await page.getByText(prov('directory.empty')).count()).toBe(0);
+    // A radius that is not one of the list's keeps its value in the form.
+    await page.goto(`${server.url}/providers?near=Sydney&radiusKm=7`);
+    await page.getByRole('main').getByRole('listitem').first().waitFor();
+    expect(await page.getByLabel(prov('directory.radius'), { exact: true }).inputValue()).toBe('7');
+    await page.context().close();
+  });
+
   it('the provider sees the booking in the calendar and confirms it, and takes a day off', async () => {
     const page = await signedIn('provider');
     await page.goto(`${server.url}/provider/dashboard`);

@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PLACE_TEXT_MAX_LENGTH } from '~/shared/contracts/places';
 import {
+  DIRECTORY_QUERY_MAX_LENGTH,
   DIRECTORY_SORTS,
   type DirectorySort,
   MATCH_WEIGHTS,
@@ -16,7 +18,8 @@ import { SPECIALTY_SLUGS, isSpecialtySlug } from '~/shared/specialties';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
-import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { ApiError } from '~/web/lib/api-error';
+import { formatDateTime, userTimeZone, zoneName } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useRegion } from '~/web/lib/region';
 import { useAuth } from '~/web/lib/session';
@@ -36,6 +39,7 @@ export function DirectoryPage() {
   const { t, i18n } = useTranslation('providers');
   const language = currentLanguage(i18n.resolvedLanguage);
   const [params, setParams] = useSearchParams();
+  const { session } = useAuth();
   // Only the directory's own parameters go to the API: the address may also carry the site's
   // (?region=, ?lang=), which the API's strict query would refuse.
   const apiParams = new URLSearchParams();
@@ -62,6 +66,7 @@ export function DirectoryPage() {
     const out = new URLSearchParams();
     for (const key of FILTER_KEYS) if (merged[key]) out.set(key, merged[key]);
     if (page > 1) out.set('page', String(page));
+    setDropped(false);
     setParams(out);
   }
 
@@ -97,10 +102,34 @@ export function DirectoryPage() {
     setParams(next, { replace: true });
   }, [readPlace, params, setParams]);
 
+  // A link with a value the API cannot read (?page=-1, ?radiusKm=abc, an unknown sort) loses
+  // that part, and the page says so, instead of failing the whole search.
+  const [dropped, setDropped] = useState(false);
+  const unreadable = directory.error instanceof ApiError && directory.error.status === 400 ? [...directory.error.fieldErrors().keys()].map((path) => path.replace(/^querystring\./, '')) : [];
+  useEffect(() => {
+    const keys = unreadable.filter((key) => params.has(key));
+    if (keys.length === 0) return;
+    const next = new URLSearchParams(params);
+    for (const key of keys) next.delete(key);
+    setDropped(true);
+    setParams(next, { replace: true });
+  }, [unreadable.join(','), params, setParams]); // eslint-disable-line react-hooks/exhaustive-deps -- the keys, not the array's identity
+
   const set = (key: (typeof FILTER_KEYS)[number]) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const page = directory.data;
   const pageNumber = Number(params.get('page') ?? '1') || 1;
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  // A page past the last (an old link, fewer results now) shows the last page.
+  const pastEnd = page !== undefined && !directory.isPlaceholderData && page.total > 0 && pageNumber > pages;
+  useEffect(() => {
+    if (!pastEnd) return;
+    const next = new URLSearchParams(params);
+    if (pages > 1) next.set('page', String(pages));
+    else next.delete('page');
+    setParams(next, { replace: true });
+  }, [pastEnd, pages, params, setParams]);
+  const viewerZone = userTimeZone(session?.user.timeZone);
+  const radii = draft.radiusKm && !RADII.includes(draft.radiusKm) ? [...RADII, draft.radiusKm].sort((a, b) => Number(a) - Number(b)) : RADII;
   const hasPoint = Boolean(params.get('lat') && params.get('lng'));
 
   return (
@@ -114,7 +143,7 @@ export function DirectoryPage() {
             <label htmlFor={`${id}-query`} className="block text-sm font-medium text-slate-900">
               {t('directory.query')}
             </label>
-            <Input id={`${id}-query`} type="search" name="query" className="mt-1.5" placeholder={t('directory.queryPlaceholder')} value={draft.query} onChange={(e) => set('query')(e.target.value)} />
+            <Input id={`${id}-query`} type="search" name="query" className="mt-1.5" maxLength={DIRECTORY_QUERY_MAX_LENGTH} placeholder={t('directory.queryPlaceholder')} value={draft.query} onChange={(e) => set('query')(e.target.value)} />
           </div>
           <div>
             <label htmlFor={`${id}-specialty`} className="block text-sm font-medium text-slate-900">
@@ -141,6 +170,7 @@ export function DirectoryPage() {
               <Input
                 id={`${id}-near`}
                 name="near"
+                maxLength={PLACE_TEXT_MAX_LENGTH}
                 className="mt-1.5"
                 list={`${id}-places`}
                 autoComplete="off"
@@ -163,7 +193,7 @@ export function DirectoryPage() {
                 {t('directory.radius')}
               </label>
               <select id={`${id}-radius`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.radiusKm || '25'} onChange={(e) => set('radiusKm')(e.target.value)}>
-                {RADII.map((r) => (
+                {radii.map((r) => (
                   <option key={r} value={r}>
                     {t('directory.km', { count: Number(r) })}
                   </option>
@@ -245,6 +275,8 @@ export function DirectoryPage() {
                 </select>
               </div>
             </div>
+            <p className="mt-2 text-sm text-slate-700">{t('directory.timesIn', { zone: zoneName(viewerZone, language), id: viewerZone })}</p>
+            {dropped ? <p className="mt-2 text-sm text-amber-900">{t('directory.linkPartsDropped')}</p> : null}
             {page.placeNotFound ? (
               <p role="alert" className="mt-3 text-sm text-amber-900">
                 {t('directory.placeNotFound', { place: params.get('near') ?? '' })}
