@@ -219,6 +219,17 @@ describe('booking', () => {
     await page.goto(`${server.url}/providers?near=Sydney&radiusKm=7`);
     await page.getByRole('main').getByRole('listitem').first().waitFor();
     expect(await page.getByLabel(prov('directory.radius'), { exact: true }).inputValue()).toBe('7');
+    // A provider not taking new patients: the profile says who can still book.
+    let closed: { id: string; displayName: string } | undefined;
+    for (let n = 1; !closed && n <= 30; n++) {
+      const body = (await (await page.request.get(`${server.url}/api/v1/providers?page=${n}`)).json()) as { providers: { id: string; displayName: string; acceptingNewPatients: boolean }[] };
+      if (body.providers.length === 0) break;
+      closed = body.providers.find((p) => !p.acceptingNewPatients);
+    }
+    expect(closed).toBeDefined();
+    await page.goto(`${server.url}/providers/${closed!.id}`);
+    await page.getByText(interpolate(prov('profile.returningOnly'), { provider: closed!.displayName })).waitFor();
+    await expectAxeClean(page);
     await page.context().close();
   });
 

@@ -166,6 +166,7 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
         <p className="mt-1 text-sm text-slate-700">
           {provider.organisation.name} · {t(`specialties.${provider.specialty}`)}
         </p>
+        {provider.acceptingNewPatients ? null : <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">{t('book.returningOnly', { provider: provider.displayName })}</p>}
         <fieldset className="mt-4 space-y-2">
           <legend className="sr-only">{t('book.service')}</legend>
           {provider.services.map((s) => (

@@ -58,9 +58,13 @@ function Profile({ provider }: { provider: ProviderDetail }) {
             <ProviderBadges provider={provider} showAccepting />
           </div>
         </div>
-        <ButtonLink size="lg" to={`/appointments/book/${provider.id}`}>
-          {t('profile.book')}
-        </ButtonLink>
+        <div className="max-w-xs">
+          <ButtonLink size="lg" to={`/appointments/book/${provider.id}`}>
+            {t('profile.book')}
+          </ButtonLink>
+          {/* The server books a provider who is not taking new patients only for people they have seen. */}
+          {provider.acceptingNewPatients ? null : <p className="mt-2 text-sm text-amber-900">{t('profile.returningOnly', { provider: provider.displayName })}</p>}
+        </div>
       </div>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
