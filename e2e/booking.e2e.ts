@@ -331,6 +331,7 @@ describe('booking', () => {
     await smtp.waitFor((m) => m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Moved'));
     const moved = page.getByRole('main').getByRole('listitem').filter({ hasText: reason });
     await moved.getByRole('button', { name: appt('list.cancel') }).click();
+    await moved.getByLabel(appt('list.cancelReason')).fill('Feeling better');
     await moved.getByRole('button', { name: appt('list.confirmCancel') }).click();
     await expectToast(page, appt('list.cancelledDone'));
     await smtp.waitFor((m) => m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Cancelled'));
@@ -344,6 +345,20 @@ describe('booking', () => {
     await page.getByRole('heading', { level: 2, name: appt('dashboard.next') }).waitFor();
     await page.getByRole('heading', { level: 2, name: appt('dashboard.recent') }).waitFor();
     await expectAxeClean(page);
+
+    // The practice sees who cancelled and why.
+    const practice = await signedIn('provider');
+    await practice.goto(`${server.url}/provider/appointments`);
+    await h1(practice, appt('practice.calendarTitle'));
+    await practice.getByRole('button', { name: appt('practice.views.list'), exact: true }).click();
+    await practice
+      .getByRole('main')
+      .locator('div.rounded-lg')
+      .filter({ hasText: reason })
+      .getByText(`${appt('practice.cancelledByPatient')} — Feeling better`)
+      .waitFor();
+    await expectAxeClean(practice);
+    await practice.context().close();
   });
 
   it('a patient waits for a full day; when a time frees up the waitlist mail arrives and its link books the held time', async () => {

@@ -51,6 +51,12 @@ export function PracticeAppointment({ appointment, timeZone, showDate }: { appoi
         {a.service.name} · {a.mode === 'telehealth' ? t('modes.telehealth') : a.location.name}
         {a.reason ? ` · ${a.reason}` : ''}
       </p>
+      {a.status === 'cancelled' && a.cancelledBy ? (
+        <p className="text-sm text-slate-700 wrap-anywhere">
+          {t(a.cancelledBy === 'practice' ? 'practice.cancelledByPractice' : 'practice.cancelledByPatient')}
+          {a.cancellationReason ? ` — ${a.cancellationReason}` : ''}
+        </p>
+      ) : null}
       <div className="mt-2 flex flex-wrap gap-2">
         {videoOpen ? (
           <ButtonLink size="sm" to={`/appointments/telehealth/${encodeURIComponent(a.id)}`}>

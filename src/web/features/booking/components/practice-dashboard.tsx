@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { MessagesSummary } from '~/web/components/layout/messages-link';
-import { formatDate, userTimeZone } from '~/web/lib/dates';
+import { formatDate, userTimeZone, zoneName } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useAuth } from '~/web/lib/session';
 import { usePracticeDashboard } from '../api/booking-api';
@@ -74,6 +74,7 @@ export function PracticeDashboardPage() {
                 <h2 id={ids.today} className="text-xl font-semibold text-slate-900">
                   {t('practice.today', { date: formatDate(new Date(), language, zone) })}
                 </h2>
+                <p className="mt-1 text-sm text-slate-700">{t('practice.calendarIntro', { zone: zoneName(zone, language) })}</p>
                 {d.today.length === 0 ? (
                   <p className="mt-3 text-slate-700">{t('practice.nothingToday')}</p>
                 ) : (
