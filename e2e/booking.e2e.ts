@@ -253,6 +253,14 @@ describe('booking', () => {
     await h1(page, appt('availability.title'));
     await page.getByRole('heading', { level: 3, name: appt('availability.preview') }).waitFor();
     await expectAxeClean(page);
+    // Monday ending before it starts: refused before saving, with the day and the part named.
+    const mondayTo = page.getByRole('group', { name: appt('availability.weekly') }).first().getByLabel(`Monday ${appt('availability.to')}`).first();
+    const mondayEnd = await mondayTo.inputValue();
+    await mondayTo.fill('06:00');
+    await page.getByRole('button', { name: appt('availability.saveHours') }).first().click();
+    await page.getByRole('alert').getByText(interpolate(appt('availability.problems.endBeforeStart'), { day: 'Monday', part: appt('availability.weekly') })).waitFor();
+    await expectAxeClean(page);
+    await mondayTo.fill(mondayEnd);
     await page.getByRole('textbox', { name: appt('availability.note') }).fill('Conference');
     await page.getByRole('button', { name: appt('availability.saveOverride') }).click();
     await expectToast(page, appt('availability.overrideSaved'));

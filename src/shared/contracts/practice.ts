@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CalendarDateSchema, InstantSchema } from './instants.js';
 import { knownTimeZone } from '../time-zones.js';
+import { endsAfterStart, hoursProblems } from '../wall-hours.js';
 import { APPOINTMENT_ACTIONS } from '../appointments.js';
 import { AppointmentSchema } from './appointments.js';
 import { LocationSchema, ServiceSchema, SlotSchema } from './providers.js';
@@ -11,17 +12,16 @@ export const WallTimeSchema = z.string().regex(WALL_TIME, 'a time as HH:MM');
 export const WallRangeSchema = z
   .object({ start: WallTimeSchema, end: WallTimeSchema })
   .strict()
-  .refine((r) => r.start !== '24:00' && r.start < r.end, { message: 'the end must be after the start', path: ['end'] });
+  .refine(endsAfterStart, { message: 'the end must be after the start', path: ['end'] });
 export const WeeklyRangeSchema = z
   .object({ weekday: z.number().int().min(0).max(6), start: WallTimeSchema, end: WallTimeSchema })
   .strict()
-  .refine((r) => r.start !== '24:00' && r.start < r.end, { message: 'the end must be after the start', path: ['end'] });
+  .refine(endsAfterStart, { message: 'the end must be after the start', path: ['end'] });
 export type WeeklyRangeInput = z.infer<typeof WeeklyRangeSchema>;
 
-/** Ranges of one weekday may not overlap each other. */
+/** Ranges of one weekday may not overlap each other (each range's own order is checked by its schema). */
 function noOverlaps(ranges: readonly { weekday: number; start: string; end: string }[]): boolean {
-  const sorted = [...ranges].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start));
-  return sorted.every((r, i) => i === 0 || sorted[i - 1]!.weekday !== r.weekday || sorted[i - 1]!.end <= r.start);
+  return !hoursProblems(ranges).some((p) => p.kind === 'overlap');
 }
 
 export const HoursSchema = z

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Availability, BookingSettings, PracticeLocation, WeeklyRangeInput } from '~/shared/contracts/practice';
+import { endsAfterStart, hoursProblems } from '~/shared/wall-hours';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
@@ -133,10 +134,15 @@ function SettingsForm({ settings }: { settings: BookingSettings }) {
   );
 }
 
+/** A weekday's name (0 is Sunday) in the page's language. */
+function nameOfWeekday(language: string, weekday: number): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
+}
+
 function RangesEditor({ legend, ranges, onChange }: { legend: string; ranges: WeeklyRangeInput[]; onChange(next: WeeklyRangeInput[]): void }) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
-  const weekdayName = (weekday: number) => new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
+  const weekdayName = (weekday: number) => nameOfWeekday(language, weekday);
   return (
     <fieldset className="space-y-3">
       <legend className="text-base font-semibold text-slate-900">{legend}</legend>
@@ -198,6 +204,19 @@ function LocationEditor({ location, services }: { location: PracticeLocation; se
   }
   function onSave() {
     setError(null);
+    // The rules the server applies, said with the day and the part, before anything is sent.
+    const problems = [
+      ...hoursProblems(weekly).map((p) => ({ ...p, part: t('availability.weekly') })),
+      ...hoursProblems(breaks).map((p) => ({ ...p, part: t('availability.breaks') })),
+    ];
+    if (problems.length > 0) {
+      setError(
+        problems
+          .map((p) => t(p.kind === 'overlap' ? 'availability.problems.overlap' : 'availability.problems.endBeforeStart', { day: nameOfWeekday(language, p.weekday), part: p.part }))
+          .join(' '),
+      );
+      return;
+    }
     saveHours.mutate(
       { locationId: location.id, hours: { weeklyHours: weekly, breaks } },
       { onSuccess: () => toast.success(t('availability.hoursSaved')), onError: (e) => setError(problemMessage(i18n, e)) },
@@ -243,6 +262,10 @@ function Overrides({ location }: { location: PracticeLocation }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    if (!dayOff && !endsAfterStart({ start, end: toStoredEnd(end) })) {
+      setError(t('availability.problems.dateEnd'));
+      return;
+    }
     put.mutate(
       { locationId: location.id, date, body: { hours: dayOff ? [] : [{ start, end: toStoredEnd(end) }], note: note.trim() } },
       { onSuccess: () => toast.success(t('availability.overrideSaved')), onError: (e) => setError(problemMessage(i18n, e)) },
