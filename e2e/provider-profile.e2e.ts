@@ -156,6 +156,10 @@ describe('the directory profile screen', () => {
     await serviceForm.getByLabel(dp('services.name'), { exact: true }).fill(added.service);
     await serviceForm.getByLabel(dp('services.mode')).selectOption('telehealth');
     await serviceForm.getByLabel(dp('services.duration')).fill('25');
+    // A third decimal is not a price: refused with the field named, never rounded silently.
+    await serviceForm.getByLabel(/^Price/).fill('99.999');
+    await serviceForm.getByRole('button', { name: dp('services.save') }).click();
+    await serviceForm.getByText(dp('errors.priceMinor')).waitFor();
     await serviceForm.getByLabel(/^Price/).fill('55');
     await expectAxeClean(page);
     await serviceForm.getByRole('button', { name: dp('services.save') }).click();

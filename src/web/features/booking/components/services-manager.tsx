@@ -16,6 +16,12 @@ import { TextArea } from './form-controls';
 import { BufferFields, serviceInputOf, typedNumber } from './service-buffers';
 import { Badge, QueryState, SELECT_CLASS_NAME } from './parts';
 
+/** A typed price in minor units; more than two decimals is not a price (NaN, which the schema refuses). */
+function minorUnits(text: string): number {
+  const cents = typedNumber(text) * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6 ? Math.round(cents) : Number.NaN;
+}
+
 type Confirmation = { kind: 'deactivate' | 'delete'; service: PracticeService };
 
 /** The provider's services: add, edit, deactivate (no longer bookable) or delete one nobody has booked. */
@@ -192,7 +198,7 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
       durationMinutes: typedNumber(duration),
       bufferBeforeMinutes: typedNumber(bufferBefore),
       bufferAfterMinutes: typedNumber(bufferAfter),
-      priceMinor: Math.round(typedNumber(price) * 100),
+      priceMinor: minorUnits(price),
       active: service?.active ?? true,
     };
     if (!passesSchema(PracticeServiceInputSchema, input, setInvalid, () => setFailure(t('directoryProfile.form.invalid')))) return;
