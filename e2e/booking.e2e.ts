@@ -241,6 +241,17 @@ describe('booking', () => {
     await expectAxeClean(page);
     await page.goto(`${server.url}/provider/appointments`);
     await h1(page, appt('practice.calendarTitle'));
+    // The week (the first view) keeps each card's buttons inside its narrow column.
+    const weekCards = page.getByRole('main').locator('li div.rounded-lg');
+    await weekCards.first().getByRole('link', { name: new RegExp(appt('messaging.messagePatient')) }).waitFor();
+    expect(
+      await weekCards.evaluateAll((cards) =>
+        cards.every((c) => {
+          const box = c.getBoundingClientRect();
+          return [...c.querySelectorAll('a, button')].every((b) => b.getBoundingClientRect().right <= box.right + 1 && b.getBoundingClientRect().left >= box.left - 1);
+        }),
+      ),
+    ).toBe(true);
     await page.getByRole('button', { name: appt('practice.views.list'), exact: true }).click();
     const card = page.getByRole('main').locator('div.rounded-lg').filter({ hasText: reason });
     await card.waitFor();

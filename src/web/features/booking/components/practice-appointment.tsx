@@ -57,7 +57,8 @@ export function PracticeAppointment({ appointment, timeZone, showDate }: { appoi
           {a.cancellationReason ? ` — ${a.cancellationReason}` : ''}
         </p>
       ) : null}
-      <div className="mt-2 flex flex-wrap gap-2">
+      {/* In the week's narrow columns a button's words wrap inside the card instead of spilling out. */}
+      <div className="mt-2 flex flex-wrap gap-2 *:h-auto *:min-h-8 *:max-w-full *:py-1 *:whitespace-normal">
         {videoOpen ? (
           <ButtonLink size="sm" to={`/appointments/telehealth/${encodeURIComponent(a.id)}`}>
             {t('telehealth.join')}

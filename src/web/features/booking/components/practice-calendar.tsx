@@ -76,7 +76,7 @@ export function PracticeCalendarPage() {
               {Array.from({ length: 7 }, (_, i) => addDays(first, i)).map((day) => {
                 const items = byDay.find((d) => d.day === day)?.slots ?? [];
                 return (
-                  <div key={day} className="min-h-32 rounded-lg border border-slate-200 bg-slate-50 p-2">
+                  <div key={day} className="min-h-32 min-w-0 rounded-lg border border-slate-200 bg-slate-50 p-2">
                     <h3 className="text-sm font-semibold text-slate-900">{formatDayHeading(day, language)}</h3>
                     {items.length === 0 ? <p className="mt-2 text-xs text-slate-700">{t('practice.free')}</p> : null}
                     <ul className="mt-2 space-y-2">
