@@ -218,6 +218,11 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
     );
     if (seen.length === 0) throw conflict('booking.not-accepting-new-patients', 'This provider is not taking new patients at the moment.');
   }
+  if (context.patientBusy) {
+    throw conflict('booking.patient-busy', 'You already have an appointment at this time.', {
+      busy: { startsAt: context.patientBusy.startsAt.toISOString(), provider: context.patientBusy.provider },
+    });
+  }
   const state = decideSlot(target, context.overrides, context.busy, start, now);
   if (state !== 'free') return refuseWithFreshSlots(ctx, target, start, now, state);
   const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);

@@ -6,7 +6,7 @@ import { appointmentFromJson, type AppointmentRecord } from './appointments.repo
 import type { Busy, DateOverride } from './slots.js';
 
 /**
- * The two statements of a booking (SQL functions of migrations 0009 and 0029). Each switches to app_user
+ * The two statements of a booking (SQL functions of migrations 0009, 0029 and 0030). Each switches to app_user
  * with this person as the current user itself, so row-level security applies inside them as in
  * asAppUser(); each is one round trip to the database.
  */
@@ -24,6 +24,8 @@ export interface BookingContext {
   contact: { phone: string | null; email: string | null } | null;
   /** The patient's conversation with this provider, if any. */
   conversationId: string | null;
+  /** This person's own active appointment with another provider overlapping the asked time (migration 0030). */
+  patientBusy: { startsAt: Date; provider: string | null } | null;
 }
 
 interface ContextJson {
@@ -33,6 +35,7 @@ interface ContextJson {
   retried: Record<string, unknown> | null;
   contact?: { phone: string | null; email: string | null } | null;
   conversationId?: string | null;
+  patientBusy?: { startsAt: string; provider: string | null } | null;
 }
 
 export async function readBookingContext(db: Database, userId: string, input: BookAppointment, start: Date, idempotencyKey: string): Promise<BookingContext> {
@@ -50,6 +53,7 @@ export async function readBookingContext(db: Database, userId: string, input: Bo
     retried: context?.retried ? appointmentFromJson(context.retried) : undefined,
     contact: context?.contact ?? null,
     conversationId: context?.conversationId ?? null,
+    patientBusy: context?.patientBusy ? { startsAt: new Date(context.patientBusy.startsAt), provider: context.patientBusy.provider } : null,
   };
 }
 

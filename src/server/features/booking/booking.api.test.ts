@@ -130,6 +130,24 @@ describe('booking a time', () => {
     expect(res.json()).toMatchObject({ code: 'booking.not-accepting-new-patients' });
   });
 
+  it('refuses a second appointment of the same person at the same time with another provider, and says which', async () => {
+    const person = await createSignedInUser(t, { role: 'patient', prefix: 'twice' });
+    const other = await createPractice(t);
+    const start = daytimeAhead(200);
+    const first = await book(person, start);
+    expect(first.statusCode, first.body).toBe(201);
+    // The same time with another provider: refused, naming the appointment already there.
+    const clash = await book(person, start, randomUUID(), other);
+    expect(clash.statusCode, clash.body).toBe(409);
+    expect(clash.json()).toMatchObject({ code: 'booking.patient-busy', busy: { startsAt: start.toISOString(), provider: practice.displayName } });
+    // Someone else may book that provider at that time; once the first is cancelled, so may this person.
+    const stranger = await createSignedInUser(t, { role: 'patient', prefix: 'elsewhere' });
+    expect((await book(stranger, start, randomUUID(), other)).statusCode).toBe(201);
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${first.json<Appointment>().id}/cancel`, headers: { cookie: person.cookie }, payload: {} });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await book(person, start)).statusCode).toBe(201);
+  });
+
   it('hides a provider who is not verified', async () => {
     const pending = await createPractice(t, { verification: 'pending' });
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/providers/${pending.profileId}` })).statusCode).toBe(404);
