@@ -150,3 +150,23 @@ describe('signed-in header on a small screen', () => {
   });
 });
 
+
+describe('signed-in pages loaded directly', () => {
+  it('hydrate the HTML the server rendered, with no mismatch, and then show the person’s page', async () => {
+    const { context, page } = await newPage(suite.browser, { timezoneId: 'Australia/Sydney' });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const signIn = await page.request.post(`${suite.server.url}/api/auth/demo/sign-in`, { data: { role: 'patient' } });
+    expect(signIn.status()).toBe(200);
+    // The session's answer usually arrives before the page's lower parts hydrate: they must still
+    // hydrate as the server rendered them (React error #418 otherwise, and the page rendered twice).
+    for (const path of ['/dashboard', '/providers', '/appointments']) {
+      await page.goto(suite.server.url + path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByText(common('authStatus.checking')).count(), path).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AUTH_INITIAL_CHECK_TIMEOUT_MS } from '~/shared/auth-constants';
 import type { SessionState } from '~/shared/contracts/auth';
 import type { Permission } from '~/shared/permissions';
 import { ApiError, apiFetch } from './api-client';
+import { useHydrated } from './use-hydrated';
 
 /**
  * The signed-in state of the whole app: GET /api/v1/session through TanStack Query. Every
@@ -37,8 +38,26 @@ export interface AuthState {
  * Spec §4: loading, authenticated or anonymous; the initial check is forced to finish after
  * 3 s (a slow answer then counts as anonymous until it arrives).
  */
+/** Query clients of pages the server rendered for a visitor without a session cookie (known signed out). */
+const signedOutAtRender = new WeakSet<QueryClient>();
+
+/** The page was rendered for a visitor without a session cookie: nobody is signed in, no request needed. */
+export function startSignedOut(client: QueryClient): void {
+  signedOutAtRender.add(client);
+  client.setQueryData(SESSION_QUERY_KEY, null);
+}
+
+const CHECKING: AuthState = { status: 'loading', session: null, can: () => false };
+
 export function useAuth(): AuthState {
   const query = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: ({ signal }) => fetchSession(signal), staleTime: 30_000 });
+  // With a session cookie the server rendered the session as still being checked. While that HTML
+  // hydrates, this renders the same even when the answer has already arrived (parts of a page
+  // hydrate after the header has asked): other markup than the server's makes React throw the
+  // page's HTML away and render it all again (error #418). The answer shows from the render after.
+  const hydrated = useHydrated();
+  const client = useQueryClient();
+  const checkingAsRendered = !hydrated && !signedOutAtRender.has(client);
   const [timedOut, setTimedOut] = useState(false);
   const pending = query.isPending;
   useEffect(() => {
@@ -46,6 +65,7 @@ export function useAuth(): AuthState {
     const timer = setTimeout(() => setTimedOut(true), AUTH_INITIAL_CHECK_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [pending]);
+  if (checkingAsRendered) return CHECKING;
   const session = query.data ?? null;
   const status: AuthStatus = query.isPending && !timedOut ? 'loading' : session ? 'authenticated' : 'anonymous';
   return {
