@@ -17,7 +17,7 @@ import { APP_STATE_ELEMENT_ID, hydratedAppStateText, serializeAppState } from '~
 import { currentLanguage } from '~/web/lib/i18n';
 import { readCookie, visitorOfRequest } from '~/web/lib/page-request';
 import { createQueryClient } from '~/web/lib/query-client';
-import { startSignedOut } from '~/web/lib/session';
+import { startSession } from '~/web/lib/session';
 import { useHydrated } from '~/web/lib/use-hydrated';
 import { consentQueryKey } from '~/web/lib/consent';
 import { RenderedRegionContext } from '~/web/lib/region';
@@ -150,7 +150,7 @@ export default function App() {
   const rootData = useRouteLoaderData<typeof loader>('root');
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    if (rootData?.sessionCookie === false) startSignedOut(client);
+    if (rootData) startSession(client, rootData.sessionCookie);
     if (rootData && rootData.consent !== undefined) client.setQueryData(consentQueryKey(rootData.region), rootData.consent);
     return client;
   });

@@ -38,13 +38,16 @@ export interface AuthState {
  * Spec §4: loading, authenticated or anonymous; the initial check is forced to finish after
  * 3 s (a slow answer then counts as anonymous until it arrives).
  */
-/** Query clients of pages the server rendered for a visitor without a session cookie (known signed out). */
-const signedOutAtRender = new WeakSet<QueryClient>();
+/** Query clients of pages the server rendered for a visitor with a session cookie: it showed the session as being checked. */
+const checkingAtRender = new WeakSet<QueryClient>();
 
-/** The page was rendered for a visitor without a session cookie: nobody is signed in, no request needed. */
-export function startSignedOut(client: QueryClient): void {
-  signedOutAtRender.add(client);
-  client.setQueryData(SESSION_QUERY_KEY, null);
+/**
+ * What the server knew of the session when it rendered the page: nobody is signed in without a
+ * session cookie (no request needed); with one, it rendered the session as still being checked.
+ */
+export function startSession(client: QueryClient, sessionCookie: boolean): void {
+  if (sessionCookie) checkingAtRender.add(client);
+  else client.setQueryData(SESSION_QUERY_KEY, null);
 }
 
 const CHECKING: AuthState = { status: 'loading', session: null, can: () => false };
@@ -57,7 +60,7 @@ export function useAuth(): AuthState {
   // page's HTML away and render it all again (error #418). The answer shows from the render after.
   const hydrated = useHydrated();
   const client = useQueryClient();
-  const checkingAsRendered = !hydrated && !signedOutAtRender.has(client);
+  const checkingAsRendered = !hydrated && checkingAtRender.has(client);
   const [timedOut, setTimedOut] = useState(false);
   const pending = query.isPending;
   useEffect(() => {
