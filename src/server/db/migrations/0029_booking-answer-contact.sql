@@ -1,6 +1,8 @@
 -- A booking's own answer says how to reach the practice and which conversation the patient already
--- has with the provider, as the appointment's reads do (appointments.repo.ts, appointmentQuery):
--- booking_context (0009) now reads both with the target, so the booking stays two statements.
+-- has with the provider, as the appointment's reads do (appointments.repo.ts, appointmentQuery);
+-- and a person cannot be in two visits at once: booking_context (0009) now also reads this person's
+-- own active appointment with another provider that overlaps the asked time, and the server refuses
+-- the booking with it (409 booking.patient-busy) before writing anything. All in the one statement.
 CREATE OR REPLACE FUNCTION booking_context(p_user uuid, p_provider uuid, p_service uuid, p_location uuid,
     p_from timestamptz, p_to timestamptz, p_idempotency_key text)
   RETURNS jsonb
@@ -45,6 +47,17 @@ CREATE OR REPLACE FUNCTION booking_context(p_user uuid, p_provider uuid, p_servi
       'conversationId', (
         SELECT c.id FROM conversations c
         WHERE c.tenant_id = v_tenant AND c.patient_id = p_user AND c.carer_id = (v_target->>'providerUserId')::uuid
+        LIMIT 1),
+      -- This person's own active appointment at the same time with another provider (one person
+      -- cannot be in two visits at once; the booking is refused with what is already there). With
+      -- the same provider, the provider's own busy time already refuses it, with fresh times.
+      'patientBusy', (
+        SELECT jsonb_build_object('startsAt', a.starts_at, 'provider', p.display_name)
+        FROM appointments a LEFT JOIN provider_profiles p ON p.id = a.provider_id
+        WHERE a.patient_id = p_user AND a.provider_id <> p_provider AND a.status IN ('booked', 'confirmed', 'checked_in')
+          AND a.starts_at < p_from + make_interval(mins => (v_target #>> '{service,durationMinutes}')::int)
+          AND a.ends_at > p_from
+        ORDER BY a.starts_at
         LIMIT 1));
   END $$;
 --> statement-breakpoint

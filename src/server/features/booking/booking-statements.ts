@@ -6,7 +6,7 @@ import { appointmentFromJson, type AppointmentRecord } from './appointments.repo
 import type { Busy, DateOverride } from './slots.js';
 
 /**
- * The two statements of a booking (SQL functions of migrations 0009, 0029 and 0030). Each switches to app_user
+ * The two statements of a booking (SQL functions of migrations 0009 and 0029). Each switches to app_user
  * with this person as the current user itself, so row-level security applies inside them as in
  * asAppUser(); each is one round trip to the database.
  */
@@ -24,7 +24,7 @@ export interface BookingContext {
   contact: { phone: string | null; email: string | null } | null;
   /** The patient's conversation with this provider, if any. */
   conversationId: string | null;
-  /** This person's own active appointment with another provider overlapping the asked time (migration 0030). */
+  /** This person's own active appointment with another provider overlapping the asked time (migration 0029). */
   patientBusy: { startsAt: Date; provider: string | null } | null;
 }
 
