@@ -272,6 +272,8 @@ describe('booking', () => {
     await page.getByRole('alert').getByText(interpolate(appt('availability.problems.endBeforeStart'), { day: 'Monday', part: appt('availability.weekly') })).waitFor();
     await expectAxeClean(page);
     await mondayTo.fill(mondayEnd);
+    // Six weeks ahead, after every booked time of the demo calendar and of this suite.
+    await page.getByLabel(appt('availability.date'), { exact: true }).fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + 42 * 86_400_000)));
     await page.getByRole('textbox', { name: appt('availability.note') }).fill('Conference');
     await page.getByRole('button', { name: appt('availability.saveOverride') }).click();
     await expectToast(page, appt('availability.overrideSaved'));
@@ -279,6 +281,91 @@ describe('booking', () => {
     await page.mouse.move(0, 0);
     await settleToasts(page);
     await expectAxeClean(page);
+  });
+
+  it('a day off over booked times lists them on /provider/availability and the dashboard; the provider keeps one and cancels one, whose patient gets the reason by mail', async () => {
+    const provider = await signedIn('provider');
+    const { availability, location, followUp } = await demoPracticeAndFollowUp(provider);
+    // The demo calendar keeps to the demo hours: nothing is outside them before the day off.
+    expect(((await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as { outsideHours: unknown[] }).outsideHours).toEqual([]);
+    // A day two to nine days ahead on which the demo calendar has a booked time at the practice.
+    const zone = 'Australia/Sydney';
+    const dateOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(iso));
+    const from = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 9 * 86_400_000).toISOString();
+    const calendar = (await (await provider.request.get(`${server.url}/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json()) as {
+      appointments: { startsAt: string; status: string; location: { id: string }; patient: { name: string } }[];
+    };
+    const seeded = calendar.appointments.find((a) => ['booked', 'confirmed'].includes(a.status) && a.location.id === location.id);
+    expect(seeded, 'a booked time in the demo calendar').toBeDefined();
+    const day = dateOf(seeded!.startsAt);
+
+    // A new patient books another time that day.
+    const person = await createVerifiedPerson(server.url, smtp, 'dayoff');
+    const { page: patient } = await newPage(browser, { timezoneId: zone });
+    expect((await patient.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } })).status()).toBe(200);
+    const slots = (await (await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&from=${encodeURIComponent(from)}&days=8`)).json()) as { slots: { start: string }[] };
+    const free = slots.slots.find((slot) => dateOf(slot.start) === day);
+    expect(free, `a free time on ${day}`).toBeDefined();
+    const booked = await patient.request.post(`${server.url}/api/v1/appointments`, {
+      data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: free!.start, reason: 'Day off check' },
+      headers: { origin: server.url, 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    await patient.context().close();
+
+    // The provider takes that day off on the page: the save says how many booked times it leaves outside the hours.
+    await provider.goto(`${server.url}/provider/availability`);
+    await h1(provider, appt('availability.title'));
+    await provider.getByLabel(appt('availability.date'), { exact: true }).fill(day);
+    await provider.getByRole('textbox', { name: appt('availability.note') }).fill('Unwell');
+    await provider.getByRole('button', { name: appt('availability.saveOverride') }).click();
+    const outside = ((await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as { outsideHours: { patient: { name: string } }[] }).outsideHours;
+    expect(outside.map((a) => a.patient.name)).toEqual(expect.arrayContaining([seeded!.patient.name, person.name]));
+    const plural = (key: string) => interpolate(appt(`${key}_${outside.length === 1 ? 'one' : 'other'}`), { count: String(outside.length) });
+    await expectToast(provider, plural('availability.outside.savedWithOutside'));
+    const panel = provider.getByRole('region', { name: plural('availability.outside.heading') });
+    await panel.waitFor();
+    await provider.mouse.move(0, 0);
+    await settleToasts(provider);
+    await expectAxeClean(provider);
+
+    // The dashboard says so too and leads back here.
+    await provider.goto(`${server.url}/provider/dashboard`);
+    await h1(provider, appt('practice.dashboardTitle'));
+    await provider.getByText(plural('practice.outsideHours')).waitFor();
+    await expectAxeClean(provider);
+    await provider.getByRole('link', { name: appt('practice.reviewOutside') }).click();
+    await h1(provider, appt('availability.title'));
+
+    // The new patient's time is cancelled with a reason; their mail gives it and a link to book again.
+    const card = (name: string) => panel.getByRole('listitem').filter({ hasText: name });
+    await card(person.name).getByRole('button', { name: new RegExp(`^${appt('practice.actions.cancel')}`) }).click();
+    await card(person.name).getByLabel(appt('practice.cancelReason')).fill('The practice is closed that day');
+    await card(person.name).getByRole('button', { name: appt('practice.confirmCancel') }).click();
+    await expectToast(provider, interpolate(appt('practice.done.cancel'), { patient: person.name }));
+    await card(person.name).waitFor({ state: 'detached' });
+    const mail = await smtp.waitFor((m) => m.to.includes(person.email) && m.subject.startsWith('Cancelled'));
+    expect(mail.text).toContain('The practice cancelled it.');
+    expect(mail.text).toContain('Reason: The practice is closed that day');
+    expect(mail.text).toContain(`/appointments/book/${availability.providerId}`);
+
+    // Every other time is kept: the list empties and the appointments stay booked.
+    while ((await panel.getByRole('listitem').count()) > 0) {
+      const name = (await panel.getByRole('listitem').first().locator('bdi').first().textContent()) ?? '';
+      await panel.getByRole('listitem').first().getByRole('button', { name: new RegExp(`^${appt('availability.outside.keep')}`) }).click();
+      await expectToast(provider, interpolate(appt('availability.outside.kept'), { patient: name }));
+      await settleToasts(provider);
+    }
+    await panel.waitFor({ state: 'detached' });
+    const after = (await (await provider.request.get(`${server.url}/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json()) as { appointments: { startsAt: string; status: string; patient: { name: string } }[] };
+    expect(after.appointments.find((a) => a.patient.name === seeded!.patient.name && a.startsAt === seeded!.startsAt)?.status).toBe(seeded!.status);
+    await expectAxeClean(provider);
+    // Back to the usual hours that day.
+    const overrides = provider.getByRole('list', { name: appt('availability.overrides') });
+    await overrides.getByRole('listitem').filter({ hasText: 'Unwell' }).getByRole('button', { name: new RegExp(`^${appt('availability.remove')}`) }).click();
+    await overrides.getByRole('listitem').filter({ hasText: 'Unwell' }).waitFor({ state: 'detached' });
+    await provider.context().close();
   });
 
   it('the provider changes a service’s free time after visits on /provider/availability; the week preview and /provider/profile show it', async () => {

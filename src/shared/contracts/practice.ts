@@ -69,6 +69,12 @@ export const AvailabilitySchema = z.object({
   settings: BookingSettingsSchema,
   locations: z.array(PracticeLocationSchema),
   services: z.array(ServiceSchema.extend({ bufferBeforeMinutes: z.number().int(), bufferAfterMinutes: z.number().int() })),
+  /**
+   * Coming appointments that the hours no longer cover (a day off, shorter hours or a new break
+   * after they were booked, or their location removed), soonest first, at most 100; those the
+   * practice chose to keep are left out.
+   */
+  outsideHours: z.array(AppointmentSchema),
 });
 export type Availability = z.infer<typeof AvailabilitySchema>;
 
@@ -121,6 +127,8 @@ export const PracticeDashboardSchema = z.object({
     revenue: z.array(z.object({ currency: z.string(), amountMinor: z.number().int() })),
   }),
   hasProfile: z.boolean(),
+  /** How many of the provider's coming appointments their hours no longer cover (see Availability). */
+  outsideHours: z.number().int(),
 });
 export type PracticeDashboard = z.infer<typeof PracticeDashboardSchema>;
 

@@ -169,6 +169,11 @@ export const appointments = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     noShowAt: timestamp('no_show_at', { withTimezone: true }),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * Set when the practice chose to keep this appointment although the provider's hours no longer
+     * cover it (a day off or shorter hours after it was booked); cleared when it moves.
+     */
+    outsideHoursKeptAt: timestamp('outside_hours_kept_at', { withTimezone: true }),
     /** Bumped on every change; the calendar file's SEQUENCE. */
     sequence: integer('sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -25,6 +25,7 @@ interface Labels {
   calendarFile: string;
   cancelledByPractice: string;
   cancelledByYou: string;
+  reason: string;
 }
 
 /** {provider}, {service}, {when}, {hours} are filled in; links are never translated. */
@@ -74,12 +75,12 @@ const COPY: Record<LanguageCode, Record<AppointmentEmailKind, Copy>> = {
 };
 
 const LABELS: Record<LanguageCode, Labels> = {
-  en: { greeting: 'Hello {name},', when: 'When', yourTime: 'Your time', where: 'Where', video: 'Video visit (link on your appointments page)', with: 'With', service: 'Service', google: 'Add to Google Calendar', outlook: 'Add to Outlook', calendarFile: 'The calendar file is attached.', cancelledByPractice: 'The practice cancelled it.', cancelledByYou: 'You cancelled it.' },
-  es: { greeting: 'Hola, {name}:', when: 'Cuándo', yourTime: 'Su hora', where: 'Dónde', video: 'Videoconsulta (enlace en su página de citas)', with: 'Con', service: 'Servicio', google: 'Añadir a Google Calendar', outlook: 'Añadir a Outlook', calendarFile: 'Se adjunta el archivo de calendario.', cancelledByPractice: 'La consulta la ha cancelado.', cancelledByYou: 'Usted la ha cancelado.' },
-  fr: { greeting: 'Bonjour {name},', when: 'Quand', yourTime: 'Votre heure', where: 'Où', video: 'Téléconsultation (lien sur votre page de rendez-vous)', with: 'Avec', service: 'Prestation', google: 'Ajouter à Google Agenda', outlook: 'Ajouter à Outlook', calendarFile: 'Le fichier de calendrier est joint.', cancelledByPractice: 'Le cabinet l’a annulé.', cancelledByYou: 'Vous l’avez annulé.' },
-  pt: { greeting: 'Olá, {name},', when: 'Quando', yourTime: 'Seu horário', where: 'Onde', video: 'Teleconsulta (link na sua página de consultas)', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O arquivo de calendário está em anexo.', cancelledByPractice: 'A clínica cancelou a consulta.', cancelledByYou: 'Você cancelou a consulta.' },
-  ar: { greeting: 'مرحبًا {name}،', when: 'الموعد', yourTime: 'بتوقيتك', where: 'المكان', video: 'زيارة بالفيديو (الرابط في صفحة مواعيدك)', with: 'مع', service: 'الخدمة', google: 'أضف إلى تقويم Google', outlook: 'أضف إلى Outlook', calendarFile: 'ملف التقويم مرفق.', cancelledByPractice: 'ألغته العيادة.', cancelledByYou: 'لقد ألغيته.' },
-  'zh-CN': { greeting: '{name}，您好：', when: '时间', yourTime: '您的当地时间', where: '地点', video: '视频问诊（链接见您的预约页面）', with: '医生', service: '服务', google: '添加到 Google 日历', outlook: '添加到 Outlook', calendarFile: '附件为日历文件。', cancelledByPractice: '诊所已取消。', cancelledByYou: '您已取消。' },
+  en: { greeting: 'Hello {name},', when: 'When', yourTime: 'Your time', where: 'Where', video: 'Video visit (link on your appointments page)', with: 'With', service: 'Service', google: 'Add to Google Calendar', outlook: 'Add to Outlook', calendarFile: 'The calendar file is attached.', cancelledByPractice: 'The practice cancelled it.', cancelledByYou: 'You cancelled it.', reason: 'Reason' },
+  es: { greeting: 'Hola, {name}:', when: 'Cuándo', yourTime: 'Su hora', where: 'Dónde', video: 'Videoconsulta (enlace en su página de citas)', with: 'Con', service: 'Servicio', google: 'Añadir a Google Calendar', outlook: 'Añadir a Outlook', calendarFile: 'Se adjunta el archivo de calendario.', cancelledByPractice: 'La consulta la ha cancelado.', cancelledByYou: 'Usted la ha cancelado.', reason: 'Motivo' },
+  fr: { greeting: 'Bonjour {name},', when: 'Quand', yourTime: 'Votre heure', where: 'Où', video: 'Téléconsultation (lien sur votre page de rendez-vous)', with: 'Avec', service: 'Prestation', google: 'Ajouter à Google Agenda', outlook: 'Ajouter à Outlook', calendarFile: 'Le fichier de calendrier est joint.', cancelledByPractice: 'Le cabinet l’a annulé.', cancelledByYou: 'Vous l’avez annulé.', reason: 'Motif' },
+  pt: { greeting: 'Olá, {name},', when: 'Quando', yourTime: 'Seu horário', where: 'Onde', video: 'Teleconsulta (link na sua página de consultas)', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O arquivo de calendário está em anexo.', cancelledByPractice: 'A clínica cancelou a consulta.', cancelledByYou: 'Você cancelou a consulta.', reason: 'Motivo' },
+  ar: { greeting: 'مرحبًا {name}،', when: 'الموعد', yourTime: 'بتوقيتك', where: 'المكان', video: 'زيارة بالفيديو (الرابط في صفحة مواعيدك)', with: 'مع', service: 'الخدمة', google: 'أضف إلى تقويم Google', outlook: 'أضف إلى Outlook', calendarFile: 'ملف التقويم مرفق.', cancelledByPractice: 'ألغته العيادة.', cancelledByYou: 'لقد ألغيته.', reason: 'السبب' },
+  'zh-CN': { greeting: '{name}，您好：', when: '时间', yourTime: '您的当地时间', where: '地点', video: '视频问诊（链接见您的预约页面）', with: '医生', service: '服务', google: '添加到 Google 日历', outlook: '添加到 Outlook', calendarFile: '附件为日历文件。', cancelledByPractice: '诊所已取消。', cancelledByYou: '您已取消。', reason: '原因' },
 };
 
 const LOCALES: Record<LanguageCode, string> = { en: 'en-GB', es: 'es', fr: 'fr', pt: 'pt', ar: 'ar', 'zh-CN': 'zh-CN' };
@@ -126,6 +127,8 @@ export interface AppointmentEmailVars {
   address: string;
   url: string;
   cancelledBy?: 'patient' | 'practice' | null;
+  /** The practice's reason for cancelling, shown to the patient. */
+  cancellationReason?: string | null;
   holdHours?: number;
   calendarFile?: string;
 }
@@ -145,6 +148,7 @@ export function renderAppointmentEmail(kind: AppointmentEmailKind, vars: Appoint
     [l.where, [vars.organisation, where].filter(Boolean).join(' — ')],
     [l.with, vars.provider],
     [l.service, vars.service],
+    ...(kind === 'cancelled' && vars.cancelledBy === 'practice' && vars.cancellationReason ? ([[l.reason, vars.cancellationReason]] as [string, string][]) : []),
   ];
   const cancelledNote = kind === 'cancelled' && vars.cancelledBy ? (vars.cancelledBy === 'practice' ? l.cancelledByPractice : l.cancelledByYou) : '';
   const event = { title: `${vars.service} — ${vars.provider}`, start: vars.start, end: vars.end, details: vars.url, location: vars.address || vars.organisation };

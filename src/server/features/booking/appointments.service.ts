@@ -377,6 +377,8 @@ async function moveAppointment(ctx: ActorContext, tx: Transaction, row: Appointm
       status: 'booked',
       confirmedAt: null,
       reminderSentAt: null,
+      // The new time is inside the hours; a later change of hours asks about it again.
+      outsideHoursKeptAt: null,
       sequence: row.a.sequence + 1,
       updatedAt: now,
     })

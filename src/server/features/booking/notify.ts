@@ -79,8 +79,10 @@ export async function sendAppointmentEmail(
       end: row.a.endsAt,
       timeZone: row.a.timeZone,
       address: addressOf(row),
-      url: `${ctx.publicOrigin}/appointments`,
+      // A cancelled appointment's button books another time with the same provider.
+      url: kind === 'cancelled' ? `${ctx.publicOrigin}/appointments/book/${row.a.providerId}` : `${ctx.publicOrigin}/appointments`,
       cancelledBy: (row.a.cancelledBy as 'patient' | 'practice' | null) ?? null,
+      cancellationReason: row.a.cancellationReason,
       calendarFile: calendarFileOf(row, ctx),
     }),
   );

@@ -252,6 +252,52 @@ describe('the practice’s appointments', () => {
   });
 });
 
+describe('appointments the hours no longer cover', () => {
+  it('are listed after a day off until the practice keeps or cancels each, and the dashboard counts them', async () => {
+    const first = await book(await freeTimeAfter(60 * 24 * 8));
+    const second = await book(await freeTimeAfter((Date.parse(first.endsAt) - Date.now()) / 60_000));
+    const listed = async () => {
+      const res = await call('GET', '/api/v1/practice/availability', practice.provider);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Availability>().outsideHours.map((a) => a.id);
+    };
+    expect(await listed()).not.toContain(first.id);
+    // The practice's dates in its own zone (Sydney): a day off on each.
+    const sydneyDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(iso));
+    const dates = [...new Set([sydneyDate(first.startsAt), sydneyDate(second.startsAt)])];
+    try {
+      for (const date of dates) {
+        const off = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/overrides/${date}`, practice.provider, { hours: [], note: 'Away' });
+        expect(off.statusCode, off.body).toBe(200);
+      }
+      const after = await call('GET', '/api/v1/practice/availability', practice.provider);
+      const outside = after.json<Availability>().outsideHours;
+      expect(outside.map((a) => a.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+      expect(outside.findIndex((a) => a.id === first.id)).toBeLessThan(outside.findIndex((a) => a.id === second.id));
+      expect(outside.find((a) => a.id === first.id)).toMatchObject({ status: 'booked', patient: { name: patient.name }, actions: expect.arrayContaining(['cancel']) });
+      const dashboard = (await call('GET', '/api/v1/practice/dashboard', practice.provider)).json<PracticeDashboard>();
+      expect(dashboard.outsideHours).toBe(outside.length);
+
+      // Kept: no longer listed, still booked. Only the practice's own staff may keep it.
+      expect((await call('POST', `/api/v1/practice/appointments/${first.id}/keep-outside-hours`, patient, {})).statusCode).toBe(403);
+      const kept = await call('POST', `/api/v1/practice/appointments/${first.id}/keep-outside-hours`, practice.provider, {});
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json<Availability>().outsideHours.map((a) => a.id)).not.toContain(first.id);
+      expect(kept.json<Availability>().outsideHours.map((a) => a.id)).toContain(second.id);
+      expect((await t.app.inject({ method: 'GET', url: `/api/v1/appointments/${first.id}`, headers: { cookie: patient.cookie } })).json<Appointment>().status).toBe('booked');
+
+      // Cancelled: gone from the list, and a cancelled appointment cannot be kept.
+      const cancelled = await call('POST', `/api/v1/practice/appointments/${second.id}/actions`, practice.provider, { action: 'cancel', reason: 'Away that day' });
+      expect(cancelled.json<Appointment>()).toMatchObject({ status: 'cancelled', cancelledBy: 'practice' });
+      expect(await listed()).not.toContain(second.id);
+      expect((await call('POST', `/api/v1/practice/appointments/${second.id}/keep-outside-hours`, practice.provider, {})).json()).toMatchObject({ status: 404, code: 'appointment.not-found' });
+    } finally {
+      for (const date of dates) await call('DELETE', `/api/v1/practice/locations/${practice.locationId}/overrides/${date}`, practice.provider);
+    }
+    expect(await listed()).not.toContain(first.id);
+  });
+});
+
 describe("another organisation's staff", () => {
   it('never see or change this practice: its ids answer 404 like missing ones, and lists show only their own', async () => {
     const appointment = await book(await freeTimeAfter(60 * 24 * 6));
@@ -268,6 +314,7 @@ describe("another organisation's staff", () => {
     // By id: exactly like a missing one.
     const attempts: [Parameters<typeof call>[0], (id: string) => string, unknown][] = [
       ['POST', (id) => `/api/v1/practice/appointments/${id}/actions`, { action: 'confirm' }],
+      ['POST', (id) => `/api/v1/practice/appointments/${id}/keep-outside-hours`, {}],
       ['PUT', (id) => `/api/v1/practice/locations/${id}/hours`, { weeklyHours: [], breaks: [] }],
       ['PUT', (id) => `/api/v1/practice/locations/${id}/overrides/${day}`, { hours: [] }],
       ['DELETE', (id) => `/api/v1/practice/locations/${id}/overrides/${day}`, undefined],

@@ -20,6 +20,7 @@ import {
   actAsPractice,
   deleteOverride,
   getAvailability,
+  keepOutsideHours,
   listPractice,
   practiceDashboard,
   previewWeek,
@@ -55,6 +56,15 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> 
       schema: { tags: ['practice'], summary: 'Confirm, check in, complete, mark as no-show or cancel', params: AppointmentIdParamsSchema, body: PracticeActionSchema, response: { 200: AppointmentSchema } },
     },
     async (request) => actAsPractice(await context.withActor(request), request.params.id, request.body.action, request.body.reason),
+  );
+
+  app.post(
+    '/api/v1/practice/appointments/:id/keep-outside-hours',
+    {
+      config: { permission },
+      schema: { tags: ['practice'], summary: 'Keep a coming appointment that the hours no longer cover (it is not listed again)', params: AppointmentIdParamsSchema, response: { 200: AvailabilitySchema } },
+    },
+    async (request) => keepOutsideHours(await context.withActor(request), request.params.id),
   );
 
   app.get(

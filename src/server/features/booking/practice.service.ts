@@ -18,12 +18,16 @@ import type { ActorContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { notFound, validationError } from '../../platform/errors/domain-errors.js';
 import { loadBookingTarget, slotsFor } from './availability.js';
+import { withinHours, type OpeningRules } from './slots.js';
 import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
 import { practiceAction, toAppointment } from './appointments.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
 import { inTenant, ownProfile, tenantOf } from './practice-scope.js';
 
 const DAY_MS = 86_400_000;
+/** Coming appointments read to find those outside the hours, and the most listed. */
+const OUTSIDE_HOURS_SCAN = 2_000;
+const OUTSIDE_HOURS_MAX = 100;
 
 export async function getAvailability(ctx: ActorContext): Promise<Availability> {
   const today = ctx.now().toISOString().slice(0, 10);
@@ -42,6 +46,7 @@ export async function getAvailability(ctx: ActorContext): Promise<Availability> 
           .orderBy(asc(availabilityOverrides.date))
       : [];
     const services = await tx.select().from(providerServices).where(and(eq(providerServices.providerId, profile.id), eq(providerServices.active, true))).orderBy(asc(providerServices.sortOrder));
+    const outside = await outsideHours(tx, profile.id, ctx.now());
     return {
       providerId: profile.id,
       displayName: profile.displayName,
@@ -69,8 +74,72 @@ export async function getAvailability(ctx: ActorContext): Promise<Availability> 
         bufferBeforeMinutes: s.bufferBeforeMinutes,
         bufferAfterMinutes: s.bufferAfterMinutes,
       })),
+      outsideHours: outside.map((r) => toAppointment(r, 'practice', ctx.now())),
     };
   });
+}
+
+/**
+ * The provider's coming appointments that their hours no longer cover: booked before a day off,
+ * shorter hours, a new break, or the removal of their location. The practice keeps or cancels
+ * each; one it chose to keep is not listed again.
+ */
+async function outsideHoursIds(tx: Transaction, providerId: string, now: Date): Promise<string[]> {
+  const coming = await tx
+    .select({ id: appointments.id, locationId: appointments.locationId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.providerId, providerId),
+        inArray(appointments.status, ['booked', 'confirmed']),
+        gte(appointments.startsAt, now),
+        isNull(appointments.outsideHoursKeptAt),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt))
+    .limit(OUTSIDE_HOURS_SCAN);
+  if (coming.length === 0) return [];
+  const locationIds = [...new Set(coming.map((a) => a.locationId))];
+  const locations = await tx.select().from(providerLocations).where(inArray(providerLocations.id, locationIds));
+  // A day before today (UTC) covers every zone's today; only coming dates are asked for.
+  const fromDate = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+  const overrides = await tx
+    .select({ locationId: availabilityOverrides.locationId, date: availabilityOverrides.date, hours: availabilityOverrides.hours })
+    .from(availabilityOverrides)
+    .where(and(inArray(availabilityOverrides.locationId, locationIds), gte(availabilityOverrides.date, fromDate)));
+  const rules = new Map<string, OpeningRules | null>(
+    locations.map((l) => [
+      l.id,
+      l.archivedAt ? null : { timeZone: l.timeZone, weekly: l.weeklyHours, breaks: l.breaks, overrides: overrides.filter((o) => o.locationId === l.id) },
+    ]),
+  );
+  return coming
+    .filter((a) => {
+      const open = rules.get(a.locationId);
+      return !open || !withinHours(open, a.startsAt, a.endsAt);
+    })
+    .slice(0, OUTSIDE_HOURS_MAX)
+    .map((a) => a.id);
+}
+
+async function outsideHours(tx: Transaction, providerId: string, now: Date) {
+  const ids = await outsideHoursIds(tx, providerId, now);
+  return ids.length === 0 ? [] : appointmentQuery(tx).where(inArray(appointments.id, ids)).orderBy(asc(appointments.startsAt));
+}
+
+/** The practice keeps an appointment that its hours no longer cover; it is not listed again. */
+export async function keepOutsideHours(ctx: ActorContext, id: string): Promise<Availability> {
+  await inTenant(ctx, async (tx) => {
+    const profile = await ownProfile(ctx, tx);
+    const kept = await tx
+      .update(appointments)
+      .set({ outsideHoursKeptAt: ctx.now(), updatedAt: ctx.now() })
+      .where(and(eq(appointments.id, id), eq(appointments.providerId, profile.id), inArray(appointments.status, ['booked', 'confirmed'])))
+      .returning({ id: appointments.id });
+    if (kept.length === 0) throw notFound('appointment.not-found', 'This appointment was not found.');
+    await recordAudit(tx, { action: 'appointment.kept-outside-hours', tenantId: tenantOf(ctx).id, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp });
+  });
+  return getAvailability(ctx);
 }
 
 async function audit(ctx: ActorContext, tx: Transaction, action: string, targetId: string, metadata: Record<string, unknown> = {}): Promise<void> {
@@ -249,6 +318,7 @@ export async function practiceDashboard(ctx: ActorContext, timeZone: string | un
         revenue: [...revenue].map(([currency, amountMinor]) => ({ currency, amountMinor })),
       },
       hasProfile: providerId !== null,
+      outsideHours: providerId ? (await outsideHoursIds(tx, providerId, now)).length : 0,
     };
   });
 }

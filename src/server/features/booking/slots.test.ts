@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableSlots, isoString, isWallRange, openingsOn, parseWallTime, type AvailabilityRules, type ServiceTiming } from './slots.js';
+import { availableSlots, isoString, isWallRange, openingsOn, parseWallTime, withinHours, type AvailabilityRules, type ServiceTiming } from './slots.js';
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 
@@ -86,6 +86,38 @@ describe.each(['Australia/Sydney', 'America/New_York'])('slots, with the server 
       ['2026-10-03T13:00:00.000Z', '2026-10-03T14:30:00.000Z'], // 23:00 to 00:30 on Sunday
       ['2026-10-03T14:00:00.000Z', '2026-10-03T15:30:00.000Z'], // Sunday 00:00; 01:00 would end after 03:00 AEDT (16:00Z)
     ]);
+  });
+
+  it('tells whether the hours still cover a booked time: days off, shorter hours, breaks, past midnight and across a clock change', () => {
+    const at = (s: string) => new Date(s);
+    // Monday to Friday 09:00-17:00 Sydney time, a lunch break on Wednesdays.
+    const sydney = rules({
+      timeZone: 'Australia/Sydney',
+      weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+      breaks: [{ weekday: 3, start: '12:00', end: '13:00' }],
+    });
+    // Monday 5 October 2026, the day after the clocks went forward: 09:00 AEDT is 22:00Z the day before.
+    expect(withinHours(sydney, at('2026-10-04T22:00:00Z'), at('2026-10-04T23:00:00Z'))).toBe(true);
+    expect(withinHours(sydney, at('2026-10-05T05:00:00Z'), at('2026-10-05T06:00:00Z'))).toBe(true); // 16:00-17:00
+    expect(withinHours(sydney, at('2026-10-05T05:30:00Z'), at('2026-10-05T06:30:00Z'))).toBe(false); // runs past 17:00
+    expect(withinHours(sydney, at('2026-10-04T21:00:00Z'), at('2026-10-04T22:00:00Z'))).toBe(false); // 08:00, before opening
+    // The same time in AEST (the Monday before the change) is 23:00Z.
+    expect(withinHours(sydney, at('2026-09-27T23:00:00Z'), at('2026-09-28T00:00:00Z'))).toBe(true);
+    expect(withinHours(sydney, at('2026-09-27T22:00:00Z'), at('2026-09-27T23:00:00Z'))).toBe(false);
+    // Wednesday 7 October: 11:30-12:30 runs into the break; 13:00-14:00 is after it.
+    expect(withinHours(sydney, at('2026-10-07T00:30:00Z'), at('2026-10-07T01:30:00Z'))).toBe(false);
+    expect(withinHours(sydney, at('2026-10-07T02:00:00Z'), at('2026-10-07T03:00:00Z'))).toBe(true);
+    // A day off on Thursday 8 October, and shorter hours on Friday 9 October.
+    const changed = { ...sydney, overrides: [{ date: '2026-10-08', hours: [] }, { date: '2026-10-09', hours: [{ start: '09:00', end: '12:00' }] }] };
+    expect(withinHours(sydney, at('2026-10-07T23:00:00Z'), at('2026-10-08T00:00:00Z'))).toBe(true);
+    expect(withinHours(changed, at('2026-10-07T23:00:00Z'), at('2026-10-08T00:00:00Z'))).toBe(false);
+    expect(withinHours(changed, at('2026-10-08T22:00:00Z'), at('2026-10-08T23:00:00Z'))).toBe(true); // Friday 09:00
+    expect(withinHours(changed, at('2026-10-09T02:00:00Z'), at('2026-10-09T03:00:00Z'))).toBe(false); // Friday 13:00
+    // Late hours that go on past midnight: Saturday 20:00-24:00 and Sunday 00:00-03:00, the night the clocks go forward.
+    const late = rules({ timeZone: 'Australia/Sydney', weekly: [{ weekday: 6, start: '20:00', end: '24:00' }, { weekday: 0, start: '00:00', end: '03:00' }] });
+    expect(withinHours(late, at('2026-10-03T13:00:00Z'), at('2026-10-03T14:30:00Z'))).toBe(true); // 23:00 to 00:30
+    expect(withinHours(late, at('2026-10-03T15:00:00Z'), at('2026-10-03T16:30:00Z'))).toBe(false); // ends after 03:00 AEDT
+    expect(withinHours({ ...late, weekly: [{ weekday: 6, start: '20:00', end: '24:00' }] }, at('2026-10-03T13:00:00Z'), at('2026-10-03T14:30:00Z'))).toBe(false);
   });
 
   it('moves an opening that starts inside the skipped hour to the end of the gap', () => {

@@ -142,7 +142,7 @@ function normalise(intervals: Interval[], cuts: Interval[]): Interval[] {
 }
 
 /** The opening intervals (instants) of one local date. */
-export function openingsOn(rules: AvailabilityRules, year: number, month: number, day: number): Interval[] {
+export function openingsOn(rules: OpeningRules, year: number, month: number, day: number): Interval[] {
   const { timeZone } = rules;
   // A calendar date's weekday is the same in every zone.
   const weekday = new Date(Date.UTC(year, month, day)).getUTCDay();
@@ -150,6 +150,22 @@ export function openingsOn(rules: AvailabilityRules, year: number, month: number
   const ranges: WallRange[] = override ? override.hours : rules.weekly.filter((w) => w.weekday === weekday);
   const toInterval = (r: WallRange): Interval => [instantOf(year, month, day, r.start, timeZone), instantOf(year, month, day, r.end, timeZone)];
   return normalise(ranges.filter(isWallRange).map(toInterval), rules.breaks.filter((b) => b.weekday === weekday && isWallRange(b)).map(toInterval));
+}
+
+/** The rules that say when a location is open, whatever the booking settings. */
+export type OpeningRules = Pick<AvailabilityRules, 'timeZone' | 'weekly' | 'breaks' | 'overrides'>;
+
+/**
+ * Whether the hours cover the whole of `start`-`end`: inside one opening of the local date it
+ * starts on, which may go on past midnight into the next date's hours as a slot may. Buffers are
+ * not asked for: this is about the appointment itself (a booked time that a day off or shorter
+ * hours later left outside the hours).
+ */
+export function withinHours(rules: OpeningRules, start: Date, end: Date): boolean {
+  const first = localDate(start, rules.timeZone);
+  const next = addDays(first, 1);
+  const open = normalise([...openingsOn(rules, first.year, first.month, first.day), ...openingsOn(rules, next.year, next.month, next.day)], []);
+  return open.some(([from, to]) => from <= start.getTime() && end.getTime() <= to);
 }
 
 /**

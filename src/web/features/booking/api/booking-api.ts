@@ -185,6 +185,16 @@ function useAvailabilityMutation<TVariables>(fn: (v: TVariables) => Promise<Avai
   });
 }
 
+/** Keep a coming appointment that the hours no longer cover; the answer is the availability without it. */
+export function useKeepOutsideHours() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/v1/practice/appointments/${encodeURIComponent(id)}/keep-outside-hours`, { method: 'POST', body: {}, schema: AvailabilitySchema }),
+    onSuccess: (data) => client.setQueryData([...KEYS.practice, 'availability'], data),
+    onSettled: () => void client.invalidateQueries({ queryKey: [...KEYS.practice, 'dashboard'] }),
+  });
+}
+
 export function useSaveHours() {
   return useAvailabilityMutation(({ locationId, hours }: { locationId: string; hours: HoursInput }) =>
     apiFetch(`/api/v1/practice/locations/${encodeURIComponent(locationId)}/hours`, { method: 'PUT', body: hours, schema: AvailabilitySchema }),

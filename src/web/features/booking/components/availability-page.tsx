@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Availability, BookingSettings, PracticeLocation, WeeklyRangeInput } from '~/shared/contracts/practice';
@@ -7,12 +8,13 @@ import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { ApiError } from '~/web/lib/api-error';
-import { formatTime } from '~/web/lib/dates';
+import { formatDate, formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
-import { useAvailability, useDeleteOverride, usePreview, usePutOverride, useSaveHours, useSaveSettings } from '../api/booking-api';
+import { useAvailability, useDeleteOverride, useKeepOutsideHours, usePreview, usePutOverride, useSaveHours, useSaveSettings } from '../api/booking-api';
 import { addDays, formatDayHeading, localDate, mondayOf, zoneName } from '../lib/format';
 import { NoProfileNotice, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
+import { PracticeAppointment } from './practice-appointment';
 import { ServiceBuffersEditor } from './service-buffers';
 
 /** A service as the hours editor and its preview know it. */
@@ -46,16 +48,74 @@ export function AvailabilityPage() {
       <QueryState pending={availability.isPending} error={availability.isError && !noProfile ? availability.error : null} retry={() => void availability.refetch()}>
         {availability.data ? (
           <div className="mt-8 space-y-8">
+            {availability.data.outsideHours.length > 0 ? <OutsideHours appointments={availability.data.outsideHours} /> : null}
             <SettingsForm settings={availability.data.settings} />
             <ServiceBuffersEditor />
             {availability.data.locations.map((location) => (
-              <LocationEditor key={location.id} location={location} services={availability.data.services} />
+              <LocationEditor key={location.id} location={location} services={availability.data.services} outsideCount={availability.data.outsideHours.length} />
             ))}
           </div>
         ) : null}
       </QueryState>
     </div>
   );
+}
+
+/**
+ * Coming appointments that the hours no longer cover (a day off or shorter hours after they were
+ * booked): each is kept as it is, or cancelled with a reason that the patient's email gives.
+ */
+function OutsideHours({ appointments }: { appointments: Availability['outsideHours'] }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const keep = useKeepOutsideHours();
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const zones = [...new Set(appointments.map((a) => a.timeZone))];
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-amber-300 bg-amber-50 p-6">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {t('availability.outside.heading', { count: appointments.length })}
+      </h2>
+      <p className="mt-1 text-sm text-slate-800">{t('availability.outside.intro')}</p>
+      {zones.length === 1 ? <p className="mt-1 text-sm text-slate-800">{t('practice.calendarIntro', { zone: zoneName(zones[0]!, language) })}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <ul className="mt-4 space-y-3">
+        {appointments.map((a) => (
+          <li key={a.id}>
+            <PracticeAppointment
+              appointment={a}
+              timeZone={a.timeZone}
+              showDate={(iso) => (zones.length === 1 ? formatDate(iso, language, a.timeZone) : `${formatDate(iso, language, a.timeZone)} (${zoneName(a.timeZone, language)})`)}
+            >
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={keep.isPending}
+                onClick={() => {
+                  setError(null);
+                  keep.mutate(a.id, { onSuccess: () => toast.success(t('availability.outside.kept', { patient: a.patient.name })), onError: (e) => setError(problemMessage(i18n, e)) });
+                }}
+              >
+                {t('availability.outside.keep')}
+                <span className="sr-only">: {a.patient.name}</span>
+              </Button>
+            </PracticeAppointment>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** After a change of hours: a plain "saved", or how many booked appointments it left outside them. */
+function toastSaved(t: TFunction<'appointments'>, saved: string, before: number, after: Availability): void {
+  if (after.outsideHours.length > before) toast.warning(t('availability.outside.savedWithOutside', { count: after.outsideHours.length }));
+  else toast.success(saved);
 }
 
 function SettingsForm({ settings }: { settings: BookingSettings }) {
@@ -188,7 +248,7 @@ function RangesEditor({ legend, ranges, onChange }: { legend: string; ranges: We
   );
 }
 
-function LocationEditor({ location, services }: { location: PracticeLocation; services: PreviewService[] }) {
+function LocationEditor({ location, services, outsideCount }: { location: PracticeLocation; services: PreviewService[]; outsideCount: number }) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
   const [weekly, setWeekly] = useState<WeeklyRangeInput[]>(location.weeklyHours);
@@ -219,7 +279,7 @@ function LocationEditor({ location, services }: { location: PracticeLocation; se
     }
     saveHours.mutate(
       { locationId: location.id, hours: { weeklyHours: weekly, breaks } },
-      { onSuccess: () => toast.success(t('availability.hoursSaved')), onError: (e) => setError(problemMessage(i18n, e)) },
+      { onSuccess: (after) => toastSaved(t, t('availability.hoursSaved'), outsideCount, after), onError: (e) => setError(problemMessage(i18n, e)) },
     );
   }
   return (
@@ -240,13 +300,13 @@ function LocationEditor({ location, services }: { location: PracticeLocation; se
       <Button className="mt-4" onClick={onSave} disabled={saveHours.isPending}>
         {t('availability.saveHours')}
       </Button>
-      <Overrides location={location} />
+      <Overrides location={location} outsideCount={outsideCount} />
       <WeekPreview location={location} services={services.filter((s) => s.mode === 'telehealth' || location.kind === 'practice')} />
     </section>
   );
 }
 
-function Overrides({ location }: { location: PracticeLocation }) {
+function Overrides({ location, outsideCount }: { location: PracticeLocation; outsideCount: number }) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
   const put = usePutOverride();
@@ -268,7 +328,7 @@ function Overrides({ location }: { location: PracticeLocation }) {
     }
     put.mutate(
       { locationId: location.id, date, body: { hours: dayOff ? [] : [{ start, end: toStoredEnd(end) }], note: note.trim() } },
-      { onSuccess: () => toast.success(t('availability.overrideSaved')), onError: (e) => setError(problemMessage(i18n, e)) },
+      { onSuccess: (after) => toastSaved(t, t('availability.overrideSaved'), outsideCount, after), onError: (e) => setError(problemMessage(i18n, e)) },
     );
   }
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AppointmentAction } from '~/shared/appointments';
@@ -15,7 +15,18 @@ const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', co
 const ORDER: AppointmentAction[] = ['confirm', 'check_in', 'complete', 'mark_no_show', 'cancel'];
 
 /** One appointment as the practice sees it, with the status changes the server allows now. */
-export function PracticeAppointment({ appointment, timeZone, showDate }: { appointment: Appointment; timeZone: string; showDate?: (iso: string) => string }) {
+export function PracticeAppointment({
+  appointment,
+  timeZone,
+  showDate,
+  children,
+}: {
+  appointment: Appointment;
+  timeZone: string;
+  showDate?: (iso: string) => string;
+  /** More buttons after the status changes (the hours page's "Keep it"). */
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
   const act = usePracticeAction();
@@ -82,6 +93,7 @@ export function PracticeAppointment({ appointment, timeZone, showDate }: { appoi
           {t('messaging.messagePatient')}
           <span className="sr-only">: {a.patient.name}</span>
         </ButtonLink>
+        {children}
       </div>
       {cancelling ? (
         <form

@@ -52,6 +52,14 @@ export function PracticeDashboardPage() {
         {d ? (
           <>
             {d.hasProfile ? null : <NoProfileNotice />}
+            {d.outsideHours > 0 ? (
+              <p className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900">
+                {t('practice.outsideHours', { count: d.outsideHours })}{' '}
+                <Link to="/provider/availability" className="font-medium text-teal-800 underline">
+                  {t('practice.reviewOutside')}
+                </Link>
+              </p>
+            ) : null}
             <section aria-labelledby={ids.week} className="mt-8">
               <h2 id={ids.week} className="text-xl font-semibold text-slate-900">
                 {t('practice.week')}

@@ -1,0 +1,1 @@
+ALTER TABLE "appointments" ADD COLUMN "outside_hours_kept_at" timestamp with time zone;
