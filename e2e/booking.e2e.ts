@@ -252,6 +252,19 @@ describe('booking', () => {
         }),
       ),
     ).toBe(true);
+    // The day view names its day once, as the section's heading.
+    await page.getByRole('button', { name: appt('practice.views.day'), exact: true }).click();
+    await page.getByRole('button', { name: appt('practice.views.day'), exact: true, pressed: true }).waitFor();
+    const dayCards = page.getByRole('main').locator('li div.rounded-lg');
+    // On to a day with appointments (the demo calendar has some on each of the next days).
+    for (let i = 0; i < 8 && (await dayCards.count()) === 0; i++) {
+      await page.getByRole('button', { name: appt('practice.next'), exact: true }).click();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(await dayCards.count()).toBeGreaterThan(0);
+    expect(await page.getByRole('main').getByRole('heading', { level: 3 }).count()).toBe(0);
+    await expectAxeClean(page);
+    await page.getByRole('button', { name: appt('practice.today_button'), exact: true }).click();
     await page.getByRole('button', { name: appt('practice.views.list'), exact: true }).click();
     const card = page.getByRole('main').locator('div.rounded-lg').filter({ hasText: reason });
     await card.waitFor();
@@ -263,6 +276,8 @@ describe('booking', () => {
     await page.goto(`${server.url}/provider/availability`);
     await h1(page, appt('availability.title'));
     await page.getByRole('heading', { level: 3, name: appt('availability.preview') }).waitFor();
+    // The breaks' own button says what it adds.
+    await page.getByRole('group', { name: appt('availability.breaks') }).first().getByRole('button', { name: new RegExp(`^${appt('availability.addBreak')}`) }).first().waitFor();
     await expectAxeClean(page);
     // Monday ending before it starts: refused before saving, with the day and the part named.
     const mondayTo = page.getByRole('group', { name: appt('availability.weekly') }).first().getByLabel(`Monday ${appt('availability.to')}`).first();

@@ -12,7 +12,7 @@ import { formatDate, formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAvailability, useDeleteOverride, useKeepOutsideHours, usePreview, usePutOverride, useSaveHours, useSaveSettings } from '../api/booking-api';
-import { addDays, formatDayHeading, localDate, mondayOf, zoneName } from '../lib/format';
+import { addDays, formatDayHeading, formatWallTime, localDate, mondayOf, zoneName } from '../lib/format';
 import { NoProfileNotice, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { PracticeAppointment } from './practice-appointment';
 import { ServiceBuffersEditor } from './service-buffers';
@@ -199,7 +199,7 @@ function nameOfWeekday(language: string, weekday: number): string {
   return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
 }
 
-function RangesEditor({ legend, ranges, onChange }: { legend: string; ranges: WeeklyRangeInput[]; onChange(next: WeeklyRangeInput[]): void }) {
+function RangesEditor({ legend, addLabel, ranges, onChange }: { legend: string; addLabel: string; ranges: WeeklyRangeInput[]; onChange(next: WeeklyRangeInput[]): void }) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
   const weekdayName = (weekday: number) => nameOfWeekday(language, weekday);
@@ -213,11 +213,12 @@ function RangesEditor({ legend, ranges, onChange }: { legend: string; ranges: We
             <p className="pt-2 text-sm font-medium text-slate-900">{weekdayName(weekday)}</p>
             <div className="space-y-2">
               {day.length === 0 ? <p className="pt-2 text-sm text-slate-700">{t('availability.closed')}</p> : null}
-              {day.map(({ r, index }) => (
+              {day.map(({ r, index }, position) => (
                 <div key={index} className="flex flex-wrap items-center gap-2">
                   <label className="text-sm text-slate-800">
                     <span className="sr-only">
                       {weekdayName(weekday)} {t('availability.from')}
+                      {position > 0 ? ` (${t('availability.nth', { n: position + 1 })})` : ''}
                     </span>
                     <Input type="time" className="w-32" value={r.start} onChange={(e) => onChange(ranges.map((x, i) => (i === index ? { ...x, start: e.target.value } : x)))} />
                   </label>
@@ -225,6 +226,7 @@ function RangesEditor({ legend, ranges, onChange }: { legend: string; ranges: We
                   <label className="text-sm text-slate-800">
                     <span className="sr-only">
                       {weekdayName(weekday)} {t('availability.to')}
+                      {position > 0 ? ` (${t('availability.nth', { n: position + 1 })})` : ''}
                     </span>
                     <Input type="time" className="w-32" value={toInputEnd(r.end)} onChange={(e) => onChange(ranges.map((x, i) => (i === index ? { ...x, end: toStoredEnd(e.target.value) } : x)))} />
                   </label>
@@ -237,7 +239,7 @@ function RangesEditor({ legend, ranges, onChange }: { legend: string; ranges: We
                 </div>
               ))}
               <Button variant="outline" size="sm" onClick={() => onChange([...ranges, { weekday, start: day.length ? '14:00' : '09:00', end: day.length ? '17:00' : '12:00' }])}>
-                {t('availability.add')}
+                {addLabel}
                 <span className="sr-only">: {weekdayName(weekday)}</span>
               </Button>
             </div>
@@ -289,8 +291,8 @@ function LocationEditor({ location, services, outsideCount }: { location: Practi
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t('availability.zoneNote', { zone: zoneName(location.timeZone, language), id: location.timeZone })}</p>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
-        <RangesEditor legend={t('availability.weekly')} ranges={weekly} onChange={setWeekly} />
-        <RangesEditor legend={t('availability.breaks')} ranges={breaks} onChange={setBreaks} />
+        <RangesEditor legend={t('availability.weekly')} addLabel={t('availability.add')} ranges={weekly} onChange={setWeekly} />
+        <RangesEditor legend={t('availability.breaks')} addLabel={t('availability.addBreak')} ranges={breaks} onChange={setBreaks} />
       </div>
       {error ? (
         <p role="alert" className="mt-4 text-sm font-medium text-red-700">
@@ -343,7 +345,7 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
           {location.overrides.map((o) => (
             <li key={o.date} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 p-2 text-sm">
               <span className="text-slate-900">
-                {formatDayHeading(o.date, language)}: {o.hours.length === 0 ? t('availability.dayOff') : o.hours.map((h) => `${h.start}–${h.end}`).join(', ')}
+                {formatDayHeading(o.date, language)}: {o.hours.length === 0 ? t('availability.dayOff') : o.hours.map((h) => `${formatWallTime(h.start, language)}–${formatWallTime(h.end, language)}`).join(', ')}
                 {o.note ? ` · ${o.note}` : ''}
               </span>
               <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => remove.mutate({ locationId: location.id, date: o.date })}>

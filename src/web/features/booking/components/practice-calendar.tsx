@@ -96,7 +96,8 @@ export function PracticeCalendarPage() {
             <div className="mt-4 space-y-6" aria-busy={list.isFetching}>
               {byDay.map(({ day, slots: items }) => (
                 <div key={day}>
-                  <h3 className="text-base font-semibold text-slate-900">{formatDayHeading(day, language)}</h3>
+                  {/* The day view's one day is the section's heading already. */}
+                  {view === 'day' ? null : <h3 className="text-base font-semibold text-slate-900">{formatDayHeading(day, language)}</h3>}
                   <ul className="mt-2 space-y-2">
                     {items.map((a) => (
                       <li key={a.id}>

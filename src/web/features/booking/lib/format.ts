@@ -1,6 +1,6 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { INTL_LOCALES, dateLocale, localDate } from '~/web/lib/dates';
+import { INTL_LOCALES, dateLocale, formatTime, localDate } from '~/web/lib/dates';
 
 // Shared with every screen: the web app's date module.
 export { localDate, zoneName } from '~/web/lib/dates';
@@ -22,6 +22,11 @@ export function formatDayHeading(isoDay: string, language: string): string {
   return format(date, 'EEEE PPP', { locale: dateLocale(language), in: tz('UTC') });
 }
 
+
+/** A wall-clock time of a location's hours ('HH:MM', '24:00' for the end of the day) as the interface language writes times. */
+export function formatWallTime(wall: string, language: string): string {
+  return formatTime(`2000-01-01T${wall === '24:00' ? '00:00' : wall}:00Z`, language, 'UTC');
+}
 
 /** Slots grouped by the viewer's local day, in order. */
 export function slotsByDay<T extends { start: string }>(slots: readonly T[], timeZone: string): { day: string; slots: T[] }[] {
