@@ -45,4 +45,13 @@ describe('explainWords', () => {
     expect(explainWords('zzzz qqq okafor okafor', ADA)).toEqual([{ word: 'okafor', field: 'name', value: 'Dr Ada Okafor', typo: false }]);
     expect(explainWords('   ', ADA)).toEqual([]);
   });
+
+  it('says nothing of the honorifics, stop words and letters alone that search did not match by', () => {
+    expect(explainWords("Dr O'Okafor of Melbourne", ADA)).toEqual([
+      { word: 'okafor', field: 'name', value: 'Dr Ada Okafor', typo: false },
+      { word: 'melbourne', field: 'city', value: 'Melbourne', typo: false },
+    ]);
+    // Honorifics alone are what search matched by.
+    expect(explainWords('Dr', ADA)).toEqual([{ word: 'dr', field: 'name', value: 'Dr Ada Okafor', typo: false }]);
+  });
 });

@@ -2,7 +2,7 @@ import type { MatchField, WordMatch } from '../../../shared/contracts/providers.
 import { LANGUAGES } from '../../../shared/languages.js';
 import { isSpecialtySlug, SPECIALTY_SEARCH_TERMS } from '../../../shared/specialties.js';
 import { TYPO_MIN_LENGTH } from './providers.repo.js';
-import type { SearchedFields } from './search-document.js';
+import { searchWords, type SearchedFields } from './search-document.js';
 
 
 /** A typed word is shown as a slip of a document's word from this trigram similarity on. */
@@ -88,7 +88,8 @@ function candidatesOf(f: SearchedFields): Candidate[] {
  * left out. This is the "why" of the text part of best match; the score itself is PostgreSQL's.
  */
 export function explainWords(query: string, fields: SearchedFields): WordMatch[] {
-  const typed = [...new Set(wordsOf(query))].slice(0, 12);
+  // The words search matched by (no honorific, stop word or letter alone beside others).
+  const typed = searchWords(query).words;
   const candidates = candidatesOf(fields);
   const matches: WordMatch[] = [];
   for (const word of typed) {

@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../platform/db/database.js';
 
 export interface DirectoryFilters {
-  tsQuery: string | null;
-  rawQuery: string | null;
+  /** The typed words search reads (search-document.ts, searchWords), and whether all must match. */
+  words: readonly string[];
+  everyWord: boolean;
   specialty: string | null;
   language: string | null;
   mode: 'in_person' | 'telehealth' | null;
@@ -77,26 +78,29 @@ export const RATING_CONFIDENCE_COUNT = 10;
  */
 export async function searchDirectory(db: Queryable, f: DirectoryFilters, weights: Record<'fit' | 'distance' | 'language' | 'availability' | 'rating', number>): Promise<DirectoryRow[]> {
   const conditions: SQL[] = [sql`p.verification_status = 'verified'`, sql`p.tenant_id is not null`];
-  const tsq = f.tsQuery ? sql`to_tsquery('simple', ${f.tsQuery})` : null;
   /** For each misspelt word: the directory's words it may mean, with their similarity. */
   const corrections = new Map<string, { word: string; similarity: number }[]>();
-  const words = f.rawQuery ? [...new Set(f.rawQuery.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 12) : [];
-  // Typos are matched word by word (any word may match, as with the words themselves): a word of
-  // TYPO_MIN_LENGTH letters or more that no document holds (not even as a prefix) is looked for as
-  // a slip of a document's word (pg_trgm word similarity). The whole query at pg_trgm's default
-  // 0.6 missed one-letter slips ('eczma', 'melborne': 0.5-0.58). Words the directory knows need no
-  // typo search, which would only add noise and cost (a trigram scan of every profile holding them).
-  if (tsq) {
-    const candidates = words.filter((w) => [...w].length >= TYPO_MIN_LENGTH);
+  const words = f.words;
+  // Each word matches as a prefix of a document's word or, for a word of TYPO_MIN_LENGTH letters
+  // or more that no document holds (not even as a prefix), as a slip of a document's word
+  // (pg_trgm word similarity). The whole query at pg_trgm's default 0.6 missed one-letter slips
+  // ('eczma', 'melborne': 0.5-0.58). Words the directory knows need no typo search, which would
+  // only add noise and cost (a trigram scan of every profile holding them).
+  if (words.length > 0) {
+    // When every word must match, every word is checked: one the directory holds nowhere, not
+    // even as a slip, could only empty the answer, so it is left out of the filter (it still
+    // counts in the fit).
+    const checked = f.everyWord ? words : words.filter((w) => [...w].length >= TYPO_MIN_LENGTH);
     const unknown =
-      candidates.length === 0
+      checked.length === 0
         ? []
         : await queryRows<{ word: string }>(
             db,
-            sql`select w as word from unnest(array[${sql.join(candidates.map((w) => sql`${w}`), sql`, `)}]::text[]) w
+            sql`select w as word from unnest(array[${sql.join(checked.map((w) => sql`${w}`), sql`, `)}]::text[]) w
               where not exists (select 1 from provider_profiles p where p.search_vector @@ to_tsquery('simple', w || ':*'))`,
           );
-    if (unknown.length > 0) {
+    const slips = unknown.filter(({ word }) => [...word].length >= TYPO_MIN_LENGTH);
+    if (slips.length > 0) {
       // `%>` reads its threshold from the session; local to this transaction (the trigram index
       // still serves the operator).
       await db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
@@ -107,7 +111,7 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
       const rows = await queryRows<{ typo: string; word: string; similarity: number }>(
         db,
         sql`select w as typo, c.word, c.similarity
-          from unnest(array[${sql.join(unknown.map(({ word }) => sql`${word}`), sql`, `)}]::text[]) w
+          from unnest(array[${sql.join(slips.map(({ word }) => sql`${word}`), sql`, `)}]::text[]) w
           cross join lateral (
             select l.word, word_similarity(w, l.word)::float8 as similarity from search_lexicon l
             where l.word %> w order by similarity desc, l.word limit ${MAX_CORRECTIONS}
@@ -115,8 +119,22 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
       );
       for (const row of rows) corrections.set(row.typo, [...(corrections.get(row.typo) ?? []), { word: row.word, similarity: row.similarity }]);
     }
-    const meant = [...corrections.values()].flat().map((c) => c.word);
-    conditions.push(sql`(p.search_vector @@ ${tsq}${meant.length > 0 ? sql` or p.search_vector @@ ${lexemeQuery(meant)}::tsquery` : sql``})`);
+    if (f.everyWord) {
+      // One tsquery, every word's alternatives and'ed, so the full-text index finds the profiles
+      // holding all of them in one scan.
+      const unknownWords = new Set(unknown.map(({ word }) => word));
+      const required = words.flatMap((w) => {
+        if (!unknownWords.has(w)) return [sql`to_tsquery('simple', ${`${w}:*`})`];
+        const meant = corrections.get(w);
+        return meant ? [sql`${lexemeQuery(meant.map((c) => c.word))}::tsquery`] : [];
+      });
+      conditions.push(required.length === 0 ? sql`false` : sql`p.search_vector @@ (${sql.join(required, sql` && `)})`);
+    } else {
+      // Any word matching (a query of honorifics only, such as "Dr").
+      const meant = [...corrections.values()].flat().map((c) => c.word);
+      const any = sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' | ')})`;
+      conditions.push(sql`(p.search_vector @@ ${any}${meant.length > 0 ? sql` or p.search_vector @@ ${lexemeQuery(meant)}::tsquery` : sql``})`);
+    }
   }
   if (f.specialty) conditions.push(sql`(p.specialty_slug = ${f.specialty} or ${f.specialty} = any(p.other_specialties))`);
   if (f.language) conditions.push(sql`${f.language} = any(p.languages)`);

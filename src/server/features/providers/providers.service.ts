@@ -23,7 +23,7 @@ import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { AVATAR_PATH_PREFIX, readAvatar, type AvatarFile } from '../profile/profile.service.js';
 import { explainWords } from './match-explanation.js';
 import { searchDirectory, type DirectoryRow } from './providers.repo.js';
-import { toPrefixQuery } from './search-document.js';
+import { searchWords } from './search-document.js';
 
 const DAY_MS = 86_400_000;
 
@@ -84,13 +84,13 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
   }
   const requested = query.sort ?? (place ? 'distance' : 'best');
   const sort = requested === 'distance' && !place ? 'best' : requested;
-  const rawQuery = query.query?.trim() || null;
+  const { words, everyWord } = searchWords(query.query ?? '');
   const rows = await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) =>
     searchDirectory(
       tx,
       {
-        tsQuery: rawQuery ? toPrefixQuery(rawQuery) : null,
-        rawQuery,
+        words,
+        everyWord,
         specialty: query.specialty ?? null,
         language: query.language ?? null,
         mode: query.mode ?? null,

@@ -32,12 +32,46 @@ export function buildSearchDocument(profile: SearchedFields): string {
 }
 
 /**
- * A free-text query as a full-text query: each word a prefix term, any of them matching
- * ("cardio sydney" finds cardiologists and Sydney practices; more matches rank higher). Only
- * letters and digits are kept, so nothing a person types can break the query syntax.
+ * Words that say nothing of whom a person is looking for: honorifics and titles ("Dr Chen": every
+ * provider is a Dr) and common stop words of the six interface languages. Lower case, accents
+ * kept, as the full-text search reads them.
  */
-export function toPrefixQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const unique = [...new Set(words)].slice(0, 12);
-  return unique.length === 0 ? null : unique.map((w) => `${w}:*`).join(' | ');
+export const HONORIFICS: ReadonlySet<string> = new Set([
+  ...['dr', 'drs', 'doc', 'doctor', 'doctors', 'prof', 'professor', 'mr', 'mrs', 'ms', 'miss', 'mx', 'sir'],
+  ...['dra', 'doctora', 'sr', 'sra', 'srta', 'profa', 'professora', 'doutor', 'doutora', 'docteur', 'pr', 'professeur', 'mme', 'mlle'],
+  ...['د', 'دكتور', 'دكتورة', 'الدكتور', 'الدكتورة', '医生', '大夫'],
+]);
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  ...['an', 'and', 'at', 'by', 'for', 'from', 'in', 'my', 'near', 'of', 'on', 'or', 'the', 'to', 'with'],
+  ...['de', 'del', 'el', 'la', 'las', 'los', 'en', 'con', 'para', 'por', 'un', 'una', 'cerca', 'mi'],
+  ...['des', 'du', 'le', 'les', 'et', 'ou', 'au', 'aux', 'avec', 'pour', 'une', 'près', 'mon', 'ma'],
+  ...['da', 'das', 'do', 'dos', 'os', 'as', 'em', 'no', 'na', 'nos', 'nas', 'com', 'um', 'uma', 'perto', 'meu', 'minha'],
+  ...['في', 'من', 'مع', 'إلى', 'الى', 'على', 'عن', 'و', '的', '和', '在'],
+]);
+
+/** One character is a word only in scripts that write a word (or a name) with one. */
+const ONE_CHARACTER_WORD = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+
+/** The words free-text search reads, and whether every one of them must match. */
+export interface SearchWords {
+  words: string[];
+  everyWord: boolean;
+}
+
+/**
+ * The words of a free-text query that search matches, lower case, each once, at most 12. Every
+ * one must match (as a word, a prefix or a slip; providers.repo.ts), so more words narrow:
+ * "Dr Chen" is read as "chen", "O'Brien" as "brien" (a letter alone is the rest of a word the
+ * apostrophe cut, or an initial). A query of stop words and honorifics only keeps its stop words
+ * ("Dr Le": "le", a surname), and one of honorifics and single letters only is read as before,
+ * any word matching ("Dr" still lists providers). Only letters and digits are kept, so nothing a
+ * person types can break the query syntax.
+ */
+export function searchWords(text: string): SearchWords {
+  const all = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+  const named = all.filter((w) => !HONORIFICS.has(w) && ([...w].length > 1 || ONE_CHARACTER_WORD.test(w)));
+  const meaningful = named.filter((w) => !STOP_WORDS.has(w));
+  if (meaningful.length > 0) return { words: meaningful.slice(0, 12), everyWord: true };
+  if (named.length > 0) return { words: named.slice(0, 12), everyWord: true };
+  return { words: all.slice(0, 12), everyWord: false };
 }
