@@ -206,6 +206,14 @@ describe('organisations', () => {
     await settleToasts(page);
     await expectAxeClean(page);
 
+    // A plain member (as a patient or family carer is) sees the organisation, not its staff's member list or usage.
+    await page.goto(server.url + '/tenant/manage');
+    await heading(page, dash('manage.title'));
+    await page.getByText(dash('manage.staffOnly'), { exact: true }).waitFor();
+    expect(await page.getByRole('table', { name: dash('members.title') }).count()).toBe(0);
+    expect(await page.getByText(owner.email).count()).toBe(0);
+    await expectAxeClean(page);
+
     // The same link again, or a broken one: 'Invalid or expired invitation'.
     for (const link of [invitationLink, server.url + '/invitations/accept?token=not-a-real-token', server.url + '/invitations/accept']) {
       await page.goto(link);

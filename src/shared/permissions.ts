@@ -9,7 +9,9 @@ import type { MembershipRole, Role } from './roles.js';
  * - messages.self: one's own conversations with the people one has appointments with.
  * - appointments.manage: the practice's side of its organisation's appointments and hours.
  * - tenant.*: what a member may do inside the organisation their session acts in; granted by
- *   the membership role, and only while that membership is active.
+ *   the membership role, and only while that membership is active. tenant.staff.read (the member
+ *   list with its emails, and usage) is its staff's: not a plain `member`, which is what patients
+ *   and family carers of an organisation are.
  * - platform.*: platform administration across organisations.
  */
 export const PERMISSIONS = [
@@ -17,6 +19,7 @@ export const PERMISSIONS = [
   'appointments.self',
   'messages.self',
   'tenant.read',
+  'tenant.staff.read',
   'appointments.manage',
   'tenant.manage',
   'tenant.members.manage',
@@ -29,7 +32,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 export type RoutePermission = Permission | 'public';
 
 /** Tenant permissions come from the membership, never from the platform role. */
-export const TENANT_PERMISSIONS = ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read', 'appointments.manage'] as const satisfies readonly Permission[];
+export const TENANT_PERMISSIONS = ['tenant.read', 'tenant.staff.read', 'tenant.manage', 'tenant.members.manage', 'audit.read', 'appointments.manage'] as const satisfies readonly Permission[];
 export type TenantPermission = (typeof TENANT_PERMISSIONS)[number];
 
 /** Platform role → permissions anywhere. */
@@ -46,13 +49,13 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 
 /** Membership role → permissions inside that organisation. */
 export const MEMBERSHIP_ROLE_PERMISSIONS: Record<MembershipRole, readonly TenantPermission[]> = {
-  owner: ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read', 'appointments.manage'],
-  admin: ['tenant.read', 'tenant.manage', 'tenant.members.manage', 'audit.read', 'appointments.manage'],
+  owner: ['tenant.read', 'tenant.staff.read', 'tenant.manage', 'tenant.members.manage', 'audit.read', 'appointments.manage'],
+  admin: ['tenant.read', 'tenant.staff.read', 'tenant.manage', 'tenant.members.manage', 'audit.read', 'appointments.manage'],
   member: ['tenant.read'],
-  provider: ['tenant.read', 'appointments.manage'],
-  allied_health: ['tenant.read', 'appointments.manage'],
-  support_coordinator: ['tenant.read', 'appointments.manage'],
-  practice_manager: ['tenant.read', 'appointments.manage'],
+  provider: ['tenant.read', 'tenant.staff.read', 'appointments.manage'],
+  allied_health: ['tenant.read', 'tenant.staff.read', 'appointments.manage'],
+  support_coordinator: ['tenant.read', 'tenant.staff.read', 'appointments.manage'],
+  practice_manager: ['tenant.read', 'tenant.staff.read', 'appointments.manage'],
 };
 
 export function isTenantPermission(permission: Permission): permission is TenantPermission {

@@ -601,8 +601,17 @@ describe('GET /api/v1/tenant/usage', () => {
   it('serves the daily rows of the current organisation by range, oldest first, last 30 days by default', async () => {
     const owner = await createSignedInUser(t, { prefix: 'usage-owner' });
     const member = await createSignedInUser(t, { prefix: 'usage-member' });
+    const patient = await createSignedInUser(t, { prefix: 'usage-patient' });
     const tenant = await newTenant(owner, 'usage');
-    await join(owner, member, 'member');
+    await join(owner, member, 'provider');
+    // A plain member (a patient or family carer of the organisation) sees neither usage nor the member list.
+    await join(owner, patient, 'member');
+    for (const url of ['/api/v1/tenant/usage', '/api/v1/tenant/members']) {
+      const refused = await call('GET', url, patient);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json(), url).toMatchObject({ code: 'auth.forbidden' });
+    }
+    expect((await call('GET', '/api/v1/tenant', patient)).statusCode).toBe(200);
     const now = new Date();
     const today = utcDay(now);
     const yesterday = utcDay(new Date(now.getTime() - DAY_MS));
@@ -733,6 +742,7 @@ describe('cross-tenant isolation', () => {
       'GET /api/v1/practice/dashboard',
       'GET /api/v1/practice/appointments',
       'POST /api/v1/practice/appointments/:id/actions',
+      'POST /api/v1/practice/appointments/:id/keep-outside-hours',
       'GET /api/v1/practice/availability',
       'PUT /api/v1/practice/availability/settings',
       'PUT /api/v1/practice/locations/:id/hours',

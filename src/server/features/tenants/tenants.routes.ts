@@ -94,7 +94,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> = 
   app.get(
     '/api/v1/tenant/members',
     {
-      config: { permission: 'tenant.read' },
+      config: { permission: 'tenant.staff.read' },
       schema: {
         tags,
         summary: "The organisation's members, newest first, by page, with name or email search",
@@ -184,7 +184,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> = 
   app.get(
     '/api/v1/tenant/usage',
     {
-      config: { permission: 'tenant.read' },
+      config: { permission: 'tenant.staff.read' },
       schema: {
         tags,
         summary: 'Daily usage (active users, sign-ins, storage) between two dates, oldest first',

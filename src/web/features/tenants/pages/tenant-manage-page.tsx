@@ -15,7 +15,7 @@ import { userTimeZone } from '../lib/format';
 
 /**
  * /tenant/manage: with no current organisation the Create Tenant form; with one, its details,
- * settings (tenant.manage), members, invitations (tenant.members.manage) and usage. Everything
+ * settings (tenant.manage), members and usage (tenant.staff.read), invitations (tenant.members.manage). Everything
  * shown is the session's current organisation; the server decides which that is.
  */
 export function TenantManagePage() {
@@ -55,6 +55,8 @@ function ManageTenant({ tenantId }: { tenantId: string }) {
   const timeZone = userTimeZone(session.user.timeZone);
   const canManage = auth.can('tenant.manage');
   const canManageMembers = auth.can('tenant.members.manage');
+  // The member list (with emails) and usage are for staff: a plain member (a patient or family carer) is told so.
+  const canReadStaff = auth.can('tenant.staff.read');
   const actorRole = session.currentTenant?.membershipRole ?? 'member';
 
   return (
@@ -74,17 +76,21 @@ function ManageTenant({ tenantId }: { tenantId: string }) {
           {canManage ? <TenantSettingsForm key={tenant.data.id} tenant={tenant.data} headingId={ids.settings} /> : null}
         </>
       )}
-      <MembersSection
-        tenantId={tenantId}
-        tenantName={tenant.data?.name ?? session.currentTenant?.name ?? ''}
-        headingId={ids.members}
-        canManage={canManageMembers}
-        actorRole={actorRole}
-        actorUserId={session.user.id}
-        timeZone={timeZone}
-      />
+      {canReadStaff ? (
+        <MembersSection
+          tenantId={tenantId}
+          tenantName={tenant.data?.name ?? session.currentTenant?.name ?? ''}
+          headingId={ids.members}
+          canManage={canManageMembers}
+          actorRole={actorRole}
+          actorUserId={session.user.id}
+          timeZone={timeZone}
+        />
+      ) : (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">{t('tenants.manage.staffOnly')}</p>
+      )}
       {canManageMembers ? <InvitationsSection tenantId={tenantId} headingId={ids.invitations} actorRole={actorRole} timeZone={timeZone} /> : null}
-      <UsageSection tenantId={tenantId} headingId={ids.usage} />
+      {canReadStaff ? <UsageSection tenantId={tenantId} headingId={ids.usage} /> : null}
       <section aria-labelledby={ids.create} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id={ids.create} className="text-lg font-semibold text-slate-900">
           {t('tenants.manage.createAnother')}
