@@ -190,10 +190,12 @@ describe('the directory profile screen', () => {
     await locationForm.getByLabel(dp('locations.street')).fill('5 Test Lane');
     // The suburb field suggests the country's suburbs and towns.
     await locationForm.getByLabel(dp('locations.suburb')).fill('Southba');
-    await expect.poll(() => locationForm.locator('datalist option[value="Southbank"]').getAttribute('label')).toBe('VIC, Australia');
-    await locationForm.getByLabel(dp('locations.suburb')).fill('Southbank');
+    await expect.poll(() => locationForm.locator('datalist option[value="Southbank, VIC"]').getAttribute('label')).toBe('Australia');
+    // Picking it (the browser puts the option's value in the field) fills the suburb and the state.
+    await locationForm.getByLabel(dp('locations.suburb')).fill('Southbank, VIC');
+    await expect.poll(() => locationForm.getByLabel(dp('locations.suburb')).inputValue()).toBe('Southbank');
+    expect(await locationForm.getByLabel(dp('locations.state')).inputValue()).toBe('VIC');
     await locationForm.getByLabel(dp('locations.city')).fill('Melbourne');
-    await locationForm.getByLabel(dp('locations.state')).fill('VIC');
     await locationForm.getByLabel(dp('locations.postalCode')).fill('3006');
     // Placed and zoned for the provider from the suburb's place, shown before saving.
     await expect.poll(() => locationForm.getByLabel(dp('locations.latitude')).inputValue()).toBe('-37.8228');

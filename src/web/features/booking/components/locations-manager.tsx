@@ -26,7 +26,7 @@ import { practiceAddressFields } from '../lib/address-fields';
 import { zoneName } from '../lib/format';
 import { invalidFields, passesSchema } from '../lib/form-errors';
 import { Badge, QueryState, SELECT_CLASS_NAME } from './parts';
-import { PlaceOptions } from './place-options';
+import { nameAndState, PlaceOptions } from './place-options';
 
 /** A country's name in the interface language (the runtime's own list of region names). */
 function countryName(code: string, language: string): string {
@@ -226,7 +226,10 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
     if (!zoneChosen) setTimeZone(getRegion(next).timeZones[0] ?? 'UTC');
   }
   function onAddress(field: AddressPart, value: string) {
-    setAddress((a) => ({ ...a, [field]: value }));
+    // A town picked from the suggestions ("Southbank, VIC") fills its own field and the state.
+    const offered = field === 'suburb' ? suburbPlaces : field === 'city' ? cityPlaces : [];
+    const picked = hasState ? offered.find((p) => p.region === country && p.state !== '' && nameAndState(p) === value) : undefined;
+    setAddress((a) => (picked ? { ...a, [field]: picked.name, state: picked.state } : { ...a, [field]: value }));
   }
 
   // The suburb and city fields suggest the country's towns; the place the address is in then
@@ -234,6 +237,7 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
   const practice = kind === 'practice';
   const suburbPlaces = usePlaceSuggestions(practice ? address.suburb : '', country);
   const cityPlaces = usePlaceSuggestions(practice ? address.city : '', country);
+  const hasState = practiceAddressFields(country).includes('state');
   const addressPlace = practice ? addressPlaceOf([address.suburb, address.city], [suburbPlaces, cityPlaces], address.state, country) : undefined;
   const [placedAt, setPlacedAt] = useState<number | null>(null);
   const placeId = addressPlace?.id ?? null;
@@ -358,7 +362,7 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
                         onChange={(e) => onAddress(field, e.target.value)}
                       />
                       {field === 'suburb' || field === 'city' ? (
-                        <PlaceOptions id={`${id}-places`} places={(field === 'suburb' ? suburbPlaces : cityPlaces).filter((p) => p.region === country)} language={language} fill="name" />
+                        <PlaceOptions id={`${id}-places`} places={(field === 'suburb' ? suburbPlaces : cityPlaces).filter((p) => p.region === country)} language={language} fill={hasState ? 'nameAndState' : 'name'} />
                       ) : null}
                     </>
                   )}
