@@ -458,6 +458,17 @@ describe('booking', () => {
     await smtp.waitFor((m) => m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Cancelled'));
     await page.getByRole('button', { name: appt('list.past'), exact: true }).click();
     await page.getByRole('main').getByRole('listitem').filter({ hasText: reason }).getByText(appt('status.cancelled'), { exact: true }).first().waitFor();
+    // The tab is in the address: a reload keeps it, and Back returns to the coming ones.
+    expect(new URL(page.url()).search).toBe('?show=past');
+    await page.reload();
+    await page.getByRole('button', { name: appt('list.past'), exact: true, pressed: true }).waitFor();
+    await page.getByRole('main').getByRole('listitem').filter({ hasText: reason }).first().waitFor();
+    await page.goBack();
+    await page.getByRole('button', { name: appt('list.upcoming'), exact: true, pressed: true }).waitFor();
+    // A page past the end of the list shows its last page.
+    await page.goto(`${server.url}/appointments?show=past&page=99`);
+    await page.waitForURL((url) => url.search === '?show=past');
+    await page.getByRole('main').getByRole('listitem').filter({ hasText: reason }).first().waitFor();
     await page.mouse.move(0, 0);
     await settleToasts(page);
     await expectAxeClean(page);

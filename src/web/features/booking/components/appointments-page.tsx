@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
@@ -14,11 +14,25 @@ import { PageHeading, QueryState } from './parts';
 /** /appointments: the patient's upcoming and past appointments, and the days they wait for. */
 export function AppointmentsPage() {
   const { t } = useTranslation('appointments');
-  const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
-  const [page, setPage] = useState(1);
+  // The tab and the page are in the address (?show=past&page=2): a reload, a shared link or Back keeps them.
+  const [params, setParams] = useSearchParams();
+  const when: 'upcoming' | 'past' = params.get('show') === 'past' ? 'past' : 'upcoming';
+  const asked = Number(params.get('page'));
+  const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
+  function show(next: 'upcoming' | 'past', nextPage: number, replace = false) {
+    const search = new URLSearchParams();
+    if (next === 'past') search.set('show', 'past');
+    if (nextPage > 1) search.set('page', String(nextPage));
+    setParams(search, { preventScrollReset: true, replace });
+  }
   const list = useMyAppointments(when, page);
   const id = useId();
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  // A link to a page past the end (the list got shorter) shows the last one.
+  const pastTheEnd = list.data !== undefined && page > pages;
+  useEffect(() => {
+    if (pastTheEnd) show(when, pages, true);
+  });
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <DocumentTitle title={t('list.title')} />
@@ -32,10 +46,7 @@ export function AppointmentsPage() {
             key={w}
             type="button"
             aria-pressed={when === w}
-            onClick={() => {
-              setWhen(w);
-              setPage(1);
-            }}
+            onClick={() => show(w, 1)}
             className={when === w ? 'rounded-md bg-teal-700 px-4 py-2 text-sm font-medium text-white' : 'rounded-md px-4 py-2 text-sm font-medium text-slate-800'}
           >
             {t(`list.${w}`)}
@@ -63,10 +74,10 @@ export function AppointmentsPage() {
             <nav aria-label={t('list.pages')} className="mt-6 flex items-center justify-between gap-3">
               <p className="text-sm text-slate-700">{t('list.pageOf', { page, pages })}</p>
               <div className="flex gap-2">
-                <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                <Button variant="outline" disabled={page <= 1} onClick={() => show(when, page - 1)}>
                   {t('list.previous')}
                 </Button>
-                <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                <Button variant="outline" disabled={page >= pages} onClick={() => show(when, page + 1)}>
                   {t('list.next')}
                 </Button>
               </div>
