@@ -264,6 +264,12 @@ describe('booking', () => {
     expect(await dayCards.count()).toBeGreaterThan(0);
     expect(await page.getByRole('main').getByRole('heading', { level: 3 }).count()).toBe(0);
     await expectAxeClean(page);
+    // The view and the day are in the address: a reload shows the same day.
+    const dayHeading = await page.getByRole('main').getByRole('heading', { level: 2 }).first().textContent();
+    expect(new URL(page.url()).searchParams.get('view')).toBe('day');
+    await page.reload();
+    await page.getByRole('button', { name: appt('practice.views.day'), exact: true, pressed: true }).waitFor();
+    await expect.poll(() => page.getByRole('main').getByRole('heading', { level: 2 }).first().textContent()).toBe(dayHeading);
     await page.getByRole('button', { name: appt('practice.today_button'), exact: true }).click();
     await page.getByRole('button', { name: appt('practice.views.list'), exact: true }).click();
     const card = page.getByRole('main').locator('div.rounded-lg').filter({ hasText: reason });

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
@@ -12,6 +13,7 @@ import { PageHeading, QueryState } from './parts';
 import { PracticeAppointment } from './practice-appointment';
 
 type View = 'day' | 'week' | 'list';
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The instant a local date starts in a zone. */
 function startOf(isoDay: string, timeZone: string): string {
@@ -25,8 +27,21 @@ export function PracticeCalendarPage() {
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
-  const [view, setView] = useState<View>('week');
-  const [anchor, setAnchor] = useState(() => localDate(new Date(), zone));
+  // The view and the date are in the address (?view=day&date=2026-12-01): a reload, a shared link or Back keeps them.
+  const [params, setParams] = useSearchParams();
+  const askedView = params.get('view');
+  const view: View = askedView === 'day' || askedView === 'list' ? askedView : 'week';
+  const askedDate = params.get('date') ?? '';
+  const anchor = CALENDAR_DATE.test(askedDate) && !Number.isNaN(Date.parse(`${askedDate}T12:00:00Z`)) ? askedDate : localDate(new Date(), zone);
+  function go(next: { view?: View; anchor?: string }) {
+    const search = new URLSearchParams();
+    const nextView = next.view ?? view;
+    if (nextView !== 'week') search.set('view', nextView);
+    if (next.anchor !== undefined ? next.anchor !== localDate(new Date(), zone) : params.has('date')) search.set('date', next.anchor ?? anchor);
+    setParams(search, { preventScrollReset: true });
+  }
+  const setView = (next: View) => go({ view: next });
+  const setAnchor = (next: string) => go({ anchor: next });
   const first = view === 'day' ? anchor : mondayOf(anchor);
   const days = view === 'day' ? 1 : view === 'week' ? 7 : 28;
   const last = addDays(first, days);
