@@ -233,6 +233,27 @@ describe('booking', () => {
     await page.context().close();
   });
 
+  it('a search of words no provider holds all of lists those holding some, and says so next to the count', async () => {
+    const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    await page.goto(`${server.url}/providers?region=AU`);
+    await h1(page, prov('directory.title'));
+    // No demo orthopaedist practises in Sydney: nobody holds all three words.
+    await page.getByRole('searchbox', { name: prov('directory.query') }).fill('back pain sydney');
+    await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('query') === 'back pain sydney');
+    await page.getByRole('status').getByText(interpolate(prov('directory.someWords'), { query: 'back pain sydney' })).waitFor();
+    await page.getByRole('main').getByRole('listitem').first().waitFor();
+    await page.getByRole('heading', { level: 2, name: /^\d+ providers$/ }).waitFor();
+    await expectAxeClean(page);
+    // Words some provider holds all of: the list as before, no note.
+    await page.getByRole('searchbox', { name: prov('directory.query') }).fill('back pain');
+    await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('query') === 'back pain');
+    await page.getByRole('main').getByRole('listitem').first().waitFor();
+    await expect.poll(() => page.getByText(interpolate(prov('directory.someWords'), { query: 'back pain' })).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('the provider sees the booking in the calendar and confirms it, and takes a day off', async () => {
     const page = await signedIn('provider');
     await page.goto(`${server.url}/provider/dashboard`);

@@ -12,6 +12,9 @@ export const MAX_RADIUS_KM = 500;
 export const DIRECTORY_SORTS = ['best', 'distance', 'rating', 'soonest'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 export const SERVICE_MODES = ['in_person', 'telehealth'] as const;
+/** Whether a directory answer holds every word of the query or, relaxed, some of them (DirectoryPageSchema.matched). */
+export const DIRECTORY_MATCHED = ['all', 'some'] as const;
+export type DirectoryMatched = (typeof DIRECTORY_MATCHED)[number];
 export type ServiceMode = (typeof SERVICE_MODES)[number];
 
 /** The weights of "best match": shown to people as they are (each result says what it earned). */
@@ -109,6 +112,15 @@ export const DirectoryPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  /**
+   * Which words of `query` the listed providers hold. `all`: every meaningful word (honorifics,
+   * stop words and letters alone are not read; a word the directory holds nowhere, not even as a
+   * slip, is left out), and so for a search without words or with no result at all. `some`: no
+   * provider matched every word of a query of two words or more, so the answer (its providers,
+   * `total` and pages) is the same search with any word matching, the filters kept, those
+   * holding more of the words first under best match. Each provider's fit lists the words it holds.
+   */
+  matched: z.enum(DIRECTORY_MATCHED),
   sort: z.enum(DIRECTORY_SORTS),
   /** The place distances were measured from, when there was one (a typed one named by its label: "Newtown, NSW, AU"). */
   place: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),

@@ -54,4 +54,11 @@ describe('explainWords', () => {
     // Honorifics alone are what search matched by.
     expect(explainWords('Dr', ADA)).toEqual([{ word: 'dr', field: 'name', value: 'Dr Ada Okafor', typo: false }]);
   });
+
+  it('names only the words search says the provider holds (the relaxed search lists those holding some)', () => {
+    // "melborn" is close enough to Melbourne to be explained as a slip, but search did not find her by it.
+    expect(explainWords('eczema melborn', ADA)[1]).toMatchObject({ word: 'melborn', field: 'city', typo: true });
+    expect(explainWords('eczema melborn', ADA, ['eczema'])).toEqual([{ word: 'eczema', field: 'condition', value: 'Eczema', typo: false }]);
+    expect(explainWords('eczema melborn', ADA, [])).toEqual([]);
+  });
 });

@@ -85,11 +85,14 @@ function candidatesOf(f: SearchedFields): Candidate[] {
  * person reads a card: name, title, specialty, condition, language, city, biography) holding a
  * word it begins (as the full-text search's prefix match), else the one holding the word closest
  * to it by trigram similarity (a slip such as 'eczma' for 'eczema'). Words that match nothing are
- * left out. This is the "why" of the text part of best match; the score itself is PostgreSQL's.
+ * left out, and so, when search says which words the provider holds (`held`), are the others:
+ * the relaxed search lists providers holding only some of the words, and a word they do not hold
+ * may still be close to one of theirs. This is the "why" of the text part of best match; the
+ * score itself is PostgreSQL's.
  */
-export function explainWords(query: string, fields: SearchedFields): WordMatch[] {
+export function explainWords(query: string, fields: SearchedFields, held?: readonly string[]): WordMatch[] {
   // The words search matched by (no honorific, stop word or letter alone beside others).
-  const typed = searchWords(query).words;
+  const typed = searchWords(query).words.filter((w) => !held || held.includes(w));
   const candidates = candidatesOf(fields);
   const matches: WordMatch[] = [];
   for (const word of typed) {

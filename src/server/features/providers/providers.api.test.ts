@@ -84,8 +84,11 @@ describe('GET /api/v1/providers', () => {
       expect(names(await search({ query: `${wei}` })).sort()).toEqual([`Dr Marguerite ${wei}`, `Dr Wei ${wei}`]);
       expect(names(await search({ query: `Wei ${wei}` }))).toEqual([`Dr Wei ${wei}`]);
       expect(names(await search({ query: `cardiologist ${wei}` }))).toEqual([`Dr Wei ${wei}`]);
-      expect(names(await search({ query: `back pain in Perth ${wei}` }))).toEqual([`Dr Marguerite ${wei}`]);
-      expect((await search({ query: `${wei} eczema` })).total).toBe(0);
+      const narrowed = await search({ query: `back pain in Perth ${wei}` });
+      expect(names(narrowed)).toEqual([`Dr Marguerite ${wei}`]);
+      expect(narrowed.matched).toBe('all');
+      // Nobody holds both words: the answer is the providers of either, and says so (below).
+      expect((await search({ query: `${wei} eczema` })).matched).toBe('some');
       // A prefix still matches (typing the surname's start).
       expect(names(await search({ query: `Dr Wei ${wei.slice(0, 5)}` }))).toEqual([`Dr Wei ${wei}`]);
     });
@@ -112,6 +115,75 @@ describe('GET /api/v1/providers', () => {
       // "Dr" lists the providers named so (this file's verified Drs, six at least), not none.
       expect((await search({ query: 'Dr' })).total).toBeGreaterThanOrEqual(6);
       expect((await search({ query: 'Dr. O.' })).total).toBeGreaterThanOrEqual(6);
+    });
+  });
+
+  describe('when no provider holds every word of two or more, any word matches, and the answer says so', () => {
+    // Words no other test uses, nor close to one (letters g to v, which the other tests' hex
+    // letters are not): a word nobody holds must not be read as a slip of one.
+    const word = () => `qx${[...randomUUID().replace(/-/g, '').slice(0, 10)].map((h) => String.fromCharCode(103 + parseInt(h, 16))).join('')}`;
+    const [a, b, c, tag] = [word(), word(), word(), word()];
+    const perth = { name: 'Perth', latitude: -31.9505, longitude: 115.8605 };
+    const [both, onlyA, onlyB, onlyC] = [`Dr Both ${tag}`, `Dr Aonly ${tag}`, `Dr Bonly ${tag}`, `Dr Conly ${tag}`];
+    const fitOf = (page: DirectoryPage, name: string) => page.providers.find((p) => p.displayName === name)?.reasons.find((r) => r.kind === 'fit');
+    beforeAll(async () => {
+      // The one holding two words is in Perth, speaks English only and has no rating; the one
+      // holding one of them is in Sydney, speaks French too and is rated 5 by 10 people.
+      await createPractice(t, { name: both, specialty: 'cardiology', conditions: [a, b], city: perth, timeZone: 'Australia/Perth', telehealth: true });
+      const aOnly = await createPractice(t, { name: onlyA, specialty: 'cardiology', languages: ['en', 'fr'], conditions: [a], telehealth: true });
+      await setProfile(t, aOnly, { ratingCount: 10, ratingSum: 50 });
+      await createPractice(t, { name: onlyB, specialty: 'cardiology', conditions: [b] });
+      await createPractice(t, { name: onlyC, specialty: 'dermatology', conditions: [c], telehealth: true });
+      await t.app.availabilityRefresh.runOnce();
+    });
+
+    it('lists the providers of either word of a two-word query, with the words each holds', async () => {
+      const either = await search({ query: `${a} ${c}` });
+      expect(either.matched).toBe('some');
+      expect(either.total).toBe(3);
+      expect(names(either).sort()).toEqual([onlyA, both, onlyC].sort());
+      // The "why" names only the word a provider holds, not a near miss of the other.
+      expect(fitOf(either, onlyC)?.matches).toEqual([{ word: c, field: 'condition', value: c, typo: false }]);
+      expect(fitOf(either, both)?.matches).toEqual([{ word: a, field: 'condition', value: a, typo: false }]);
+      // Honorifics and stop words are not words to hold: still two.
+      expect(names(await search({ query: `Dr ${a} and the ${c}` })).sort()).toEqual([onlyA, both, onlyC].sort());
+    });
+
+    it('lists those holding more of the words first under best match, even above a better score', async () => {
+      // A video search near Sydney: the one holding a word in Sydney, rated and speaking French, scores higher.
+      const page = await search({ query: `${a} ${b} ${c}`, mode: 'telehealth', near: 'Sydney', lang: 'fr', sort: 'best' });
+      expect(page.matched).toBe('some');
+      expect(names(page)).toEqual([both, onlyA, onlyC]);
+      expect(page.providers[1]!.score).toBeGreaterThan(page.providers[0]!.score);
+      expect(fitOf(page, both)?.matches?.map((m) => m.word)).toEqual([a, b]);
+      // Another order asked for is kept.
+      expect(names(await search({ query: `${a} ${b} ${c}`, mode: 'telehealth', near: 'Sydney', sort: 'distance' }))[0]).not.toBe(both);
+    });
+
+    it('keeps every filter, and the count and pages are the relaxed search’s', async () => {
+      const skinOnly = await search({ query: `${a} ${c}`, specialty: 'dermatology' });
+      expect([skinOnly.matched, skinOnly.total, names(skinOnly)]).toEqual(['some', 1, [onlyC]]);
+      expect(names(await search({ query: `${a} ${c}`, language: 'fr' }))).toEqual([onlyA]);
+      expect(names(await search({ query: `${a} ${b} ${c}`, mode: 'in_person', near: 'Sydney' })).sort()).toEqual([onlyA, onlyB, onlyC].sort());
+      const page2 = await search({ query: `${a} ${c}`, page: '2' });
+      expect([page2.matched, page2.total, page2.providers]).toEqual(['some', 3, []]);
+      // Filters that leave nobody holding any of the words: no answer, and nothing relaxed to say.
+      const none = await search({ query: `${a} ${c}`, specialty: 'pediatrics' });
+      expect([none.matched, none.total]).toEqual(['all', 0]);
+    });
+
+    it('leaves a query some provider holds whole as it was, and never relaxes one word', async () => {
+      const whole = await search({ query: `${a} ${b}` });
+      expect([whole.matched, whole.total, names(whole)]).toEqual(['all', 1, [both]]);
+      expect(fitOf(whole, both)?.matches?.map((m) => m.word)).toEqual([a, b]);
+      // One word nobody holds (not even as a slip), and one word the filters leave nobody holding.
+      const nobody = await search({ query: word() });
+      expect([nobody.matched, nobody.total]).toEqual(['all', 0]);
+      const filtered = await search({ query: c, specialty: 'cardiology' });
+      expect([filtered.matched, filtered.total]).toEqual(['all', 0]);
+      // Two words nobody holds: nothing to relax to.
+      const neither = await search({ query: `${word()} ${word()}` });
+      expect([neither.matched, neither.total]).toEqual(['all', 0]);
     });
   });
 

@@ -5,6 +5,11 @@ export interface DirectoryFilters {
   /** The typed words search reads (search-document.ts, searchWords), and whether all must match. */
   words: readonly string[];
   everyWord: boolean;
+  /**
+   * With any word matching: best match lists the providers matching more of the words first (the
+   * relaxed search after no provider matched every word; providers.service.ts).
+   */
+  moreWordsFirst: boolean;
   specialty: string | null;
   language: string | null;
   mode: 'in_person' | 'telehealth' | null;
@@ -47,7 +52,11 @@ export interface DirectoryRow extends Record<string, unknown> {
   availability_score: number;
   rating_score: number;
   score: number;
+  /** In the relaxed search (moreWordsFirst): how many of the words the profile holds; else 0. */
+  words_matched: number;
   total: number | string;
+  /** With typed words only: the words this profile matched (as a prefix or a slip). */
+  matched_words?: string[];
   /** With typed words only: what the text search read, to say which word matched where. */
   conditions?: string[];
   bio?: string;
@@ -71,58 +80,88 @@ export function lexemeQuery(words: readonly string[]): string {
 /** Ratings count fully towards best match from this many on. */
 export const RATING_CONFIDENCE_COUNT = 10;
 
-/**
- * One page of the public directory: verified profiles of organisations only, filtered, each
- * with the parts of its best-match score, in the requested order, with the total count.
- * One statement: the parts are computed once per matching profile, then sorted and cut.
- */
-export async function searchDirectory(db: Queryable, f: DirectoryFilters, weights: Record<'fit' | 'distance' | 'language' | 'availability' | 'rating', number>): Promise<DirectoryRow[]> {
-  const conditions: SQL[] = [sql`p.verification_status = 'verified'`, sql`p.tenant_id is not null`];
+/** How the directory reads a query's words: those it holds nowhere, and what each slip may mean. */
+export interface WordReading {
+  /** Checked words no document holds, not even as a prefix. */
+  unknown: ReadonlySet<string>;
   /** For each misspelt word: the directory's words it may mean, with their similarity. */
+  corrections: ReadonlyMap<string, readonly { word: string; similarity: number }[]>;
+}
+
+/**
+ * Which of the words the directory holds nowhere, and the words each such slip may mean. Every
+ * word is checked when every word must match (`everyWord`), else those of TYPO_MIN_LENGTH
+ * letters or more; a reading with every word checked serves an any-word search of the same
+ * words too (the relaxed search reuses it). Sets the transaction's pg_trgm threshold.
+ */
+export async function readWords(db: Queryable, words: readonly string[], everyWord: boolean): Promise<WordReading> {
   const corrections = new Map<string, { word: string; similarity: number }[]>();
-  const words = f.words;
   // Each word matches as a prefix of a document's word or, for a word of TYPO_MIN_LENGTH letters
   // or more that no document holds (not even as a prefix), as a slip of a document's word
   // (pg_trgm word similarity). The whole query at pg_trgm's default 0.6 missed one-letter slips
   // ('eczma', 'melborne': 0.5-0.58). Words the directory knows need no typo search, which would
   // only add noise and cost (a trigram scan of every profile holding them).
+  if (words.length === 0) return { unknown: new Set(), corrections };
+  // When every word must match, every word is checked: one the directory holds nowhere, not
+  // even as a slip, could only empty the answer, so it is left out of the filter (it still
+  // counts in the fit).
+  const checked = everyWord ? words : words.filter((w) => [...w].length >= TYPO_MIN_LENGTH);
+  const unknown =
+    checked.length === 0
+      ? []
+      : await queryRows<{ word: string }>(
+          db,
+          sql`select w as word from unnest(array[${sql.join(checked.map((w) => sql`${w}`), sql`, `)}]::text[]) w
+            where not exists (select 1 from provider_profiles p where p.search_vector @@ to_tsquery('simple', w || ':*'))`,
+        );
+  const slips = unknown.filter(({ word }) => [...word].length >= TYPO_MIN_LENGTH);
+  if (slips.length > 0) {
+    // `%>` reads its threshold from the session; local to this transaction (the trigram index
+    // still serves the operator).
+    await db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+    // The words of the directory a slip may mean, from the lexicon (short words, a trigram
+    // index): the profiles are then found by those words through the full-text index, and a
+    // slip's fit is its similarity to the word a profile has. Comparing the slip with every
+    // candidate document instead cost about 12 µs a document, twice (filter and fit).
+    const rows = await queryRows<{ typo: string; word: string; similarity: number }>(
+      db,
+      sql`select w as typo, c.word, c.similarity
+        from unnest(array[${sql.join(slips.map(({ word }) => sql`${word}`), sql`, `)}]::text[]) w
+        cross join lateral (
+          select l.word, word_similarity(w, l.word)::float8 as similarity from search_lexicon l
+          where l.word %> w order by similarity desc, l.word limit ${MAX_CORRECTIONS}
+        ) c`,
+    );
+    for (const row of rows) corrections.set(row.typo, [...(corrections.get(row.typo) ?? []), { word: row.word, similarity: row.similarity }]);
+  }
+  return { unknown: new Set(unknown.map(({ word }) => word)), corrections };
+}
+
+/**
+ * One page of the public directory: verified profiles of organisations only, filtered, each
+ * with the parts of its best-match score, in the requested order, with the total count.
+ * One statement: the parts are computed once per matching profile, then sorted and cut.
+ * `reading` is readWords' for these words (read again when not given).
+ */
+export async function searchDirectory(
+  db: Queryable,
+  f: DirectoryFilters,
+  weights: Record<'fit' | 'distance' | 'language' | 'availability' | 'rating', number>,
+  reading?: WordReading,
+): Promise<DirectoryRow[]> {
+  const conditions: SQL[] = [sql`p.verification_status = 'verified'`, sql`p.tenant_id is not null`];
+  const words = f.words;
+  const { unknown: unknownWords, corrections } = reading ?? (await readWords(db, words, f.everyWord));
+  /** Whether profile `p` holds word `w`: as a prefix of one of its words, or as a slip (what the filters below test). */
+  const holds = (w: string): SQL => {
+    const meant = corrections.get(w);
+    if (meant) return sql`p.search_vector @@ ${lexemeQuery(meant.map((c) => c.word))}::tsquery`;
+    return unknownWords.has(w) ? sql`false` : sql`p.search_vector @@ to_tsquery('simple', ${`${w}:*`})`;
+  };
   if (words.length > 0) {
-    // When every word must match, every word is checked: one the directory holds nowhere, not
-    // even as a slip, could only empty the answer, so it is left out of the filter (it still
-    // counts in the fit).
-    const checked = f.everyWord ? words : words.filter((w) => [...w].length >= TYPO_MIN_LENGTH);
-    const unknown =
-      checked.length === 0
-        ? []
-        : await queryRows<{ word: string }>(
-            db,
-            sql`select w as word from unnest(array[${sql.join(checked.map((w) => sql`${w}`), sql`, `)}]::text[]) w
-              where not exists (select 1 from provider_profiles p where p.search_vector @@ to_tsquery('simple', w || ':*'))`,
-          );
-    const slips = unknown.filter(({ word }) => [...word].length >= TYPO_MIN_LENGTH);
-    if (slips.length > 0) {
-      // `%>` reads its threshold from the session; local to this transaction (the trigram index
-      // still serves the operator).
-      await db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
-      // The words of the directory a slip may mean, from the lexicon (short words, a trigram
-      // index): the profiles are then found by those words through the full-text index, and a
-      // slip's fit is its similarity to the word a profile has. Comparing the slip with every
-      // candidate document instead cost about 12 µs a document, twice (filter and fit).
-      const rows = await queryRows<{ typo: string; word: string; similarity: number }>(
-        db,
-        sql`select w as typo, c.word, c.similarity
-          from unnest(array[${sql.join(slips.map(({ word }) => sql`${word}`), sql`, `)}]::text[]) w
-          cross join lateral (
-            select l.word, word_similarity(w, l.word)::float8 as similarity from search_lexicon l
-            where l.word %> w order by similarity desc, l.word limit ${MAX_CORRECTIONS}
-          ) c`,
-      );
-      for (const row of rows) corrections.set(row.typo, [...(corrections.get(row.typo) ?? []), { word: row.word, similarity: row.similarity }]);
-    }
     if (f.everyWord) {
       // One tsquery, every word's alternatives and'ed, so the full-text index finds the profiles
       // holding all of them in one scan.
-      const unknownWords = new Set(unknown.map(({ word }) => word));
       const required = words.flatMap((w) => {
         if (!unknownWords.has(w)) return [sql`to_tsquery('simple', ${`${w}:*`})`];
         const meant = corrections.get(w);
@@ -130,7 +169,7 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
       });
       conditions.push(required.length === 0 ? sql`false` : sql`p.search_vector @@ (${sql.join(required, sql` && `)})`);
     } else {
-      // Any word matching (a query of honorifics only, such as "Dr").
+      // Any word matching (a query of honorifics only, such as "Dr"; the relaxed search).
       const meant = [...corrections.values()].flat().map((c) => c.word);
       const any = sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' | ')})`;
       conditions.push(sql`(p.search_vector @@ ${any}${meant.length > 0 ? sql` or p.search_vector @@ ${lexemeQuery(meant)}::tsquery` : sql``})`);
@@ -174,6 +213,8 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
   // text matches, relative to the best match in this search. Text relevance is the product of
   // each word's best trigram similarity to the document, so a provider matching every word
   // (a misspelt name and a condition, say) beats one matching only some.
+  /** The relaxed search: any word matching, after no provider held every word (providers.service.ts). */
+  const moreWordsFirst = f.moreWordsFirst && !f.everyWord && words.length > 1;
   const specialtyFit = f.specialty ? sql`(case when p.specialty_slug = ${f.specialty} then 1.0 else 0.6 end)` : sql`1.0`;
   // A word the document holds as a word (its tsvector has it) fits fully (1, as its trigram
   // similarity would be); only the others pay for word_similarity (about 12 µs a row): for a
@@ -187,7 +228,11 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
       const cases = meant.map((c) => sql`(case when p.search_vector @@ ${lexemeQuery([c.word])}::tsquery then ${c.similarity}::float8 else 0.0 end)`);
       return sql`greatest(${sql.join(cases, sql`, `)}, 0.05)`;
     }
-    return sql`(case when p.search_vector @@ plainto_tsquery('simple', ${w}) then 1.0 else greatest(word_similarity(${w}, p.search_document), 0.05) end)`;
+    // In the relaxed search a word the profile does not hold fits as little as a word can, alike
+    // for everyone: a near miss earns nothing (the "why" does not show one either), and most rows
+    // lacking some word pay for no word_similarity.
+    const notHeld = moreWordsFirst ? sql`when not ${holds(w)} then 0.05 ` : sql``;
+    return sql`(case when p.search_vector @@ plainto_tsquery('simple', ${w}) then 1.0 ${notHeld}else greatest(word_similarity(${w}, p.search_document), 0.05) end)`;
   };
   const textFit =
     words.length > 0
@@ -195,9 +240,13 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
       : sql`cross join lateral (select 1.0::float8 as text_fit) tf`;
   // Without words every text fit is 1, so the fit is the specialty's and needs no window.
   const fit = words.length > 0 ? sql`s.specialty_fit * s.text_fit / greatest(max(s.text_fit) over (), 1e-9)` : f.specialty ? sql`s.specialty_fit` : sql`0.0`;
+  // The relaxed search lists the providers holding more of the words first: the fit rewards each
+  // word held, but only as 35 % of best match (one word held nearer, sooner and better rated can
+  // outscore two), so under best match the count of words held comes before the score.
+  const wordsMatched = moreWordsFirst ? sql`(${sql.join(words.map((w) => sql`(case when ${holds(w)} then 1 else 0 end)`), sql` + `)})` : sql`0`;
   const nowIso = f.now.toISOString();
   const order: Record<DirectoryFilters['sort'], SQL> = {
-    best: sql`score desc, rating_score desc, id`,
+    best: moreWordsFirst ? sql`words_matched desc, score desc, rating_score desc, id` : sql`score desc, rating_score desc, id`,
     distance: f.point ? sql`distance_km asc nulls last, score desc, id` : sql`score desc, id`,
     rating: sql`(case when rating_count = 0 then null else rating_sum::float8 / rating_count end) desc nulls last, rating_count desc, id`,
     soonest: sql`next_available_at asc nulls last, score desc, id`,
@@ -215,6 +264,7 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
           ${distance} as distance_km, ${nearCity} as near_city,
           ${specialtyFit}::float8 as specialty_fit,
           tf.text_fit::float8 as text_fit,
+          ${wordsMatched}::int as words_matched,
           (case when ${f.viewerLanguage}::text is not null and ${f.viewerLanguage}::text = any(p.languages) then 1.0 else 0.0 end)::float8 as language_score,
           -- date_part, not extract: extract's numeric cost 6 ms over 10,000 rows.
           (case when p.next_available_at is null then 0.0
@@ -242,11 +292,11 @@ export async function searchDirectory(db: Queryable, f: DirectoryFilters, weight
     select c.total, r.*, p.display_name, p.title, p.specialty_slug, p.other_specialties, p.languages, p.offers_telehealth,
       p.offers_in_person, p.accepting_new_patients, p.ndis_registered, p.region_code, u.image,
       coalesce(r.near_city, (select l.city from provider_locations l where l.provider_id = r.id and l.kind = 'practice' and l.archived_at is null order by l.sort_order limit 1)) as city
-      ${words.length > 0 ? sql`, p.conditions, p.bio, (select array_agg(distinct l.city) from provider_locations l where l.provider_id = r.id and l.archived_at is null and l.city is not null) as cities` : sql``}
+      ${words.length > 0 ? sql`, array_remove(array[${sql.join(words.map((w) => sql`case when ${holds(w)} then ${w}::text end`), sql`, `)}], null) as matched_words, p.conditions, p.bio, (select array_agg(distinct l.city) from provider_locations l where l.provider_id = r.id and l.archived_at is null and l.city is not null) as cities` : sql``}
     from (select count(*) as total from fitted) c
     left join (ranked r
       join (select id as profile_id, display_name, title, specialty_slug, other_specialties, languages, offers_telehealth,
-          offers_in_person, accepting_new_patients, ndis_registered, region_code${words.length > 0 ? sql`, conditions, bio` : sql``} from provider_profiles) p on p.profile_id = r.id
+          offers_in_person, accepting_new_patients, ndis_registered, region_code${words.length > 0 ? sql`, conditions, bio, search_vector` : sql``} from provider_profiles) p on p.profile_id = r.id
       join users u on u.id = r.user_id) on true
     order by ${order[f.sort]}`,
   );

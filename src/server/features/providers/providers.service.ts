@@ -22,7 +22,7 @@ import { DomainError, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { AVATAR_PATH_PREFIX, readAvatar, type AvatarFile } from '../profile/profile.service.js';
 import { explainWords } from './match-explanation.js';
-import { searchDirectory, type DirectoryRow } from './providers.repo.js';
+import { readWords, searchDirectory, type DirectoryFilters, type DirectoryRow } from './providers.repo.js';
 import { searchWords } from './search-document.js';
 
 const DAY_MS = 86_400_000;
@@ -49,6 +49,7 @@ function reasonsOf(row: DirectoryRow, query: DirectoryQuery): MatchReason[] {
   const round = (n: number) => Math.round(n * 100) / 100;
   if (row.fit > 0) {
     const text = query.query?.trim();
+    // Only the words this provider holds (the relaxed search lists providers holding some).
     const matches = text
       ? explainWords(text, {
           displayName: row.display_name,
@@ -59,7 +60,7 @@ function reasonsOf(row: DirectoryRow, query: DirectoryQuery): MatchReason[] {
           languages: row.languages,
           cities: row.cities ?? [],
           bio: row.bio ?? '',
-        })
+        }, row.matched_words)
       : undefined;
     reasons.push({ kind: 'fit', score: round(Math.min(1, row.fit)), detail: query.specialty ?? '', ...(matches ? { matches } : {}) });
   }
@@ -85,29 +86,35 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
   const requested = query.sort ?? (place ? 'distance' : 'best');
   const sort = requested === 'distance' && !place ? 'best' : requested;
   const { words, everyWord } = searchWords(query.query ?? '');
-  const rows = await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) =>
-    searchDirectory(
-      tx,
-      {
-        words,
-        everyWord,
-        specialty: query.specialty ?? null,
-        language: query.language ?? null,
-        mode: query.mode ?? null,
-        point: place,
-        radiusKm: query.radiusKm ?? DEFAULT_RADIUS_KM,
-        acceptingNew: query.acceptingNew ?? false,
-        ndis: query.ndis ?? false,
-        availableBefore: query.availableWithinDays ? new Date(now.getTime() + query.availableWithinDays * DAY_MS) : null,
-        sort,
-        viewerLanguage: query.lang ?? null,
-        now,
-        limit: DIRECTORY_PAGE_SIZE,
-        offset: (query.page - 1) * DIRECTORY_PAGE_SIZE,
-      },
-      MATCH_WEIGHTS,
-    ),
-  );
+  const filters: DirectoryFilters = {
+    words,
+    everyWord,
+    moreWordsFirst: false,
+    specialty: query.specialty ?? null,
+    language: query.language ?? null,
+    mode: query.mode ?? null,
+    point: place,
+    radiusKm: query.radiusKm ?? DEFAULT_RADIUS_KM,
+    acceptingNew: query.acceptingNew ?? false,
+    ndis: query.ndis ?? false,
+    availableBefore: query.availableWithinDays ? new Date(now.getTime() + query.availableWithinDays * DAY_MS) : null,
+    sort,
+    viewerLanguage: query.lang ?? null,
+    now,
+    limit: DIRECTORY_PAGE_SIZE,
+    offset: (query.page - 1) * DIRECTORY_PAGE_SIZE,
+  };
+  const { rows, matched } = await asAppUser(ctx.db, { tenantId: null, userId: null }, async (tx) => {
+    const reading = await readWords(tx, words, everyWord);
+    const all = await searchDirectory(tx, filters, MATCH_WEIGHTS, reading);
+    // No provider holds every word of a query of two words or more ("back pain sydney" where no
+    // orthopaedist practises in Sydney): search again with any word matching, the filters kept,
+    // those holding more of the words first, and say so (`matched: 'some'`). One word that
+    // matches nothing stays an empty answer; so does a relaxed search that finds nobody either.
+    if (!everyWord || words.length < 2 || Number(all[0]?.total ?? 0) > 0) return { rows: all, matched: 'all' as const };
+    const some = await searchDirectory(tx, { ...filters, everyWord: false, moreWordsFirst: true }, MATCH_WEIGHTS, reading);
+    return Number(some[0]?.total ?? 0) > 0 ? { rows: some, matched: 'some' as const } : { rows: all, matched: 'all' as const };
+  });
   const providers: ProviderSummary[] = rows.filter((row) => row.id !== null).map((row) => ({
     id: row.id,
     displayName: row.display_name,
@@ -128,7 +135,7 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
     score: Math.round(row.score * 1000) / 1000,
     reasons: reasonsOf(row, query),
   }));
-  return { providers, page: query.page, pageSize: DIRECTORY_PAGE_SIZE, total: Number(rows[0]?.total ?? 0), sort, place, placeNotFound };
+  return { providers, page: query.page, pageSize: DIRECTORY_PAGE_SIZE, total: Number(rows[0]?.total ?? 0), matched, sort, place, placeNotFound };
 }
 
 /**

@@ -275,6 +275,12 @@ export function DirectoryPage() {
                 </select>
               </div>
             </div>
+            {page.matched === 'some' && page.total > 0 ? (
+              // Nobody held every word, so the list is of those holding some (the API's `matched`).
+              <p role="status" className="mt-2 text-sm text-slate-800">
+                {t('directory.someWords', { query: params.get('query') ?? '' })}
+              </p>
+            ) : null}
             <p className="mt-2 text-sm text-slate-700">{t('directory.timesIn', { zone: zoneName(viewerZone, language), id: viewerZone })}</p>
             {dropped ? <p className="mt-2 text-sm text-amber-900">{t('directory.linkPartsDropped')}</p> : null}
             {page.placeNotFound ? (
