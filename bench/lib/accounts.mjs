@@ -1,7 +1,20 @@
 // Creates a verified account on a running server the way a person does: sign up, read the
 // verification mail from a real SMTP listener on loopback, open the link, sign in.
+import { createHmac, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { SMTPServer } from 'smtp-server';
+
+export const SESSION_COOKIE = 'tendwell.session_token';
+
+/**
+ * A session token for a person seeded straight into the database, and its cookie, signed the way
+ * better-auth signs it (HMAC-SHA256 of the token with AUTH_SECRET, platform/auth/actor.ts).
+ */
+export function seededSession(secret) {
+  const token = randomBytes(24).toString('base64url');
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  return { token, cookie: `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}` };
+}
 
 export async function startMailCatcher() {
   const mails = [];

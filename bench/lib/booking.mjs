@@ -2,9 +2,10 @@
 // time, and partly overlapping times), availability and search latency, and bookings per second
 // against a bare single-row insert route. On PostgreSQL: a fresh database on BENCH_DATABASE_URL's
 // server (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { seededSession } from './accounts.mjs';
 
 const SEARCH_PROVIDERS = 10_000;
 const LATENCY_SAMPLES = 300;
@@ -107,12 +108,33 @@ async function queuedEmails(db) {
 /** The eight typical directory searches of row 9, cycled through. */
 export const SEARCH_QUERIES = ['query=heart', 'query=cardiolgist&near=Sydney', 'specialty=dermatology&sort=rating', 'query=back%20pain&availableWithinDays=7', 'near=Sydney&radiusKm=25&sort=distance', 'query=asthma&lang=en&page=3', 'sort=soonest', 'mode=in_person&acceptingNew=true'];
 
+/** Patients of the load, with their sessions, straight into the database (see seededSession). */
+async function seedPatients(db, secret, count) {
+  const { rows } = await db.query(
+    `insert into users (name, email, email_verified, role, professional_status)
+     select 'Bench Patient ' || g, 'bench-patient-' || g || '@example.test', true, 'patient', 'not_applicable' from generate_series(1, $1::int) g returning id`,
+    [count],
+  );
+  const patients = rows.map((r) => ({ userId: r.id, ...seededSession(secret) }));
+  await db.query(
+    `insert into sessions (token, user_id, expires_at, ip_address, user_agent)
+     select t, u, now() + interval '1 day', '127.0.0.1', 'tendwell-bench' from unnest($1::text[], $2::uuid[]) as s(t, u)`,
+    [patients.map((p) => p.token), patients.map((p) => p.userId)],
+  );
+  return patients;
+}
+
+/** Patients (and bench providers) of the bookings-per-second load: patient j books provider j's half hours in turn. */
+const LOAD_PATIENTS = 500;
+
 export async function bookingRows({ startServer, startInsertBaseline, account, log, round }) {
   const database = await createBenchDatabase();
   const db = new pg.Client({ connectionString: database.url });
   const stops = [];
+  // Known to the bench, so that the load's patients can be given sessions with SQL.
+  const secret = randomBytes(32).toString('base64url');
   try {
-    const server = await startServer({ DATABASE_URL: database.url, DATABASE_POOL_MAX: '10' });
+    const server = await startServer({ DATABASE_URL: database.url, DATABASE_POOL_MAX: '10', AUTH_SECRET: secret });
     stops.push(server.stop);
     const base = server.base;
     const cookie = await account(base);
@@ -137,7 +159,7 @@ export async function bookingRows({ startServer, startInsertBaseline, account, l
     const overlapOk = overlapping.filter((r) => r.status === 201).length;
     const overlap5xx = overlapping.filter((r) => r.status >= 500).length;
     // The same race split across two server processes sharing the database (a scaled-out deployment).
-    const second = await startServer({ DATABASE_URL: database.url, DATABASE_POOL_MAX: '10' });
+    const second = await startServer({ DATABASE_URL: database.url, DATABASE_POOL_MAX: '10', AUTH_SECRET: secret });
     stops.push(second.stop);
     const further = await (await fetch(slotsUrl(3, new Date(Date.now() + 40 * 86_400_000).toISOString()))).json();
     const another = further.slots[0].start;
@@ -176,26 +198,37 @@ export async function bookingRows({ startServer, startInsertBaseline, account, l
     // Bookings per second (distinct free times of the bench providers) ÷ a bare insert route.
     const baseline = await startInsertBaseline(database.url);
     stops.push(baseline.stop);
+    // Nobody is in two visits at once (409 booking.patient-busy), so each of LOAD_PATIENTS
+    // patients books one bench provider's consecutive half hours: every request asks for a time
+    // free for both, and requests in a row go to different patients and providers.
+    const patients = await seedPatients(db, secret, LOAD_PATIENTS);
     let n = 0;
     const start0 = Date.parse(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00Z');
     const nextBooking = () => {
       const i = n++;
-      const t = targets[i % targets.length];
-      // Each provider gets consecutive half hours, so every request asks for a free time.
-      const startsAt = new Date(start0 + Math.floor(i / targets.length) * 30 * 60_000).toISOString();
-      return JSON.stringify({ providerId: t.provider_id, serviceId: t.service_id, locationId: t.location_id, startsAt });
+      const j = i % LOAD_PATIENTS;
+      const t = targets[j];
+      const startsAt = new Date(start0 + Math.floor(i / LOAD_PATIENTS) * 30 * 60_000).toISOString();
+      return { body: JSON.stringify({ providerId: t.provider_id, serviceId: t.service_id, locationId: t.location_id, startsAt }), headers: { cookie: patients[j].cookie } };
     };
-    const load = (url, body, headers) =>
+    const load = (url, next) =>
       autocannon({
         url,
         method: 'POST',
         connections: 10,
         duration: 8,
-        headers: { 'content-type': 'application/json', ...headers },
-        requests: [{ setupRequest: (req) => ({ ...req, body: body(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => {
+              const { body, headers } = next();
+              return { ...req, body, headers: { ...req.headers, ...headers, 'idempotency-key': randomUUID() } };
+            },
+          },
+        ],
       });
     const emailsBefore = await queuedEmails(db);
-    const bookings = await load(`${base}/api/v1/appointments`, nextBooking, { cookie });
+    const bookings = await load(`${base}/api/v1/appointments`, nextBooking);
     // The confirmation emails go through the outbox (appointment_emails): the bookings' work is done
     // only when every one is sent, and the baseline must not share the machine with the rest.
     const loadEnded = performance.now();
@@ -207,7 +240,7 @@ export async function bookingRows({ startServer, startInsertBaseline, account, l
     if (emails.pending > 0) throw new Error(`${emails.pending} confirmation emails still unsent 180 s after the booking load`);
     const confirmationEmails = { sent: emails.sent - emailsBefore.sent, drainedMsAfterLoad: Math.round(performance.now() - loadEnded) };
     log(`  confirmation emails: ${confirmationEmails.sent} sent, the last ${confirmationEmails.drainedMsAfterLoad} ms after the load ended`);
-    const inserts = await load(`${baseline.base}/insert`, () => JSON.stringify({ startsAt: new Date().toISOString() }), {});
+    const inserts = await load(`${baseline.base}/insert`, () => ({ body: JSON.stringify({ startsAt: new Date().toISOString() }), headers: {} }));
     const booked = bookings['2xx'];
     if (bookings.non2xx > bookings.requests.total * 0.01 || bookings.errors > 0) throw new Error(`booking load: ${bookings.non2xx} non-2xx, ${bookings.errors} errors of ${bookings.requests.total}`);
     if (confirmationEmails.sent < booked) throw new Error(`${booked} bookings but ${confirmationEmails.sent} confirmation emails sent`);

@@ -5,7 +5,7 @@
 // relay (bench/bare-ws-relay.mjs) measured the same way in the same run. On PostgreSQL: a fresh
 // database on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres),
 // seeded with SQL (people, sessions, conversations) and dropped afterwards.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
@@ -13,6 +13,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { seededSession } from './accounts.mjs';
 import { createBenchDatabase } from './booking.mjs';
 import { cpuTicks } from './profile.mjs';
 
@@ -29,7 +30,6 @@ const ANSWERS_DEADLINE_MS = 180_000;
 const OPEN = { concurrency: 50, timeoutMs: 15_000 };
 /** Keep-alive connections of the sender to the server: enough for 500 requests/s at ~200 ms each. */
 const HTTP_SOCKETS = 128;
-const SESSION_COOKIE = 'tendwell.session_token';
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
@@ -67,9 +67,8 @@ export async function seedPeople(db, secret) {
   const people = new Array(PEOPLE);
   for (const row of userRows) {
     const index = Number(/^bench-socket-(\d+)@/.exec(row.email)[1]);
-    const token = randomBytes(24).toString('base64url');
-    const signature = createHmac('sha256', secret).update(token).digest('base64');
-    people[index] = { index, userId: row.id, partner: index ^ 1, token, cookie: `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}` };
+    const { token, cookie } = seededSession(secret);
+    people[index] = { index, userId: row.id, partner: index ^ 1, token, cookie };
   }
   const patients = people.filter((p) => p.index % 2 === 0);
   const { rows: conversationRows } = await db.query(
