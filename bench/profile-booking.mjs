@@ -2,15 +2,15 @@
 // server started with --cpu-prof on a fresh PostgreSQL database, then prints CPU milliseconds per
 // booking (server, PostgreSQL, this process with its mail catcher) and the functions with the
 // most self time. Not part of `npm run bench`. Usage: node bench/profile-booking.mjs [seconds]
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createVerifiedAccount, startMailCatcher } from './lib/accounts.mjs';
-import { createBenchDatabase, seedProviders } from './lib/booking.mjs';
+import { startMailCatcher } from './lib/accounts.mjs';
+import { bookingRequests, createBenchDatabase, seedProviders } from './lib/booking.mjs';
 import { msUntilFirst200, startNode, stop, waitForListening } from './lib/processes.mjs';
 import { cpuTicks, printTopFunctions, profilerServerEnv } from './lib/profile.mjs';
 
@@ -19,6 +19,8 @@ const seconds = Number(process.argv[2] ?? 8);
 const profile = process.env.PROFILE !== '0';
 const profDir = mkdtempSync(join(tmpdir(), 'tendwell-prof-'));
 const mail = await startMailCatcher();
+// Known here, so that the load's patients can be given sessions with SQL.
+const secret = randomBytes(32).toString('base64url');
 const database = await createBenchDatabase();
 const server = startNode('server', [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), join(root, 'build/server/main.mjs')], {
   cwd: root,
@@ -27,6 +29,7 @@ const server = startNode('server', [...(profile ? ['--cpu-prof', `--cpu-prof-dir
     AUTH_IP_LIMIT_PER_MINUTE: '1000000',
     DATABASE_URL: database.url,
     DATABASE_POOL_MAX: '10',
+    AUTH_SECRET: secret,
   }),
 });
 const db = new pg.Client({ connectionString: database.url });
@@ -34,17 +37,9 @@ try {
   const port = await waitForListening(server);
   await msUntilFirst200(server, port, '/readyz', { intervalMs: 50 });
   const base = `http://127.0.0.1:${port}`;
-  const { cookie } = await createVerifiedAccount(base, mail, { email: 'prof@example.test', password: 'bench-passphrase-not-common', name: 'Prof' });
   await db.connect();
   const targets = await seedProviders(db, Number(process.env.PROVIDERS ?? 10_000));
-  let n = 0;
-  const start0 = Date.parse(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00Z');
-  const body = () => {
-    const i = n++;
-    const t = targets[i % targets.length];
-    const startsAt = new Date(start0 + Math.floor(i / targets.length) * 30 * 60_000).toISOString();
-    return JSON.stringify({ providerId: t.provider_id, serviceId: t.service_id, locationId: t.location_id, startsAt });
-  };
+  const next = await bookingRequests(db, secret, targets);
   const ticks = () => cpuTicks(server.child.pid);
   const xacts = async () => Number((await db.query('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()')).rows[0].n);
   const xactsBefore = await xacts();
@@ -54,8 +49,15 @@ try {
     method: 'POST',
     connections: 10,
     duration: seconds,
-    headers: { 'content-type': 'application/json', cookie },
-    requests: [{ setupRequest: (req) => ({ ...req, body: body(), headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req) => {
+          const { body, headers } = next();
+          return { ...req, body, headers: { ...req.headers, ...headers, 'idempotency-key': randomUUID() } };
+        },
+      },
+    ],
   });
   // Until the last confirmation email has gone (the outbox, appointment_emails), so its CPU counts.
   const loadEnded = performance.now();

@@ -127,6 +127,27 @@ async function seedPatients(db, secret, count) {
 /** Patients (and bench providers) of the bookings-per-second load: patient j books provider j's half hours in turn. */
 const LOAD_PATIENTS = 500;
 
+/**
+ * The requests of the bookings-per-second load (row 10, and bench/profile-booking.mjs): each call
+ * gives the next booking's body and its patient's cookie. Nobody is in two visits at once (409
+ * booking.patient-busy), so each of LOAD_PATIENTS patients books one bench provider's consecutive
+ * half hours: every request asks for a time free for both, and requests in a row go to different
+ * patients and providers. `secret` is the server's AUTH_SECRET.
+ */
+export async function bookingRequests(db, secret, targets) {
+  if (targets.length < LOAD_PATIENTS) throw new Error(`the booking load needs ${LOAD_PATIENTS} bench providers, not ${targets.length}`);
+  const patients = await seedPatients(db, secret, LOAD_PATIENTS);
+  let n = 0;
+  const start0 = Date.parse(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00Z');
+  return () => {
+    const i = n++;
+    const j = i % LOAD_PATIENTS;
+    const t = targets[j];
+    const startsAt = new Date(start0 + Math.floor(i / LOAD_PATIENTS) * 30 * 60_000).toISOString();
+    return { body: JSON.stringify({ providerId: t.provider_id, serviceId: t.service_id, locationId: t.location_id, startsAt }), headers: { cookie: patients[j].cookie } };
+  };
+}
+
 export async function bookingRows({ startServer, startInsertBaseline, account, log, round }) {
   const database = await createBenchDatabase();
   const db = new pg.Client({ connectionString: database.url });
@@ -198,19 +219,7 @@ export async function bookingRows({ startServer, startInsertBaseline, account, l
     // Bookings per second (distinct free times of the bench providers) ÷ a bare insert route.
     const baseline = await startInsertBaseline(database.url);
     stops.push(baseline.stop);
-    // Nobody is in two visits at once (409 booking.patient-busy), so each of LOAD_PATIENTS
-    // patients books one bench provider's consecutive half hours: every request asks for a time
-    // free for both, and requests in a row go to different patients and providers.
-    const patients = await seedPatients(db, secret, LOAD_PATIENTS);
-    let n = 0;
-    const start0 = Date.parse(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00Z');
-    const nextBooking = () => {
-      const i = n++;
-      const j = i % LOAD_PATIENTS;
-      const t = targets[j];
-      const startsAt = new Date(start0 + Math.floor(i / LOAD_PATIENTS) * 30 * 60_000).toISOString();
-      return { body: JSON.stringify({ providerId: t.provider_id, serviceId: t.service_id, locationId: t.location_id, startsAt }), headers: { cookie: patients[j].cookie } };
-    };
+    const nextBooking = await bookingRequests(db, secret, targets);
     const load = (url, next) =>
       autocannon({
         url,
