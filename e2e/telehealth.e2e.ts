@@ -420,6 +420,19 @@ describe('telehealth video visits', () => {
     await expectAxeClean(patient);
   }, 90_000);
 
+  it('the provider leaves the call and is told what happens to the visit (not the patient’s text), then comes back', async () => {
+    await provider.getByRole('button', { name: th('call.leave'), exact: true }).click();
+    await provider.getByText(th('left.title')).waitFor();
+    await provider.getByText(th('left.bodyProvider')).waitFor();
+    expect(await provider.getByText(th('left.body')).count()).toBe(0);
+    await expectAxeClean(provider);
+    await provider.getByRole('button', { name: th('left.rejoin'), exact: true }).click();
+    await provider.getByRole('button', { name: th('join.start'), exact: true }).click();
+    await provider.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
+    await expectLiveVideo(provider, patientName);
+    await expectLiveVideo(patient, 'Demo Provider');
+  }, 90_000);
+
   it('the provider ends the visit and completes the appointment', async () => {
     // Completing needs the appointment to have started (it may still be a few minutes away).
     const complete = provider.getByRole('button', { name: th('end.complete'), exact: true });
@@ -431,7 +444,13 @@ describe('telehealth video visits', () => {
     await dialog.getByRole('button', { name: th('end.completeConfirm') }).click();
     await provider.getByText(th('phase.ended'), { exact: true }).first().waitFor();
     await provider.getByRole('link', { name: th('page.backToVisits') }).waitFor();
+    // Each side is told what it can do next: the provider is not asked to book an appointment.
+    await provider.getByText(th('phase.endedHelpProvider')).waitFor();
+    expect(await provider.getByText(th('phase.endedHelp')).count()).toBe(0);
+    // Ended by the provider and completed: nothing to start again.
+    expect(await provider.getByRole('button', { name: th('phase.startAgain') }).count()).toBe(0);
     await patient.getByText(th('phase.ended'), { exact: true }).first().waitFor({ timeout: 20_000 });
+    await patient.getByText(th('phase.endedHelp')).waitFor();
     await patient.getByRole('link', { name: th('page.backToAppointments') }).waitFor();
     // The call is over on both sides.
     expect(await remoteVideo(patient, 'Demo Provider').count()).toBe(0);

@@ -45,7 +45,7 @@ export type ParticipantState = (typeof PARTICIPANT_STATES)[number];
 
 /**
  * Where the visit stands for joining: `not-open` (before the join window), `open`, `ended` (the
- * provider ended it, or the window closed), `unavailable` (the appointment was cancelled, marked
+ * provider ended it, it ended by itself once empty — see `visitReopenable` —, or the window closed), `unavailable` (the appointment was cancelled, marked
  * no-show, or is not a telehealth appointment).
  */
 export const VISIT_PHASES = ['not-open', 'open', 'ended', 'unavailable'] as const;
@@ -90,6 +90,11 @@ export const VisitSchema = z.object({
   participants: z.array(VisitParticipantSchema),
   /** Provider only: whether the appointment can be marked completed now. */
   canComplete: z.boolean(),
+  /**
+   * The visit ended by itself (everyone had left: `visitReopenable`), not by a person, while the
+   * appointment still stands and its window is open: the provider's join starts it again.
+   */
+  reopenable: z.boolean(),
 });
 export type Visit = z.infer<typeof VisitSchema>;
 
@@ -184,6 +189,18 @@ export function visitPhase(input: { mode: string; status: string; startsAt: Date
   if (input.now.getTime() < joinOpensAt(input.startsAt).getTime()) return 'not-open';
   if (input.now.getTime() >= joinClosesAt(input.endsAt).getTime()) return 'ended';
   return 'open';
+}
+
+/**
+ * Whether an ended visit may be started again by its provider: the system ended it (`endedBy`
+ * null: it emptied) and, as if it had not ended, it would be open now (the appointment is still
+ * booked, confirmed or checked in, and its window has not closed). An end by a person, or by the
+ * appointment's completion, cancellation or no-show, stays.
+ */
+export function visitReopenable(input: { mode: string; status: string; startsAt: Date; endsAt: Date; endedAt: Date | null; endedBySystem: boolean; now: Date }): boolean {
+  if (!input.endedAt || !input.endedBySystem) return false;
+  if (input.status !== 'booked' && input.status !== 'confirmed' && input.status !== 'checked_in') return false;
+  return visitPhase({ ...input, endedAt: null }) === 'open';
 }
 
 export function joinOpensAt(startsAt: Date): Date {

@@ -12,8 +12,9 @@ import { openSignedInSocket, type TestSocket } from '../../testing/realtime-clie
 /**
  * Presence in video visits and the visit's end recorded without the provider's End: a person who
  * leaves the waiting room or whose page went away past the grace is no longer waiting; a started
- * visit nobody is in any more ends after a grace; the appointment's end elsewhere ends it; a window
- * that passed with nobody in it ends it. The presence job is run at once (`app.telehealthPresence`)
+ * visit nobody is in any more ends after a grace, not before the appointment's start, and its
+ * provider can start it again; the appointment's end elsewhere ends it; a window that passed with
+ * nobody in it ends it. The presence job is run at once (`app.telehealthPresence`)
  * after the server's clock is moved past a grace.
  */
 let t: TestApp;
@@ -114,7 +115,7 @@ beforeAll(async () => {
   practice = await createPractice(t, { mode: 'telehealth', telehealth: true, durationMinutes: 30, smtp, cancellationWindowHours: 0 });
   patients = [];
   // One patient and one appointment per test, two hours apart.
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 6; i++) {
     const patient = await createSignedInUser(t, { prefix: `presence-${i}`, smtp });
     patients.push(patient);
     ids.push(await book(patient, slotStartIn(60 + i * 120)));
@@ -210,7 +211,8 @@ describe('who is waiting', () => {
 describe('the visit’s end without the provider’s End', () => {
   it('an admitted person who drops stays admitted and is shown gone; the last one out ends the visit after a grace, not on a reload', async () => {
     const [id, patient] = [ids[2]!, patients[2]!];
-    await clockAt(id, 5);
+    // A minute after the start (before it an empty visit is not ended: the last test).
+    await clockAt(id, -1);
     await call(practice.provider, 'POST', visitUrl(id, '/join'), {});
     await call(patient, 'POST', visitUrl(id, '/join'), {});
     expect((await call(practice.provider, 'POST', visitUrl(id, '/admit'), { userId: patient.userId })).statusCode).toBe(200);
@@ -304,5 +306,54 @@ describe('the visit’s end without the provider’s End', () => {
       ['left', patient.userId],
       ['ended', null],
     ]);
+  });
+
+  it('a visit emptied before the appointment’s start stays open until then; after the start it ends once empty for the grace, and its provider can start it again', async () => {
+    const [id, patient] = [ids[5]!, patients[5]!];
+    // Nine minutes early the provider starts the visit, the patient joins and is admitted; both leave.
+    await clockAt(id, 9);
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/join'), {})).statusCode).toBe(200);
+    expect((await call(patient, 'POST', visitUrl(id, '/join'), {})).statusCode).toBe(200);
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/admit'), { userId: patient.userId })).statusCode).toBe(200);
+    expect((await call(patient, 'POST', visitUrl(id, '/leave'), {})).statusCode).toBe(200);
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/leave'), {})).statusCode).toBe(200);
+    const startsAt = (await call(patient, 'GET', visitUrl(id))).json<Visit>().startsAt;
+
+    // Empty for minutes, but the appointment has not started: the job leaves the visit open.
+    for (const minutesBefore of [7, 3, 1, 0.05]) {
+      await clockAt(id, minutesBefore);
+      await runJob();
+      expect((await visitRow(id)).ended_at).toBeNull();
+    }
+    expect((await call(patient, 'GET', visitUrl(id))).json<Visit>()).toMatchObject({ phase: 'open', endedAt: null, reopenable: false });
+
+    // After the start the rule is the grace, counted from the start.
+    await clockAt(id, -(END_MS - 5_000) / 60_000);
+    await runJob();
+    expect((await visitRow(id)).ended_at).toBeNull();
+    advance(10_000);
+    await runJob();
+    const row = await visitRow(id);
+    expect(row.ended_by).toBeNull();
+    expect(new Date(row.ended_at!).toISOString()).toBe(startsAt);
+    expect((await events(id)).filter((e) => e.kind === 'ended')).toEqual([{ kind: 'ended', user_id: null }]);
+
+    // Ended by the system with the appointment still on: the patient cannot open it, the provider can start it again.
+    expect((await call(patient, 'GET', visitUrl(id))).json<Visit>()).toMatchObject({ phase: 'ended', status: 'checked_in', reopenable: true });
+    expect((await call(patient, 'POST', visitUrl(id, '/join'), {})).json()).toMatchObject({ code: 'visit.ended' });
+    const tab = await socketFor(patient);
+    const from = tab.frames.length;
+    const reopened = await call(practice.provider, 'POST', visitUrl(id, '/join'), {});
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json<Visit>()).toMatchObject({ phase: 'open', endedAt: null, reopenable: false });
+    await tab.next((f) => f.type === 'event' && f.event === 'visit' && f.data.appointmentId === id, undefined, from);
+    expect((await visitRow(id)).ended_at).toBeNull();
+    // The patient, admitted before, is back in the call without a new admission.
+    expect((await call(patient, 'POST', visitUrl(id, '/join'), {})).json<Visit>()).toMatchObject({ phase: 'open', me: { state: 'admitted' } });
+
+    // An end by a person stays.
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/end'), {})).statusCode).toBe(200);
+    expect((await call(practice.provider, 'GET', visitUrl(id))).json<Visit>()).toMatchObject({ phase: 'ended', reopenable: false });
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/join'), {})).json()).toMatchObject({ code: 'visit.ended' });
   });
 });

@@ -67,7 +67,9 @@ export type SweepResult = { status: 'swept'; left: number; ended: number } | { s
  * 1. people whose presence ran out are gone: a waiting person `left` (joining again waits again),
  *    an admitted one keeps the admission but gets `left_at`; a `left` event at the instant they went;
  * 2. a visit that started and has nobody here any more ends `endGraceMs` after the last person
- *    went (a reload or reconnect is back well before), at that instant;
+ *    went (a reload or reconnect is back well before), at that instant; never before the
+ *    appointment's start, though: the window opens early so that people can get ready, leave and
+ *    come back, so a visit emptied before the start counts as emptied at the start;
  * 3. a visit whose join window closed with nobody here ends at the window's close.
  * Ended this way, `ended_by` is null and the `ended` event has no person. Each change is announced
  * to the visit's people at commit.
@@ -99,7 +101,9 @@ export async function sweepVisits(deps: { db: Database; now: () => Date; publish
       tx,
       sql`with quiet as (
             select v.appointment_id, v.started_at, a.ends_at + ${closeAfter} as closes_at,
-                   (select max(p.left_at) from telehealth_participants p where p.appointment_id = v.appointment_id) as last_left
+                   -- Empty since the last person went, and not before the appointment's start.
+                   greatest(v.started_at, a.starts_at,
+                            (select max(p.left_at) from telehealth_participants p where p.appointment_id = v.appointment_id)) as empty_since
               from telehealth_visits v join appointments a on a.id = v.appointment_id
              where v.ended_at is null
                and not exists (
@@ -109,11 +113,11 @@ export async function sweepVisits(deps: { db: Database; now: () => Date; publish
           ),
           due as (
             select appointment_id,
-                   case when started_at is not null and greatest(started_at, last_left) <= ${nowSql} - make_interval(secs => ${deps.endGraceMs / 1000})
-                        then least(greatest(started_at, last_left), closes_at)
+                   case when started_at is not null and empty_since <= ${nowSql} - make_interval(secs => ${deps.endGraceMs / 1000})
+                        then least(empty_since, closes_at)
                         else closes_at end as ended_at
               from quiet
-             where (started_at is not null and greatest(started_at, last_left) <= ${nowSql} - make_interval(secs => ${deps.endGraceMs / 1000}))
+             where (started_at is not null and empty_since <= ${nowSql} - make_interval(secs => ${deps.endGraceMs / 1000}))
                 or closes_at <= ${nowSql}
           ),
           done as (

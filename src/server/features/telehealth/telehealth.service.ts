@@ -8,6 +8,7 @@ import {
   joinClosesAt,
   joinOpensAt,
   visitPhase,
+  visitReopenable,
   type EndVisit,
   type InviteGuest,
   type ParticipantState,
@@ -88,6 +89,13 @@ export function phaseOf(loaded: LoadedVisit, now: Date) {
   return visitPhase({ mode: loaded.info.mode, status: loaded.info.status, startsAt: loaded.startsAt, endsAt: loaded.endsAt, endedAt: loaded.visit?.endedAt ?? null, now });
 }
 
+/** Ended by the system (it emptied) while the appointment still stands: the provider may start it again (shared/contracts/telehealth.ts). */
+export function reopenableOf(loaded: LoadedVisit, now: Date): boolean {
+  const visit = loaded.visit;
+  if (!visit?.endedAt) return false;
+  return visitReopenable({ mode: loaded.info.mode, status: loaded.info.status, startsAt: loaded.startsAt, endsAt: loaded.endsAt, endedAt: visit.endedAt, endedBySystem: visit.endedBy === null, now });
+}
+
 function myRow(loaded: LoadedVisit, me: string): ParticipantRow | undefined {
   return loaded.participants.find((p) => p.userId === me);
 }
@@ -147,6 +155,7 @@ export function toVisit(loaded: LoadedVisit, me: { userId: string; name: string 
       leftAt: p.leftAt?.toISOString() ?? null,
     })),
     canComplete: isProvider && completion(loaded, now).ok,
+    reopenable: reopenableOf(loaded, now),
   };
 }
 
@@ -230,6 +239,16 @@ export async function joinVisit(ctx: ActorContext, appointmentId: string, publis
   const me = ctx.actor.userId;
   return asVisitor(ctx, async (tx) => {
     let loaded = await loadVisit(tx, appointmentId);
+    if (loaded.info.role === 'provider' && reopenableOf(loaded, now)) {
+      // The visit ended by itself when everyone had left, but the appointment still stands: the
+      // provider starts it again (only a system end: one by a person stays).
+      await tx
+        .update(telehealthVisits)
+        .set({ endedAt: null, endedBy: null })
+        .where(and(eq(telehealthVisits.appointmentId, appointmentId), sql`${telehealthVisits.endedAt} is not null and ${telehealthVisits.endedBy} is null`));
+      await audit(ctx, tx, loaded, 'telehealth.reopened', { type: 'appointment', id: appointmentId }, { endedAt: loaded.visit!.endedAt!.toISOString() });
+      loaded = await loadVisit(tx, appointmentId);
+    }
     refuseUnlessOpen(loaded, now);
     await ensureVisit(tx, loaded, appointmentId);
     if (await takeInvitation(ctx, tx, loaded)) loaded = await loadVisit(tx, appointmentId);

@@ -209,17 +209,43 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
     );
   }
   if (phase === 'ended' || phase === 'unavailable') {
+    // Ended by itself once empty, the appointment still on: its provider can start it again, and
+    // the others' page opens when they do (it hears the visit's events).
+    const closed = phase === 'ended' && visit.reopenable;
+    const title = phase === 'unavailable' ? t('phase.unavailable') : closed ? t('phase.closed') : t('phase.ended');
+    const help =
+      phase === 'unavailable'
+        ? t('phase.unavailableHelp')
+        : closed
+          ? provider
+            ? t('phase.closedHelpProvider')
+            : t('phase.closedHelp')
+          : provider
+            ? t('phase.endedHelpProvider')
+            : t('phase.endedHelp');
     return (
       <>
         <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6">
           <Notice tone={phase === 'ended' ? 'slate' : 'amber'} role="status">
-            <p className="font-medium">{phase === 'ended' ? t('phase.ended') : t('phase.unavailable')}</p>
-            <p className="mt-1 text-sm">{phase === 'ended' ? t('phase.endedHelp') : t('phase.unavailableHelp')}</p>
-            <ButtonLink variant="outline" size="sm" className="mt-3" to={back}>
-              {provider ? t('page.backToVisits') : t('page.backToAppointments')}
-            </ButtonLink>
+            <p className="font-medium">{title}</p>
+            <p className="mt-1 text-sm">{help}</p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              {closed && provider ? (
+                <Button size="sm" disabled={join.isPending} onClick={() => void onJoin()}>
+                  {join.isPending ? t('join.joining') : t('phase.startAgain')}
+                </Button>
+              ) : null}
+              <ButtonLink variant="outline" size="sm" to={back}>
+                {provider ? t('page.backToVisits') : t('page.backToAppointments')}
+              </ButtonLink>
+            </div>
           </Notice>
+          {joinError ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+              {joinError}
+            </p>
+          ) : null}
         </div>
       </>
     );
@@ -232,7 +258,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
         <div className="mt-6">
           <Notice role="status">
             <p className="font-medium">{t('left.title')}</p>
-            <p className="mt-1 text-sm">{t('left.body')}</p>
+            <p className="mt-1 text-sm">{provider ? t('left.bodyProvider') : t('left.body')}</p>
             <div className="mt-3 flex flex-wrap gap-2">
               <Button
                 size="sm"
