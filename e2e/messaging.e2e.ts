@@ -87,13 +87,13 @@ describe('secure messaging', () => {
     await patient.getByText(msg('errors.attachmentType')).waitFor();
     await expectAxeClean(patient);
 
-    // A PDF over the server's limit: the server's 413 is said plainly, and what was written stays.
-    await fileInput.setInputFiles({ name: 'large.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6000, 0x20), Buffer.from('\n%%EOF\n')]) });
-    await expect.poll(() => patient.getByText(msg('errors.attachmentType')).count()).toBe(0);
+    // A PDF over the server's limit, which the hint gives: said as soon as it is chosen, before any upload, and what was written stays.
+    await patient.getByText(interpolate(msg('composer.fileHintMax'), { size: '4 kB' })).waitFor();
     const composer = patient.getByLabel(interpolate(msg('composer.label'), { name: 'Demo Provider' }));
     await composer.fill(WITH_FILE);
-    await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
-    await patient.getByRole('alert').filter({ hasText: msg('errors.attachmentTooLarge') }).waitFor();
+    await fileInput.setInputFiles({ name: 'large.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6000, 0x20), Buffer.from('\n%%EOF\n')]) });
+    await expect.poll(() => patient.getByText(msg('errors.attachmentType')).count()).toBe(0);
+    await patient.getByText(msg('errors.attachmentTooLarge')).waitFor();
     expect(await composer.inputValue()).toBe(WITH_FILE);
     await expectAxeClean(patient);
 
@@ -189,13 +189,33 @@ describe('secure messaging', () => {
 
   it('loads earlier messages on demand', async () => {
     // 50 more messages: the conversation now opens on the newest 50, the first ones one step back.
+    // One of them a long unbroken link, which must wrap inside its bubble.
+    const longLink = `https://example.test/${'x'.repeat(400)}`;
     for (let i = 1; i <= 50; i += 1) {
-      const response = await patient.request.post(`${suite.server.url}/api/v1/conversations/${conversationId}/messages`, { data: { body: `Note ${i}` } });
+      const response = await patient.request.post(`${suite.server.url}/api/v1/conversations/${conversationId}/messages`, { data: { body: i === 49 ? longLink : `Note ${i}` } });
       expect(response.status()).toBe(201);
     }
     await patient.goto(`${suite.server.url}/messages?conversation=${conversationId}`);
     const messages = thread(patient, 'Demo Provider');
     await messages.getByText('Note 50', { exact: true }).waitFor();
+    await messages.getByText(longLink).waitFor();
+    expect(await patient.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // It opens at the newest message, with the reply box in view.
+    await expect
+      .poll(() =>
+        patient.evaluate(() => {
+          const box = document.querySelector('main textarea')!.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    // A text over the limit is kept whole, and sending it says why not.
+    const composer = patient.getByLabel(interpolate(msg('composer.label'), { name: 'Demo Provider' }));
+    await composer.fill('y'.repeat(5_001));
+    expect((await composer.inputValue()).length).toBe(5_001);
+    await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
+    await patient.getByText(interpolate(msg('composer.tooLong'), { max: '5000' })).waitFor();
+    await composer.fill('');
     expect(await messages.getByText(FIRST).count()).toBe(0);
     const earlier = patient.getByRole('button', { name: msg('thread.earlier') });
     await expectAxeClean(patient);

@@ -54,6 +54,8 @@ export const ConversationSchema = ConversationSummarySchema.extend({
   /** Newest last; `before` pages further back. */
   messages: z.array(MessageSchema),
   hasEarlier: z.boolean(),
+  /** The largest file that may be sent here, in bytes (the server's MESSAGE_ATTACHMENT_MAX_BYTES), so the page can say it and check before uploading. */
+  attachmentMaxBytes: z.number().int(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 

@@ -62,7 +62,8 @@ describe('secure messaging', () => {
     expect(started.statusCode, started.body).toBe(201);
     const conversation = started.json<Conversation>();
     conversationId = conversation.id;
-    expect(conversation).toMatchObject({ with: { id: practice.provider.userId, role: 'carer' }, unread: 0 });
+    // The configured file limit comes with it (MESSAGE_ATTACHMENT_MAX_BYTES, 4096 here), for the page to say and check.
+    expect(conversation).toMatchObject({ with: { id: practice.provider.userId, role: 'carer' }, unread: 0, attachmentMaxBytes: 4096 });
     expect(conversation.messages).toEqual([expect.objectContaining({ body: 'Can I bring my scans?', mine: true, readByOther: false })]);
 
     // The provider sees one unread message, in the list and in the header's count.
@@ -169,6 +170,7 @@ describe('secure messaging', () => {
       { name: 'file', filename: '../../etc/referral letter.pdf', contentType: 'application/octet-stream', body: TINY_PDF },
     ]);
     expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json<Conversation>().attachmentMaxBytes).toBe(4096);
     const last = sent.json<Conversation>().messages.at(-1)!;
     expect(last).toMatchObject({ body: 'My referral letter', mine: true });
     // The name loses its path; the type comes from the content, not from what the client said.

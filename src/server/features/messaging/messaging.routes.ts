@@ -101,7 +101,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory; a
     },
     async (request, reply) => {
       const { conversation, created } = await startConversation(await context.withActor(request), request.body);
-      return reply.status(created ? 201 : 200).headers(noStore).send(conversation);
+      return reply.status(created ? 201 : 200).headers(noStore).send({ ...conversation, attachmentMaxBytes });
     },
   );
 
@@ -111,7 +111,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory; a
       config: { permission },
       schema: { tags, summary: 'A conversation with its newest messages (or those before a time); reading is audited', params: ConversationParamsSchema, querystring: MessagesQuerySchema, response: { 200: ConversationSchema } },
     },
-    async (request, reply) => reply.headers(noStore).send(await getConversation(await context.withActor(request), request.params.id, request.query.before)),
+    async (request, reply) => reply.headers(noStore).send({ ...(await getConversation(await context.withActor(request), request.params.id, request.query.before)), attachmentMaxBytes }),
   );
 
   app.post(
@@ -135,7 +135,7 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory; a
     async (request, reply) => {
       const ctx = await context.withActor(request);
       const upload = await readAttachmentUpload(request, attachmentMaxBytes);
-      return reply.status(201).headers(noStore).send(await sendAttachment(ctx, request.params.id, upload));
+      return reply.status(201).headers(noStore).send({ ...(await sendAttachment(ctx, request.params.id, upload)), attachmentMaxBytes });
     },
   );
 

@@ -34,6 +34,9 @@ function asParticipant<T>(ctx: ActorContext, fn: (tx: Transaction) => Promise<T>
   return asAppUser(ctx.db, { tenantId: ctx.actor.tenant?.id ?? null, userId: ctx.actor.userId }, fn);
 }
 
+/** A conversation as the service reads it; the route adds what comes from configuration (attachmentMaxBytes). */
+type ConversationContent = Omit<Conversation, 'attachmentMaxBytes'>;
+
 const notFoundConversation = () => notFound('conversation.not-found', 'This conversation was not found.');
 
 function toMessage(row: MessageRow, attachments: Attachment[], me: string, otherReadAt: Date | null): Message {
@@ -103,7 +106,7 @@ async function summaryOf(ctx: ActorContext, tx: Transaction, id: string): Promis
   return row;
 }
 
-async function conversationWithMessages(ctx: ActorContext, tx: Transaction, id: string, before: Date | undefined): Promise<Conversation> {
+async function conversationWithMessages(ctx: ActorContext, tx: Transaction, id: string, before: Date | undefined): Promise<ConversationContent> {
   const me = ctx.actor.userId;
   const summary = await summaryOf(ctx, tx, id);
   const rows = await tx
@@ -129,7 +132,7 @@ async function conversationWithMessages(ctx: ActorContext, tx: Transaction, id: 
 }
 
 /** One conversation with its newest messages (or those before a time); reading it is audited. */
-export async function getConversation(ctx: ActorContext, id: string, before: string | undefined): Promise<Conversation> {
+export async function getConversation(ctx: ActorContext, id: string, before: string | undefined): Promise<ConversationContent> {
   return asParticipant(ctx, (tx) => conversationWithMessages(ctx, tx, id, before ? new Date(before) : undefined));
 }
 
@@ -163,7 +166,7 @@ async function insertMessage(ctx: ActorContext, tx: Transaction, conversation: {
  * have in that organisation, with a first message. Only those two may: anyone else gets 404,
  * as if the appointment did not exist.
  */
-export async function startConversation(ctx: ActorContext, input: StartConversation): Promise<{ conversation: Conversation; created: boolean }> {
+export async function startConversation(ctx: ActorContext, input: StartConversation): Promise<{ conversation: ConversationContent; created: boolean }> {
   const me = ctx.actor.userId;
   return asParticipant(ctx, async (tx) => {
     const [link] = await tx
@@ -383,7 +386,7 @@ function safeFileName(name: string, extension: string): string {
  * client's type) with an optional text. Only participants may: a stranger's bytes are not even
  * stored. The object is recorded in stored_files for the organisation's storage figures.
  */
-export async function sendAttachment(ctx: ActorContext, id: string, upload: AttachmentUpload): Promise<Conversation> {
+export async function sendAttachment(ctx: ActorContext, id: string, upload: AttachmentUpload): Promise<ConversationContent> {
   const me = ctx.actor.userId;
   if (upload.body.length === 0) throw validationError('message.attachment-empty', 'The file is empty.');
   if (upload.text.length > MESSAGE_MAX_LENGTH) throw validationError('message.too-long', `A message has at most ${MESSAGE_MAX_LENGTH} characters.`);
@@ -394,7 +397,7 @@ export async function sendAttachment(ctx: ActorContext, id: string, upload: Atta
   const attachmentId = randomUUID();
   const key = `messages/${id}/${attachmentId}`;
   await ctx.storage.put(key, upload.body, contentType);
-  let conversation: Conversation;
+  let conversation: ConversationContent;
   try {
     conversation = await asParticipant(ctx, async (tx) => {
       const messageId = await insertMessage(ctx, tx, { id, tenantId }, upload.text);

@@ -52,6 +52,21 @@ export default function HeaderAccount() {
   );
 }
 
+/**
+ * On a phone the account area is in the menu; the messages link and the bell stay in the header
+ * beside the menu button, so unread messages and notifications are seen without opening it.
+ */
+export function MobileHeaderAlerts() {
+  const { session } = useAuth();
+  if (!session) return null;
+  return (
+    <>
+      <MessagesLink />
+      <NotificationBell />
+    </>
+  );
+}
+
 /** The mobile menu's Find Providers item: signed-in patients only (spec §2, §6). */
 export function MobileFindProvidersItem({ onNavigate }: { onNavigate(): void }) {
   const { t } = useTranslation();

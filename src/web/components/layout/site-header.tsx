@@ -26,6 +26,7 @@ export { SIGN_IN_PATH, SIGN_UP_PATH } from './header-links';
 // The account area needs the session (and so the validator) and Radix's menu: loaded after the
 // first render, with a disabled placeholder avatar meanwhile (also spec §2's loading state).
 const HeaderAccount = lazy(() => import('./header-account'));
+const MobileHeaderAlerts = lazy(() => import('./header-account').then((m) => ({ default: m.MobileHeaderAlerts })));
 const MobileAccountLinks = lazy(() => import('./header-account').then((m) => ({ default: m.MobileAccountLinks })));
 const MobileFindProvidersItem = lazy(() =>
   import('./header-account').then((m) => ({ default: m.MobileFindProvidersItem })),
@@ -108,6 +109,13 @@ export function SiteHeader() {
               <AccountPlaceholder />
             )}
           </div>
+          {hydrated ? (
+            <div className="flex items-center gap-1 md:hidden">
+              <Suspense fallback={null}>
+                <MobileHeaderAlerts />
+              </Suspense>
+            </div>
+          ) : null}
           <Button
             ref={menuButtonRef}
             variant="ghost"

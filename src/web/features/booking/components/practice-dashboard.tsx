@@ -32,7 +32,7 @@ export function PracticeDashboardPage() {
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <DocumentTitle title={t('practice.dashboardTitle')} />
       <PageHeading title={t('practice.dashboardTitle')} intro={session?.currentTenant ? t('practice.dashboardIntro', { organisation: session.currentTenant.name }) : undefined}>
-        <div className="flex gap-3 text-sm">
+        <div className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
           <Link to="/provider/appointments" className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
             {t('practice.calendarLink')}
           </Link>

@@ -12,6 +12,7 @@ const conversation: Conversation = {
   unread: 0,
   messages: [message('m1', '2026-11-26T05:00:00.000Z')],
   hasEarlier: false,
+  attachmentMaxBytes: 10_485_760,
 };
 
 describe('a sent message in the open conversation', () => {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '~/shared/contracts/messaging';
 import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
-import { ATTACHMENT_ACCEPT, isAcceptedFile } from '../lib/format';
+import { currentLanguage } from '~/web/lib/i18n';
+import { ATTACHMENT_ACCEPT, formatFileSize, isAcceptedFile } from '../lib/format';
 
 const TEXTAREA = 'block min-h-24 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700';
 
@@ -19,6 +20,7 @@ export interface ComposerValue {
 export function Composer({
   label,
   withFile,
+  maxFileBytes,
   pending,
   error,
   onSend,
@@ -26,13 +28,16 @@ export function Composer({
 }: {
   label: string;
   withFile: boolean;
+  /** The largest file the server takes, said in the hint and checked before uploading. */
+  maxFileBytes?: number;
   pending: boolean;
   /** The server's answer to the last try, translated. */
   error: string | null;
   onSend(value: ComposerValue): Promise<boolean>;
   textareaRef?: Ref<HTMLTextAreaElement>;
 }) {
-  const { t } = useTranslation('messages');
+  const { t, i18n } = useTranslation('messages');
+  const language = currentLanguage(i18n.resolvedLanguage);
   const [body, setBody] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
@@ -44,6 +49,12 @@ export function Composer({
     if (chosen && !isAcceptedFile(chosen)) {
       setFile(null);
       setFileError(t('errors.attachmentType'));
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    if (chosen && maxFileBytes !== undefined && chosen.size > maxFileBytes) {
+      setFile(null);
+      setFileError(t('errors.attachmentTooLarge'));
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
@@ -82,14 +93,18 @@ export function Composer({
             aria-invalid={invalid}
             className={TEXTAREA}
             rows={3}
-            maxLength={MESSAGE_MAX_LENGTH}
+            dir="auto"
             value={body}
             onChange={(e) => setBody(e.target.value)}
           />
         )}
       </Field>
       {withFile ? (
-        <Field label={t('composer.file')} hint={t('composer.fileHint')} error={fileError}>
+        <Field
+          label={t('composer.file')}
+          hint={maxFileBytes === undefined ? t('composer.fileHint') : t('composer.fileHintMax', { size: formatFileSize(maxFileBytes, language) })}
+          error={fileError}
+        >
           {({ id, describedBy, invalid }) => (
             <input
               ref={fileInput}

@@ -93,7 +93,7 @@ function ConversationItem({ conversation: c, current, language, zone }: { conver
           {preview ? (
             <span className="mt-1 block truncate text-sm text-slate-800">
               {c.lastMessage?.mine ? `${t('list.you')} ` : ''}
-              {'text' in preview ? preview.text : t('list.file', { name: preview.file })}
+              {'text' in preview ? <bdi>{preview.text}</bdi> : t('list.file', { name: preview.file })}
             </span>
           ) : null}
           {c.lastMessageAt ? <span className="mt-0.5 block text-xs text-slate-700">{formatDateTime(c.lastMessageAt, language, zone)}</span> : null}

@@ -57,6 +57,14 @@ export function ConversationView({ id, zone, focusComposer = false }: { id: stri
     if (loaded && focusComposer) textarea.current?.focus();
   }, [loaded, focusComposer]);
 
+  // A conversation opens at its newest message, with the reply box in view, however long it is.
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!loaded || scrolledTo.current === id) return;
+    scrolledTo.current = id;
+    textarea.current?.scrollIntoView({ block: 'nearest' });
+  }, [id, loaded]);
+
   // New messages from the other person are announced politely (not those there on opening).
   const seen = useRef<string | null | undefined>(undefined);
   useEffect(() => {
@@ -145,6 +153,7 @@ export function ConversationView({ id, zone, focusComposer = false }: { id: stri
               <Composer
                 label={t('composer.label', { name: data.with.name })}
                 withFile
+                maxFileBytes={data.attachmentMaxBytes}
                 pending={send.isPending || sendFile.isPending}
                 error={sendError}
                 onSend={onSend}
@@ -163,8 +172,13 @@ function MessageItem({ message: m, conversationId, name, language, zone, read }:
   return (
     <li className={clsx('flex max-w-[85%] flex-col gap-1', m.mine ? 'items-end self-end' : 'items-start self-start')}>
       <span className="sr-only">{m.mine ? t('thread.fromMe') : t('thread.from', { name })}</span>
-      <div className={clsx('rounded-2xl px-4 py-2 text-start', m.mine ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-900')}>
-        {m.body ? <p className="break-words whitespace-pre-wrap">{m.body}</p> : null}
+      {/* A long unbroken word or link wraps inside the bubble instead of widening the page; each message keeps its own direction. */}
+      <div className={clsx('max-w-full min-w-0 rounded-2xl px-4 py-2 text-start', m.mine ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-900')}>
+        {m.body ? (
+          <p dir="auto" className="whitespace-pre-wrap wrap-anywhere">
+            {m.body}
+          </p>
+        ) : null}
         {m.attachments.length > 0 ? (
           <ul className="mt-1 space-y-1">
             {m.attachments.map((a) => (
@@ -175,7 +189,7 @@ function MessageItem({ message: m, conversationId, name, language, zone, read }:
                   className={clsx('inline-flex min-h-6 items-center gap-1 font-medium underline', m.mine ? 'text-white' : 'text-teal-800')}
                 >
                   <Paperclip aria-hidden="true" className="size-4 shrink-0" />
-                  <bdi>{a.fileName}</bdi>
+                  <bdi className="wrap-anywhere">{a.fileName}</bdi>
                   <span>({formatFileSize(a.byteSize, language)})</span>
                   <span className="sr-only">{t('thread.download')}</span>
                 </a>

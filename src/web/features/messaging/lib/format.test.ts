@@ -12,7 +12,7 @@ describe('messaging format', () => {
   });
 
   it('formats file sizes in the interface language', () => {
-    expect(formatFileSize(512, 'en')).toBe('512 byte');
+    expect(formatFileSize(512, 'en')).toBe('512 bytes');
     expect(formatFileSize(2048, 'en')).toBe('2 kB');
     expect(formatFileSize(1.5 * 1024 * 1024, 'en')).toBe('1.5 MB');
     expect(formatFileSize(1.5 * 1024 * 1024, 'fr')).toMatch(/^1,5\s?Mo$/);
@@ -22,6 +22,8 @@ describe('messaging format', () => {
     expect(previewOf({ body: ' Hello ', attachments: [] })).toEqual({ text: 'Hello' });
     expect(previewOf({ body: '', attachments: [{ id: 'a', fileName: 'scan.pdf', contentType: 'application/pdf', byteSize: 3 }] })).toEqual({ file: 'scan.pdf' });
     expect(previewOf({ body: 'x'.repeat(200), attachments: [] })).toEqual({ text: `${'x'.repeat(119)}…` });
+    // An emoji at the cut is kept whole (it is two UTF-16 units).
+    expect(previewOf({ body: `${'a'.repeat(118)}👋 tail`, attachments: [] })).toEqual({ text: `${'a'.repeat(118)}👋…` });
   });
 
   it('merges pages of messages oldest first, each once', () => {

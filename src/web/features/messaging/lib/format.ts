@@ -9,7 +9,7 @@ export function isAcceptedFile(file: { name: string; type: string }): boolean {
   return /\.(pdf|png|jpe?g|webp|gif)$/i.test(file.name);
 }
 
-/** A file size in the interface language: "512 B", "12 kB", "1.4 MB". */
+/** A file size in the interface language: "512 bytes", "12 kB", "1.4 MB" (bytes in words: English's short form reads "512 byte"). */
 export function formatFileSize(bytes: number, language: string): string {
   const units = [
     ['byte', 1],
@@ -18,13 +18,15 @@ export function formatFileSize(bytes: number, language: string): string {
   ] as const;
   const [unit, size] = bytes >= units[2][1] ? units[2] : bytes >= units[1][1] ? units[1] : units[0];
   const value = bytes / size;
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' || value >= 10 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: unit === 'byte' || value >= 10 ? 0 : 1 }).format(value);
 }
 
 /** The message's text for a preview, or undefined when it is only a file (the caller says "File: name"). */
 export function previewOf(message: Pick<Message, 'body' | 'attachments'>): { text: string } | { file: string } {
   const text = message.body.trim();
-  if (text) return { text: text.length > 120 ? `${text.slice(0, 119)}…` : text };
+  // Cut on whole characters: a UTF-16 cut can split an emoji in half.
+  const characters = Array.from(text);
+  if (text) return { text: characters.length > 120 ? `${characters.slice(0, 119).join('')}…` : text };
   return { file: message.attachments[0]?.fileName ?? '' };
 }
 

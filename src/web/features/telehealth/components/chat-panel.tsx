@@ -88,7 +88,9 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
               <span className="text-xs text-slate-700">
                 {m.mine ? t('chat.you') : <bdi>{m.senderName}</bdi>} · <time dateTime={m.createdAt}>{formatTime(m.createdAt, language, zone)}</time>
               </span>
-              <p className={clsx('rounded-2xl px-3 py-1.5 break-words whitespace-pre-wrap', m.mine ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-900')}>{m.body}</p>
+              <p dir="auto" className={clsx('max-w-full min-w-0 rounded-2xl px-3 py-1.5 whitespace-pre-wrap wrap-anywhere', m.mine ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-900')}>
+                {m.body}
+              </p>
             </li>
           ))}
         </ol>
