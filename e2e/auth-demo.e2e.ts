@@ -97,6 +97,10 @@ describe('signed-in header on a small screen', () => {
     const { context, page } = await newPage(suite.browser, { viewport: { width: 390, height: 844 } });
     await demoSignIn(page, 'Patient');
     await page.waitForURL(suite.server.url + '/dashboard');
+    // The messages link and the notifications bell stay in the header, beside the menu button.
+    const banner = page.getByRole('banner');
+    await banner.getByRole('link', { name: new RegExp(`^${common('messaging.link')}`) }).waitFor();
+    await banner.getByRole('button', { name: new RegExp(`^${common('notifications.label')}`) }).waitFor();
     await page.getByRole('button', { name: common('header.menu') }).click();
     const nav = page.getByRole('navigation', { name: common('header.mobileNav') });
     await nav.waitFor();
