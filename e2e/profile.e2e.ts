@@ -124,6 +124,18 @@ describe('/profile', () => {
     await details.getByText(en('profile.avatar.none')).waitFor();
     await expectAxeClean(page);
 
+    // The header's language menu saves the choice to the account too (its emails use it), and back.
+    const savedLocale = async () => ((await (await page.request.get(`${server.url}/api/v1/profile`)).json()) as { locale: string | null }).locale;
+    for (const [language, code] of [
+      ['Français', 'fr'],
+      ['English', 'en'],
+    ] as const) {
+      await page.getByRole('button', { name: /^(Language|Langue):/ }).click();
+      await page.getByRole('menuitemradio', { name: language }).click();
+      await expect.poll(savedLocale).toBe(code);
+    }
+    await details.getByText(en('profile.avatar.none')).waitFor();
+
     // Name: an empty one is refused on the spot, a new one is saved.
     await name.fill('   ');
     await details.getByRole('button', { name: en('profile.details.save') }).click();

@@ -2,21 +2,32 @@ import { Check } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguageCode } from '~/shared/languages';
+import { toast } from 'sonner';
+import { useUpdateProfile } from '~/web/features/profile/api/profile-api';
 import { currentLanguage } from '~/web/lib/i18n';
+import { problemMessage } from '~/web/lib/problem-message';
+import { useAuth } from '~/web/lib/session';
 import { LANGUAGE_TRIGGER_CLASS_NAME, LanguageTriggerContent } from './language-trigger';
 
 /**
  * The interface language picker (spec §2). Choosing a language lets i18next switch, cache the
  * choice in local storage (the detector's cache) and, through its languageChanged listener,
- * update <html lang dir>. Loaded after the first render (Radix and its positioning code are
+ * update <html lang dir>; a signed-in person's account keeps it too. Loaded after the first render (Radix and its positioning code are
  * not needed to paint the page): the header shows {@link LanguageTriggerContent} meanwhile.
  */
 export default function LanguagePicker() {
   const { t, i18n } = useTranslation();
   const current = currentLanguage(i18n.resolvedLanguage);
 
+  const { session } = useAuth();
+  const saveToAccount = useUpdateProfile();
+
   function choose(value: string) {
-    if (isLanguageCode(value) && value !== current) void i18n.changeLanguage(value);
+    if (!isLanguageCode(value) || value === current) return;
+    void i18n.changeLanguage(value);
+    // Signed in, the account keeps the choice too: its emails and other devices use it, and
+    // Settings shows what is saved.
+    if (session) saveToAccount.mutate({ locale: value }, { onError: (error) => toast.error(problemMessage(i18n, error)) });
   }
 
   return (
