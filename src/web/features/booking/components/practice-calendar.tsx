@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
+import { CalendarDateSchema } from '~/shared/contracts/instants';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
@@ -13,7 +14,6 @@ import { PageHeading, QueryState } from './parts';
 import { PracticeAppointment } from './practice-appointment';
 
 type View = 'day' | 'week' | 'list';
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The instant a local date starts in a zone. */
 function startOf(isoDay: string, timeZone: string): string {
@@ -32,7 +32,7 @@ export function PracticeCalendarPage() {
   const askedView = params.get('view');
   const view: View = askedView === 'day' || askedView === 'list' ? askedView : 'week';
   const askedDate = params.get('date') ?? '';
-  const anchor = CALENDAR_DATE.test(askedDate) && !Number.isNaN(Date.parse(`${askedDate}T12:00:00Z`)) ? askedDate : localDate(new Date(), zone);
+  const anchor = CalendarDateSchema.safeParse(askedDate).success ? askedDate : localDate(new Date(), zone);
   function go(next: { view?: View; anchor?: string }) {
     const search = new URLSearchParams();
     const nextView = next.view ?? view;
