@@ -114,7 +114,7 @@ export const telehealthEvents = pgTable(
   },
   (t) => [
     index('telehealth_events_visit').on(t.appointmentId, t.id),
-    check('telehealth_events_kind_check', sql`${t.kind} in ('waiting', 'admitted', 'invited', 'started', 'left', 'ended', 'completed')`),
+    check('telehealth_events_kind_check', sql`${t.kind} in ('waiting', 'admitted', 'invited', 'started', 'left', 'ended', 'reopened', 'completed')`),
   ],
 );
 

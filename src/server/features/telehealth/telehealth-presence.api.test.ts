@@ -341,6 +341,9 @@ describe('the visit’s end without the provider’s End', () => {
     // Ended by the system with the appointment still on: the patient cannot open it, the provider can start it again.
     expect((await call(patient, 'GET', visitUrl(id))).json<Visit>()).toMatchObject({ phase: 'ended', status: 'checked_in', reopenable: true });
     expect((await call(patient, 'POST', visitUrl(id, '/join'), {})).json()).toMatchObject({ code: 'visit.ended' });
+    // The provider's day lists it as one to start again.
+    const day = async () => (await call(practice.provider, 'GET', `/api/v1/practice/telehealth?date=${startsAt.slice(0, 10)}&timeZone=UTC`)).json<TelehealthDay>().visits.find((v) => v.appointmentId === id);
+    expect(await day()).toMatchObject({ phase: 'ended', reopenable: true });
     const tab = await socketFor(patient);
     const from = tab.frames.length;
     const reopened = await call(practice.provider, 'POST', visitUrl(id, '/join'), {});
@@ -348,6 +351,11 @@ describe('the visit’s end without the provider’s End', () => {
     expect(reopened.json<Visit>()).toMatchObject({ phase: 'open', endedAt: null, reopenable: false });
     await tab.next((f) => f.type === 'event' && f.event === 'visit' && f.data.appointmentId === id, undefined, from);
     expect((await visitRow(id)).ended_at).toBeNull();
+    expect((await events(id)).slice(-2)).toEqual([
+      { kind: 'ended', user_id: null },
+      { kind: 'reopened', user_id: practice.provider.userId },
+    ]);
+    expect(await day()).toMatchObject({ phase: 'open', reopenable: false, endedAt: null });
     // The patient, admitted before, is back in the call without a new admission.
     expect((await call(patient, 'POST', visitUrl(id, '/join'), {})).json<Visit>()).toMatchObject({ phase: 'open', me: { state: 'admitted' } });
 

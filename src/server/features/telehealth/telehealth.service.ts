@@ -246,7 +246,7 @@ export async function joinVisit(ctx: ActorContext, appointmentId: string, publis
         .update(telehealthVisits)
         .set({ endedAt: null, endedBy: null })
         .where(and(eq(telehealthVisits.appointmentId, appointmentId), sql`${telehealthVisits.endedAt} is not null and ${telehealthVisits.endedBy} is null`));
-      await audit(ctx, tx, loaded, 'telehealth.reopened', { type: 'appointment', id: appointmentId }, { endedAt: loaded.visit!.endedAt!.toISOString() });
+      await record(ctx, tx, loaded, appointmentId, 'reopened', { endedAt: loaded.visit!.endedAt!.toISOString() });
       loaded = await loadVisit(tx, appointmentId);
     }
     refuseUnlessOpen(loaded, now);
@@ -559,6 +559,7 @@ export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery
         joinOpensAt: joinOpensAt(basics.startsAt).toISOString(),
         startedAt: basics.visit?.startedAt?.toISOString() ?? null,
         endedAt: basics.visit?.endedAt?.toISOString() ?? null,
+        reopenable: loaded?.info.role === 'provider' && reopenableOf(loaded, now),
         // Only who is here now: someone whose page went away is gone, not waiting.
         waiting: people
           .filter((p) => p.state === 'waiting' && isPresent(p, phase, now))

@@ -14,7 +14,13 @@ import { useRefreshTelehealth, useTelehealthDay } from '../api/telehealth-api';
 import { localDate, zoneName } from '~/web/lib/dates';
 import { QueryState } from './parts';
 
-const PHASE_TONE = { 'not-open': 'bg-slate-100 text-slate-800', open: 'bg-teal-50 text-teal-900', ended: 'bg-emerald-50 text-emerald-900', unavailable: 'bg-red-50 text-red-800' } as const;
+const PHASE_TONE = {
+  'not-open': 'bg-slate-100 text-slate-800',
+  open: 'bg-teal-50 text-teal-900',
+  ended: 'bg-emerald-50 text-emerald-900',
+  unavailable: 'bg-red-50 text-red-800',
+  closed: 'bg-amber-50 text-amber-950',
+} as const;
 
 /** /provider/telehealth: the provider's video visits of a day, with who is waiting now. */
 export function TelehealthDayPage() {
@@ -87,8 +93,8 @@ function DayVisit({ visit: v, zone, language }: { visit: TelehealthDayVisit; zon
           </h3>
           <p className="text-sm text-slate-700">{v.serviceName}</p>
         </div>
-        <span className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', PHASE_TONE[v.phase])}>
-          {started ? t('day.inProgress') : t(`day.phases.${v.phase}`)}
+        <span className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', PHASE_TONE[v.reopenable ? 'closed' : v.phase])}>
+          {started ? t('day.inProgress') : v.reopenable ? t('day.phases.closed') : t(`day.phases.${v.phase}`)}
         </span>
       </div>
       {v.waiting.length > 0 ? (
@@ -128,9 +134,9 @@ function DayVisit({ visit: v, zone, language }: { visit: TelehealthDayVisit; zon
           ))}
         </p>
       ) : null}
-      {v.phase === 'open' || v.phase === 'not-open' ? (
+      {v.phase === 'open' || v.phase === 'not-open' || v.reopenable ? (
         <ButtonLink size="sm" className="mt-3" to={`/appointments/telehealth/${encodeURIComponent(v.appointmentId)}`}>
-          {started ? t('day.join') : t('day.start')}
+          {started ? t('day.join') : v.reopenable ? t('phase.startAgain') : t('day.start')}
           <span className="sr-only">: {v.patientName}</span>
         </ButtonLink>
       ) : null}

@@ -1,0 +1,2 @@
+ALTER TABLE "telehealth_events" DROP CONSTRAINT "telehealth_events_kind_check";--> statement-breakpoint
+ALTER TABLE "telehealth_events" ADD CONSTRAINT "telehealth_events_kind_check" CHECK ("telehealth_events"."kind" in ('waiting', 'admitted', 'invited', 'started', 'left', 'ended', 'reopened', 'completed'));
