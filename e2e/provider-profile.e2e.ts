@@ -173,6 +173,15 @@ describe('the directory profile screen', () => {
     await dialog.getByRole('button', { name: dp('services.cancel') }).click();
     await dialog.waitFor({ state: 'hidden' });
     await serviceItem.getByText(dp('services.active'), { exact: true }).waitFor();
+    // Focus is back on the button that asked, so the keyboard carries on where it was; from the
+    // keyboard too: Enter opens the dialog again, Escape closes it.
+    const deactivate = serviceItem.getByRole('button', { name: actionOn(dp('services.deactivate'), added.service) });
+    await expect.poll(() => deactivate.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => deactivate.evaluate((el) => el === document.activeElement)).toBe(true);
     await settled(page);
     await page.context().close();
   });

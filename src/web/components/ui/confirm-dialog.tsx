@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { buttonClassName } from '~/web/components/ui/button';
 
 const DANGER_BUTTON_CLASS_NAME =
@@ -18,11 +18,30 @@ export interface ConfirmDialogProps {
 
 /** A destructive action asks first: a Radix alert dialog with its title and description. */
 export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, pending = false, onConfirm }: ConfirmDialogProps) {
+  // The dialog is opened by its caller's state, not by a Radix trigger, so Radix does not know
+  // what to focus again when it closes: the element focused when it opened (the button that asked).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    // Before the dialog's content mounts and takes the focus (a layout effect runs first).
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <AlertDialog.Content className="fixed inset-0 z-50 m-auto h-fit w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          className="fixed inset-0 z-50 m-auto h-fit w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-6 shadow-xl"
+          onCloseAutoFocus={(event) => {
+            // Back to the button that opened it, if it is still on the page (a confirmed removal
+            // may have taken it away: then the caller's own focus, or the page, as before).
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected && !target.hasAttribute('disabled')) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
