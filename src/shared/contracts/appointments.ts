@@ -61,6 +61,12 @@ export const AppointmentSchema = z.object({
   cancelledBy: z.enum(['patient', 'practice']).nullable(),
   cancellationReason: z.string().nullable(),
   rated: z.boolean(),
+  /**
+   * When its video visit ended (a telehealth appointment's, for the visit's people; null while it
+   * has not ended, and for staff who are not in it), and whether it ended by itself because
+   * everyone had left (its provider may start it again: `visitReopenable`).
+   */
+  visitEnded: z.object({ at: z.string(), bySystem: z.boolean() }).nullable(),
   /** What the caller may do now, as the server will decide it (the screen offers exactly these). */
   actions: z.array(z.enum([...APPOINTMENT_ACTIONS, 'reschedule'])),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CLIENT_FRAME_BYTES, MAX_SIGNAL_FRAME_BYTES, parseClientFrame } from './realtime';
-import { joinClosesAt, joinOpensAt, visitPhase } from './telehealth';
+import { joinClosesAt, joinOpensAt, visitOffered, visitPhase } from './telehealth';
 
 const startsAt = new Date('2026-11-26T10:00:00Z');
 const endsAt = new Date('2026-11-26T10:30:00Z');
@@ -51,5 +51,32 @@ describe('signalling frames', () => {
     delete bare.description;
     expect(parseClientFrame(JSON.stringify(bare))).toMatchObject({ ok: false, code: 'realtime.invalid-frame' });
     expect(parseClientFrame(JSON.stringify({ type: 'visit.join', appointmentId: '4b8f1c3e-2a6d-4e1f-9c7b-1a2b3c4d5e6f', peerId: 'short' }))).toMatchObject({ ok: false, code: 'realtime.invalid-frame' });
+  });
+});
+
+describe('whether an appointment offers its video visit', () => {
+  const appointment = (extra: Partial<Parameters<typeof visitOffered>[0]> = {}) => ({
+    mode: 'telehealth',
+    status: 'checked_in',
+    startsAt: startsAt.toISOString(),
+    endsAt: endsAt.toISOString(),
+    visitEnded: null,
+    ...extra,
+  });
+  const now = at('2026-11-26T10:10:00Z');
+
+  it('offers an open visit to both sides, and none before it opens', () => {
+    expect(visitOffered(appointment(), now, 'patient')).toBe(true);
+    expect(visitOffered(appointment(), now, 'practice')).toBe(true);
+    expect(visitOffered(appointment(), at('2026-11-26T09:40:00Z'), 'patient')).toBe(false);
+  });
+
+  it('offers no visit a person ended; one that ended by itself only to the practice, while the window lasts', () => {
+    const byPerson = appointment({ visitEnded: { at: '2026-11-26T10:08:00Z', bySystem: false } });
+    expect([visitOffered(byPerson, now, 'patient'), visitOffered(byPerson, now, 'practice')]).toEqual([false, false]);
+    const bySystem = appointment({ visitEnded: { at: '2026-11-26T10:08:00Z', bySystem: true } });
+    expect([visitOffered(bySystem, now, 'patient'), visitOffered(bySystem, now, 'practice')]).toEqual([false, true]);
+    expect(visitOffered(bySystem, at('2026-11-26T11:30:00Z'), 'practice')).toBe(false);
+    expect(visitOffered({ ...bySystem, status: 'completed' }, now, 'practice')).toBe(false);
   });
 });

@@ -205,6 +205,20 @@ export function visitReopenable(input: { mode: string; status: string; startsAt:
   return visitPhase({ ...input, endedAt: null }) === 'open';
 }
 
+/**
+ * Whether an appointment's screens offer its video visit now: open, and for its provider also a
+ * visit that ended by itself and may be started again. One that ended is not offered to the patient.
+ */
+export function visitOffered(
+  a: { mode: string; status: string; startsAt: string; endsAt: string; visitEnded: { at: string; bySystem: boolean } | null },
+  now: Date,
+  party: 'patient' | 'practice',
+): boolean {
+  const input = { mode: a.mode, status: a.status, startsAt: new Date(a.startsAt), endsAt: new Date(a.endsAt), endedAt: a.visitEnded ? new Date(a.visitEnded.at) : null, now };
+  if (visitPhase(input) === 'open') return true;
+  return party === 'practice' && visitReopenable({ ...input, endedBySystem: a.visitEnded?.bySystem ?? false });
+}
+
 export function joinOpensAt(startsAt: Date): Date {
   return new Date(startsAt.getTime() - JOIN_OPENS_MINUTES_BEFORE * 60_000);
 }

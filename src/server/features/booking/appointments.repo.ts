@@ -50,6 +50,11 @@ export function appointmentQuery(db: Queryable) {
         where c.tenant_id = ${appointments.tenantId} and c.patient_id = ${appointments.patientId} and c.carer_id = ${providerProfiles.userId}
         limit 1)`,
       rated: sql<boolean>`exists (select 1 from ${appointmentRatings} r where r.appointment_id = ${appointments.id})`,
+      /** When its video visit ended, and whether by itself (nobody in it), for the visit's people (row-level security). */
+      visitEnded: sql<{ at: string; bySystem: boolean } | null>`(
+        select jsonb_build_object('at', v.ended_at, 'bySystem', v.ended_by is null)
+        from telehealth_visits v
+        where v.appointment_id = ${appointments.id} and v.ended_at is not null)`,
     })
     .from(appointments)
     .innerJoin(providerProfiles, eq(providerProfiles.id, appointments.providerId))

@@ -78,6 +78,7 @@ export function toAppointment(row: AppointmentRow, party: AppointmentParty, now:
     cancelledBy: (a.cancelledBy as Appointment['cancelledBy']) ?? null,
     cancellationReason: a.cancellationReason,
     rated: row.rated,
+    visitEnded: row.visitEnded ? { at: new Date(row.visitEnded.at).toISOString(), bySystem: row.visitEnded.bySystem } : null,
     actions,
     createdAt: a.createdAt.toISOString(),
   };
@@ -178,6 +179,7 @@ function bookedRow(ctx: ActorContext, target: BookingTarget, context: BookingCon
     contact: context.contact,
     conversationId: context.conversationId,
     rated: false,
+    visitEnded: null,
   };
 }
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../shared/contracts/realtime.js';
-import type { TelehealthDay, Visit } from '../../../shared/contracts/telehealth.js';
+import type { Appointment } from '../../../shared/contracts/appointments.js';
+import { visitOffered, type TelehealthDay, type Visit } from '../../../shared/contracts/telehealth.js';
 import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-listener.js';
 import { queryRows } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
@@ -342,8 +343,11 @@ describe('the visit’s end without the provider’s End', () => {
     expect((await call(patient, 'GET', visitUrl(id))).json<Visit>()).toMatchObject({ phase: 'ended', status: 'checked_in', reopenable: true });
     expect((await call(patient, 'POST', visitUrl(id, '/join'), {})).json()).toMatchObject({ code: 'visit.ended' });
     // The provider's day lists it as one to start again.
-    const day = async () => (await call(practice.provider, 'GET', `/api/v1/practice/telehealth?date=${startsAt.slice(0, 10)}&timeZone=UTC`)).json<TelehealthDay>().visits.find((v) => v.appointmentId === id);
-    expect(await day()).toMatchObject({ phase: 'ended', reopenable: true });
+    expect(await dayVisit(id)).toMatchObject({ phase: 'ended', reopenable: true });
+    const card = (await call(patient, 'GET', `/api/v1/appointments/${id}`)).json<Appointment>();
+    expect(card.visitEnded).toEqual({ at: startsAt, bySystem: true });
+    const serverNow = new Date(Date.now() + clockAheadMs);
+    expect([visitOffered(card, serverNow, 'patient'), visitOffered(card, serverNow, 'practice')]).toEqual([false, true]);
     const tab = await socketFor(patient);
     const from = tab.frames.length;
     const reopened = await call(practice.provider, 'POST', visitUrl(id, '/join'), {});
@@ -355,13 +359,16 @@ describe('the visit’s end without the provider’s End', () => {
       { kind: 'ended', user_id: null },
       { kind: 'reopened', user_id: practice.provider.userId },
     ]);
-    expect(await day()).toMatchObject({ phase: 'open', reopenable: false, endedAt: null });
+    expect(await dayVisit(id)).toMatchObject({ phase: 'open', reopenable: false, endedAt: null });
     // The patient, admitted before, is back in the call without a new admission.
     expect((await call(patient, 'POST', visitUrl(id, '/join'), {})).json<Visit>()).toMatchObject({ phase: 'open', me: { state: 'admitted' } });
 
     // An end by a person stays.
     expect((await call(practice.provider, 'POST', visitUrl(id, '/end'), {})).statusCode).toBe(200);
     expect((await call(practice.provider, 'GET', visitUrl(id))).json<Visit>()).toMatchObject({ phase: 'ended', reopenable: false });
+    const ended = (await call(patient, 'GET', `/api/v1/appointments/${id}`)).json<Appointment>();
+    expect(ended.visitEnded).toMatchObject({ bySystem: false });
+    expect([visitOffered(ended, serverNow, 'patient'), visitOffered(ended, serverNow, 'practice')]).toEqual([false, false]);
     expect((await call(practice.provider, 'POST', visitUrl(id, '/join'), {})).json()).toMatchObject({ code: 'visit.ended' });
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Appointment } from '~/shared/contracts/appointments';
-import { visitPhase } from '~/shared/contracts/telehealth';
+import { visitOffered } from '~/shared/contracts/telehealth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
@@ -46,7 +46,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, [telehealth]);
-  const videoOpen = visitPhase({ mode: a.mode, status: a.status, startsAt: new Date(a.startsAt), endsAt: new Date(a.endsAt), endedAt: null, now: new Date(now) }) === 'open';
+  const videoOpen = visitOffered(a, new Date(now), 'patient');
   // A toast outlives the card, which may move to the other list once the change is saved.
   const done = (text: string) => () => {
     setMode('idle');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AppointmentAction } from '~/shared/appointments';
 import type { Appointment } from '~/shared/contracts/appointments';
-import { visitPhase } from '~/shared/contracts/telehealth';
+import { visitOffered } from '~/shared/contracts/telehealth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
@@ -35,7 +35,7 @@ export function PracticeAppointment({
   const [error, setError] = useState<string | null>(null);
   const a = appointment;
   const actions = ORDER.filter((x) => a.actions.includes(x));
-  const videoOpen = visitPhase({ mode: a.mode, status: a.status, startsAt: new Date(a.startsAt), endsAt: new Date(a.endsAt), endedAt: null, now: new Date() }) === 'open';
+  const videoOpen = visitOffered(a, new Date(), 'practice');
   function run(action: AppointmentAction, why?: string) {
     setError(null);
     act.mutate(
