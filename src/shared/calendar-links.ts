@@ -42,3 +42,8 @@ export function outlookCalendarUrl(event: CalendarEvent): string {
 export function appointmentCalendarPath(appointmentId: string): string {
   return `/api/v1/appointments/${appointmentId}/calendar.ics`;
 }
+
+/** A video visit's page, where its patient joins it (the emails and calendar entries of a telehealth appointment link it). */
+export function telehealthVisitPath(appointmentId: string): string {
+  return `/appointments/telehealth/${appointmentId}`;
+}

@@ -17,7 +17,11 @@ interface Labels {
   when: string;
   yourTime: string;
   where: string;
+  /** A video visit whose link the email does not carry (a waitlist offer: no appointment yet). */
   video: string;
+  /** A video visit whose link follows (`joinVideo`). */
+  videoVisit: string;
+  joinVideo: string;
   with: string;
   service: string;
   google: string;
@@ -75,12 +79,12 @@ const COPY: Record<LanguageCode, Record<AppointmentEmailKind, Copy>> = {
 };
 
 const LABELS: Record<LanguageCode, Labels> = {
-  en: { greeting: 'Hello {name},', when: 'When', yourTime: 'Your time', where: 'Where', video: 'Video visit (link on your appointments page)', with: 'With', service: 'Service', google: 'Add to Google Calendar', outlook: 'Add to Outlook', calendarFile: 'The calendar file is attached.', cancelledByPractice: 'The practice cancelled it.', cancelledByYou: 'You cancelled it.', reason: 'Reason' },
-  es: { greeting: 'Hola, {name}:', when: 'Cuándo', yourTime: 'Su hora', where: 'Dónde', video: 'Videoconsulta (enlace en su página de citas)', with: 'Con', service: 'Servicio', google: 'Añadir a Google Calendar', outlook: 'Añadir a Outlook', calendarFile: 'Se adjunta el archivo de calendario.', cancelledByPractice: 'La consulta la ha cancelado.', cancelledByYou: 'Usted la ha cancelado.', reason: 'Motivo' },
-  fr: { greeting: 'Bonjour {name},', when: 'Quand', yourTime: 'Votre heure', where: 'Où', video: 'Téléconsultation (lien sur votre page de rendez-vous)', with: 'Avec', service: 'Prestation', google: 'Ajouter à Google Agenda', outlook: 'Ajouter à Outlook', calendarFile: 'Le fichier de calendrier est joint.', cancelledByPractice: 'Le cabinet l’a annulé.', cancelledByYou: 'Vous l’avez annulé.', reason: 'Motif' },
-  pt: { greeting: 'Olá, {name},', when: 'Quando', yourTime: 'Seu horário', where: 'Onde', video: 'Teleconsulta (link na sua página de consultas)', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O arquivo de calendário está em anexo.', cancelledByPractice: 'A clínica cancelou a consulta.', cancelledByYou: 'Você cancelou a consulta.', reason: 'Motivo' },
-  ar: { greeting: 'مرحبًا {name}،', when: 'الموعد', yourTime: 'بتوقيتك', where: 'المكان', video: 'زيارة بالفيديو (الرابط في صفحة مواعيدك)', with: 'مع', service: 'الخدمة', google: 'أضف إلى تقويم Google', outlook: 'أضف إلى Outlook', calendarFile: 'ملف التقويم مرفق.', cancelledByPractice: 'ألغته العيادة.', cancelledByYou: 'لقد ألغيته.', reason: 'السبب' },
-  'zh-CN': { greeting: '{name}，您好：', when: '时间', yourTime: '您的当地时间', where: '地点', video: '视频问诊（链接见您的预约页面）', with: '医生', service: '服务', google: '添加到 Google 日历', outlook: '添加到 Outlook', calendarFile: '附件为日历文件。', cancelledByPractice: '诊所已取消。', cancelledByYou: '您已取消。', reason: '原因' },
+  en: { greeting: 'Hello {name},', when: 'When', yourTime: 'Your time', where: 'Where', video: 'Video visit (link on your appointments page)', videoVisit: 'Video visit', joinVideo: 'Join the video visit', with: 'With', service: 'Service', google: 'Add to Google Calendar', outlook: 'Add to Outlook', calendarFile: 'The calendar file is attached.', cancelledByPractice: 'The practice cancelled it.', cancelledByYou: 'You cancelled it.', reason: 'Reason' },
+  es: { greeting: 'Hola, {name}:', when: 'Cuándo', yourTime: 'Su hora', where: 'Dónde', video: 'Videoconsulta (enlace en su página de citas)', videoVisit: 'Videoconsulta', joinVideo: 'Entrar en la videoconsulta', with: 'Con', service: 'Servicio', google: 'Añadir a Google Calendar', outlook: 'Añadir a Outlook', calendarFile: 'Se adjunta el archivo de calendario.', cancelledByPractice: 'La consulta la ha cancelado.', cancelledByYou: 'Usted la ha cancelado.', reason: 'Motivo' },
+  fr: { greeting: 'Bonjour {name},', when: 'Quand', yourTime: 'Votre heure', where: 'Où', video: 'Téléconsultation (lien sur votre page de rendez-vous)', videoVisit: 'Téléconsultation', joinVideo: 'Rejoindre la téléconsultation', with: 'Avec', service: 'Prestation', google: 'Ajouter à Google Agenda', outlook: 'Ajouter à Outlook', calendarFile: 'Le fichier de calendrier est joint.', cancelledByPractice: 'Le cabinet l’a annulé.', cancelledByYou: 'Vous l’avez annulé.', reason: 'Motif' },
+  pt: { greeting: 'Olá, {name},', when: 'Quando', yourTime: 'Seu horário', where: 'Onde', video: 'Teleconsulta (link na sua página de consultas)', videoVisit: 'Teleconsulta', joinVideo: 'Entrar na teleconsulta', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O arquivo de calendário está em anexo.', cancelledByPractice: 'A clínica cancelou a consulta.', cancelledByYou: 'Você cancelou a consulta.', reason: 'Motivo' },
+  ar: { greeting: 'مرحبًا {name}،', when: 'الموعد', yourTime: 'بتوقيتك', where: 'المكان', video: 'زيارة بالفيديو (الرابط في صفحة مواعيدك)', videoVisit: 'زيارة بالفيديو', joinVideo: 'انضم إلى الزيارة بالفيديو', with: 'مع', service: 'الخدمة', google: 'أضف إلى تقويم Google', outlook: 'أضف إلى Outlook', calendarFile: 'ملف التقويم مرفق.', cancelledByPractice: 'ألغته العيادة.', cancelledByYou: 'لقد ألغيته.', reason: 'السبب' },
+  'zh-CN': { greeting: '{name}，您好：', when: '时间', yourTime: '您的当地时间', where: '地点', video: '视频问诊（链接见您的预约页面）', videoVisit: '视频问诊', joinVideo: '加入视频问诊', with: '医生', service: '服务', google: '添加到 Google 日历', outlook: '添加到 Outlook', calendarFile: '附件为日历文件。', cancelledByPractice: '诊所已取消。', cancelledByYou: '您已取消。', reason: '原因' },
 };
 
 const LOCALES: Record<LanguageCode, string> = { en: 'en-GB', es: 'es', fr: 'fr', pt: 'pt', ar: 'ar', 'zh-CN': 'zh-CN' };
@@ -123,14 +127,27 @@ export interface AppointmentEmailVars {
   start: Date;
   end: Date;
   timeZone: string;
-  /** The address, or '' for a video visit. */
+  /**
+   * How the visit happens: the appointment's mode (or the offered service's), which decides what
+   * "where" says. A video visit's location may be a practice: its address is not the place.
+   */
+  mode: 'in_person' | 'telehealth';
+  /** An in-person visit's address ('' when the location has none). */
   address: string;
+  /** A video visit's page (absolute), where the patient joins it; none for an offer or a cancellation. */
+  videoUrl?: string | null;
   url: string;
   cancelledBy?: 'patient' | 'practice' | null;
   /** The practice's reason for cancelling, shown to the patient. */
   cancellationReason?: string | null;
   holdHours?: number;
   calendarFile?: string;
+}
+
+/** A video visit as calendars show it, in the reader's language: its place ("Video visit: <link>") and a line to join it. */
+export function videoVisitWords(locale: string | null | undefined, videoUrl: string): { location: string; join: string } {
+  const l = LABELS[emailLanguage(locale)];
+  return { location: `${l.videoVisit}: ${videoUrl}`, join: `${l.joinVideo}: ${videoUrl}` };
 }
 
 export function renderAppointmentEmail(kind: AppointmentEmailKind, vars: AppointmentEmailVars): MailMessage {
@@ -141,17 +158,28 @@ export function renderAppointmentEmail(kind: AppointmentEmailKind, vars: Appoint
   const values = { provider: vars.provider, service: vars.service, when, hours: String(vars.holdHours ?? 2), name: vars.name };
   const t = (s: string) => fill(s, values);
   const yours = vars.readerTimeZone && vars.readerTimeZone !== vars.timeZone ? formatWhen(vars.start, vars.readerTimeZone, language) : null;
-  const where = vars.address || l.video;
+  const video = vars.mode === 'telehealth';
+  // An offer's video visit has no page yet (it is not booked): the label says where its link will be.
+  const where = video ? (kind === 'waitlist-offer' ? l.video : l.videoVisit) : vars.address;
+  const videoUrl = video && vars.videoUrl ? vars.videoUrl : null;
   const rows: [string, string][] = [
     [l.when, when],
     ...(yours ? ([[l.yourTime, yours]] as [string, string][]) : []),
     [l.where, [vars.organisation, where].filter(Boolean).join(' — ')],
+    ...(videoUrl ? ([[l.joinVideo, videoUrl]] as [string, string][]) : []),
     [l.with, vars.provider],
     [l.service, vars.service],
     ...(kind === 'cancelled' && vars.cancelledBy === 'practice' && vars.cancellationReason ? ([[l.reason, vars.cancellationReason]] as [string, string][]) : []),
   ];
   const cancelledNote = kind === 'cancelled' && vars.cancelledBy ? (vars.cancelledBy === 'practice' ? l.cancelledByPractice : l.cancelledByYou) : '';
-  const event = { title: `${vars.service} — ${vars.provider}`, start: vars.start, end: vars.end, details: vars.url, location: vars.address || vars.organisation };
+  const videoWords = videoUrl ? videoVisitWords(language, videoUrl) : null;
+  const event = {
+    title: `${vars.service} — ${vars.provider}`,
+    start: vars.start,
+    end: vars.end,
+    details: [videoWords?.join, vars.url].filter(Boolean).join('\n'),
+    location: video ? (videoWords?.location ?? l.videoVisit) : vars.address || vars.organisation,
+  };
   const calendarLinks = kind === 'cancelled' || kind === 'waitlist-offer' ? [] : ([[l.google, googleCalendarUrl(event)], [l.outlook, outlookCalendarUrl(event)]] as [string, string][]);
   const text = [
     t(l.greeting),
@@ -172,7 +200,7 @@ export function renderAppointmentEmail(kind: AppointmentEmailKind, vars: Appoint
   const html = `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${e(t(copy.subject))}</title></head>
 <body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
 <p>${e(t(l.greeting))}</p><p>${e(t(copy.intro))}${cancelledNote ? ` ${e(cancelledNote)}` : ''}</p>
-<table style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th scope="row" style="text-align:start;padding:4px 12px 4px 0;color:#4b5563">${e(k)}</th><td style="padding:4px 0">${e(v)}</td></tr>`).join('')}</table>
+<table style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th scope="row" style="text-align:start;padding:4px 12px 4px 0;color:#4b5563">${e(k)}</th><td style="padding:4px 0">${v === videoUrl ? `<a href="${e(v)}">${e(v)}</a>` : e(v)}</td></tr>`).join('')}</table>
 <p><a href="${e(vars.url)}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${e(t(copy.action))}</a></p>
 ${calendarLinks.map(([k, v]) => `<a href="${e(v)}">${e(k)}</a>`).join(' · ')}${vars.calendarFile ? `<p style="font-size:13px;color:#4b5563">${e(l.calendarFile)}</p>` : ''}
 <p>— ${e(PRODUCT_NAME)}</p></body></html>`;

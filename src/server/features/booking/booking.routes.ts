@@ -109,7 +109,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> =
         .header('cache-control', 'no-store')
         .header('content-disposition', 'attachment; filename="appointment.ics"')
         .type('text/calendar; charset=utf-8')
-        .send(calendarFileOf(row, ctx));
+        .send(calendarFileOf(row, ctx, ctx.actor.locale));
     },
   );
 

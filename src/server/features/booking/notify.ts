@@ -1,7 +1,8 @@
 import { appointmentEmails, notifications } from '../../db/schema/booking.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Queryable } from '../../platform/db/database.js';
-import { renderAppointmentEmail, type AppointmentEmailKind } from './appointment-emails.js';
+import { telehealthVisitPath } from '../../../shared/calendar-links.js';
+import { renderAppointmentEmail, videoVisitWords, type AppointmentEmailKind } from './appointment-emails.js';
 import type { AppointmentRow } from './appointments.repo.js';
 import { appointmentCalendarFile } from './calendar-file.js';
 import { type AddressField, formatAddress, isRegionCode } from '../../../shared/regions.js';
@@ -35,13 +36,32 @@ export function locationAddress(location: Partial<Record<AddressField, string | 
   return formatAddress(location, isRegionCode(location.country) ? location.country : 'US');
 }
 
-export function addressOf(row: AppointmentRow): string {
-  return locationAddress(row.location);
+function isVideoVisit(row: AppointmentRow): boolean {
+  return row.a.mode === 'telehealth';
 }
 
-/** The appointment's calendar file as its patient receives it. */
-export function calendarFileOf(row: AppointmentRow, ctx: Pick<ServiceContext, 'config' | 'publicOrigin' | 'now'>): string {
+/**
+ * Where the patient goes, by the appointment's mode: an in-person visit's address; '' for a video
+ * visit, even when its location is a practice (the provider may hold video visits from there).
+ */
+export function addressOf(row: AppointmentRow): string {
+  return isVideoVisit(row) ? '' : locationAddress(row.location);
+}
+
+/** A video visit's page (absolute), where its patient joins it; null for an in-person visit. */
+export function videoVisitUrl(row: AppointmentRow, origin: string): string | null {
+  return isVideoVisit(row) ? `${origin}${telehealthVisitPath(row.a.id)}` : null;
+}
+
+/**
+ * The appointment's calendar file as its patient receives it, its words in the reader's language:
+ * a video visit's LOCATION and URL are its page (LOCATION says "Video visit: <link>") and its
+ * DESCRIPTION has a line to join it; an in-person visit's LOCATION is the address.
+ */
+export function calendarFileOf(row: AppointmentRow, ctx: Pick<ServiceContext, 'config' | 'publicOrigin' | 'now'>, locale: string | null = null): string {
   const org = row.organisationName ?? '';
+  const videoUrl = videoVisitUrl(row, ctx.publicOrigin);
+  const video = videoUrl ? videoVisitWords(locale, videoUrl) : null;
   return appointmentCalendarFile({
     id: row.a.id,
     sequence: row.a.sequence,
@@ -50,9 +70,9 @@ export function calendarFileOf(row: AppointmentRow, ctx: Pick<ServiceContext, 'c
     end: row.a.endsAt,
     timeZone: row.a.timeZone,
     summary: `${row.service.name} — ${row.provider.displayName}`,
-    description: [org, row.a.reason].filter(Boolean).join('\n'),
-    location: addressOf(row) || org,
-    url: `${ctx.publicOrigin}/appointments`,
+    description: [org, video?.join, row.a.reason].filter(Boolean).join('\n'),
+    location: video?.location ?? (addressOf(row) || org),
+    url: videoUrl ?? `${ctx.publicOrigin}/appointments`,
     organizer: { name: org || row.provider.displayName, email: fromAddress(ctx.config.MAIL_FROM) },
     attendee: { name: row.patient.name, email: row.patient.email },
     stamp: ctx.now(),
@@ -78,12 +98,15 @@ export async function sendAppointmentEmail(
       start: row.a.startsAt,
       end: row.a.endsAt,
       timeZone: row.a.timeZone,
+      mode: isVideoVisit(row) ? 'telehealth' : 'in_person',
       address: addressOf(row),
+      // A cancelled visit is not joined.
+      videoUrl: kind === 'cancelled' ? null : videoVisitUrl(row, ctx.publicOrigin),
       // A cancelled appointment's button books another time with the same provider.
       url: kind === 'cancelled' ? `${ctx.publicOrigin}/appointments/book/${row.a.providerId}` : `${ctx.publicOrigin}/appointments`,
       cancelledBy: (row.a.cancelledBy as 'patient' | 'practice' | null) ?? null,
       cancellationReason: row.a.cancellationReason,
-      calendarFile: calendarFileOf(row, ctx),
+      calendarFile: calendarFileOf(row, ctx, reader.locale),
     }),
   );
 }

@@ -147,6 +147,87 @@ describe('appointment emails', () => {
     expect(file.headers['content-type']).toContain('text/calendar');
     expect(file.body).toContain('STATUS:CANCELLED');
   });
+
+  /** The VEVENT of a calendar file. */
+  const vevent = (text: string) => new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;
+  const line = (text: string, label: string) => text.split('\n').find((l) => l.startsWith(`${label}: `));
+  const organisationOf = async (practice: Practice) => (await queryRows<{ name: string }>(t.database.db, sql`select name from tenants where id = ${practice.tenantId}`))[0]!.name;
+
+  it('a video visit at a provider whose location is a practice: the emails, calendar file and calendar links give the visit’s page, never the street', async () => {
+    // A telehealth service whose only location is a practice (as the demo's Dr Amara Chen).
+    const practice = await createPractice(t, { smtp, mode: 'telehealth' });
+    const organisation = await organisationOf(practice);
+    const patient = await person('video');
+    const start = hoursAhead(90);
+    const res = await book(patient, practice, start);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<Appointment>().id;
+    const visit = `https://tendwell.test/appointments/telehealth/${id}`;
+    const mail = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Booked'));
+    expect(line(mail.text, 'Where')).toBe(`Where: ${organisation} — Video visit`);
+    expect(line(mail.text, 'Join the video visit')).toBe(`Join the video visit: ${visit}`);
+    expect(mail.html).toContain(`href="${visit}"`);
+    expect(mail.text).not.toContain('1 Test Street');
+    expect(mail.html).not.toContain('1 Test Street');
+    // The add-to-calendar links carry the visit's page as the place, not the address.
+    const google = new URL(line(mail.text, 'Add to Google Calendar')!.slice('Add to Google Calendar: '.length));
+    expect(google.searchParams.get('location')).toBe(`Video visit: ${visit}`);
+    expect(google.searchParams.get('details')).toContain(visit);
+    const outlook = new URL(line(mail.text, 'Add to Outlook')!.slice('Add to Outlook: '.length));
+    expect(outlook.searchParams.get('location')).toBe(`Video visit: ${visit}`);
+    // The attached file and the one the API serves: LOCATION and URL are the visit's page.
+    for (const text of [mail.attachments[0]!.content, (await t.app.inject({ method: 'GET', url: `/api/v1/appointments/${id}/calendar.ics`, headers: { cookie: patient.cookie } })).body]) {
+      const event = vevent(text);
+      expect(event.getFirstPropertyValue('location')).toBe(`Video visit: ${visit}`);
+      expect(event.getFirstPropertyValue('url')).toBe(visit);
+      expect(event.getFirstPropertyValue('description')).toContain(`Join the video visit: ${visit}`);
+      expect(text).not.toContain('1 Test Street');
+    }
+    // Moved: the same; cancelled: still a video visit, with nothing to join.
+    await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${id}/reschedule`, headers: { cookie: patient.cookie }, payload: { startsAt: new Date(start.getTime() + 3_600_000).toISOString() } });
+    const moved = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Moved'));
+    expect(line(moved.text, 'Where')).toBe(`Where: ${organisation} — Video visit`);
+    expect(line(moved.text, 'Join the video visit')).toBe(`Join the video visit: ${visit}`);
+    expect(vevent(moved.attachments[0]!.content).getFirstPropertyValue('location')).toBe(`Video visit: ${visit}`);
+    await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${id}/cancel`, headers: { cookie: patient.cookie }, payload: {} });
+    const cancelled = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Cancelled'));
+    expect(line(cancelled.text, 'Where')).toBe(`Where: ${organisation} — Video visit`);
+    expect(cancelled.text).not.toContain('1 Test Street');
+    expect(line(cancelled.text, 'Join the video visit')).toBeUndefined();
+  });
+
+  it('a video visit’s email and calendar file speak the patient’s language', async () => {
+    const practice = await createPractice(t, { smtp, mode: 'telehealth' });
+    const patient = await person('videofr');
+    await t.app.inject({ method: 'PATCH', url: '/api/v1/profile', headers: { cookie: patient.cookie }, payload: { locale: 'fr' } });
+    const res = await book(patient, practice, hoursAhead(91));
+    expect(res.statusCode, res.body).toBe(201);
+    const visit = `https://tendwell.test/appointments/telehealth/${res.json<Appointment>().id}`;
+    const mail = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Réservé'));
+    expect(line(mail.text, 'Où')).toBe(`Où: ${await organisationOf(practice)} — Téléconsultation`);
+    expect(line(mail.text, 'Rejoindre la téléconsultation')).toBe(`Rejoindre la téléconsultation: ${visit}`);
+    expect(vevent(mail.attachments[0]!.content).getFirstPropertyValue('location')).toBe(`Téléconsultation: ${visit}`);
+  });
+
+  it('an in-person visit’s email, calendar file and links still give the practice’s address', async () => {
+    const practice = await createPractice(t, { smtp });
+    const organisation = await organisationOf(practice);
+    const patient = await person('inperson');
+    const res = await book(patient, practice, hoursAhead(92));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<Appointment>().id;
+    const address = '1 Test Street, Sydney, NSW, 2000, Australia';
+    const mail = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Booked'));
+    expect(line(mail.text, 'Where')).toBe(`Where: ${organisation} — ${address}`);
+    expect(mail.text).not.toContain('Video visit');
+    expect(mail.text).not.toContain('/appointments/telehealth/');
+    expect(new URL(line(mail.text, 'Add to Google Calendar')!.slice('Add to Google Calendar: '.length)).searchParams.get('location')).toBe(address);
+    for (const text of [mail.attachments[0]!.content, (await t.app.inject({ method: 'GET', url: `/api/v1/appointments/${id}/calendar.ics`, headers: { cookie: patient.cookie } })).body]) {
+      const event = vevent(text);
+      expect(event.getFirstPropertyValue('location')).toBe(address);
+      expect(event.getFirstPropertyValue('url')).toBe('https://tendwell.test/appointments');
+    }
+  });
 });
 
 describe('appointment email queue', () => {
@@ -573,6 +654,28 @@ describe('waitlist', () => {
       (e: unknown) => sqlState(e),
     );
     expect(error).toBe('42501');
+  });
+
+  it('an offer of a video visit at a practice location says video visit, not the street', async () => {
+    const practice = await createPractice(t, { smtp, mode: 'telehealth', weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '10:00', end: '10:30' })) });
+    const [waiter, taker] = [await person('videowait'), await person('videotaker')];
+    const slots = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${practice.profileId}/slots?serviceId=${practice.serviceId}&from=${encodeURIComponent(hoursAhead(48).toISOString())}&days=3` });
+    const slot = slots.json<{ slots: { start: string }[] }>().slots[0]!;
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(slot.start));
+    const taken = await book(taker, practice, new Date(slot.start));
+    expect(taken.statusCode, taken.body).toBe(201);
+    const joined = await t.app.inject({ method: 'POST', url: '/api/v1/waitlist', headers: { cookie: waiter.cookie }, payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, date } });
+    expect(joined.statusCode, joined.body).toBe(201);
+    await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${taken.json<Appointment>().id}/cancel`, headers: { cookie: taker.cookie }, payload: {} });
+    await t.app.waitlist.runOnce();
+    const offer = await smtp.waitFor((m) => m.to.includes(waiter.email.toLowerCase()) && m.subject.startsWith('A time has opened'));
+    const [organisation] = await queryRows<{ name: string }>(t.database.db, sql`select name from tenants where id = ${practice.tenantId}`);
+    expect(offer.text.split('\n').find((l) => l.startsWith('Where: '))).toBe(`Where: ${organisation!.name} — Video visit (link on your appointments page)`);
+    expect(offer.text).not.toContain('1 Test Street');
+    expect(offer.html).not.toContain('1 Test Street');
+    // Left, so no offer of this test is held when the next one counts the expired ones.
+    const left = await t.app.inject({ method: 'POST', url: `/api/v1/waitlist/${joined.json<WaitlistEntry>().id}/leave`, headers: { cookie: waiter.cookie }, payload: {} });
+    expect(left.statusCode, left.body).toBe(204);
   });
 
   it('an offer nobody takes up expires after two hours and goes to the next person', async () => {

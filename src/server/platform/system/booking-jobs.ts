@@ -274,7 +274,9 @@ async function loadOffers(deps: BookingJobDeps, claimed: QueuedEmail[]): Promise
         start,
         end: new Date(start.getTime() + target.service.durationMinutes * 60_000),
         timeZone: target.location.timeZone,
-        address: locationAddress(target.location),
+        // By the service's mode: a video visit's location may be a practice, whose address is not the place.
+        mode: target.service.mode,
+        address: target.service.mode === 'telehealth' ? '' : locationAddress(target.location),
         holdHours: WAITLIST_HOLD_HOURS,
       },
     });

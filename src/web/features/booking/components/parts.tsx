@@ -3,7 +3,7 @@ import { Avatar } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appointmentCalendarPath, googleCalendarUrl, outlookCalendarUrl } from '~/shared/calendar-links';
+import { appointmentCalendarPath, googleCalendarUrl, outlookCalendarUrl, telehealthVisitPath } from '~/shared/calendar-links';
 import type { Appointment } from '~/shared/contracts/appointments';
 import type { ProviderSummary } from '~/shared/contracts/providers';
 import { QueryState as SharedQueryState } from '~/web/components/ui/query-state';
@@ -55,10 +55,22 @@ export function PageHeading({ title, intro, children }: { title: string; intro?:
 
 const LINK = 'inline-flex min-h-6 items-center font-medium text-teal-800 underline';
 
-/** The appointment's calendar file and add-to-calendar links (Google, Outlook). */
+/**
+ * The appointment's calendar file and add-to-calendar links (Google, Outlook). Where the event is
+ * follows the appointment's mode: a video visit's is its page ("Video visit: <link>"), even when
+ * its location is a practice; an in-person visit's is the address.
+ */
 export function CalendarLinks({ appointment: a, className }: { appointment: Appointment; className?: string }) {
   const { t } = useTranslation('appointments');
-  const event = { title: `${a.service.name} — ${a.provider.displayName}`, start: new Date(a.startsAt), end: new Date(a.endsAt), details: a.organisation.name, location: a.location.address || a.organisation.name };
+  // Shown only once the appointment is loaded in the browser (never in the server's render), so the page's origin is known.
+  const videoUrl = a.mode === 'telehealth' ? `${typeof window === 'undefined' ? '' : window.location.origin}${telehealthVisitPath(a.id)}` : null;
+  const event = {
+    title: `${a.service.name} — ${a.provider.displayName}`,
+    start: new Date(a.startsAt),
+    end: new Date(a.endsAt),
+    details: [a.organisation.name, videoUrl].filter(Boolean).join('\n'),
+    location: videoUrl ? `${t('modes.telehealth')}: ${videoUrl}` : a.location.address || a.organisation.name,
+  };
   return (
     <div className={clsx('flex flex-wrap gap-x-4 gap-y-2 text-sm', className)}>
       <a className={LINK} href={appointmentCalendarPath(a.id)} download>
