@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { unstorableTextPath } from '../text.js';
 import { MessageBodySchema, MessageSchema } from './messaging.js';
-import { IceCandidateSchema, SessionDescriptionSchema } from './telehealth.js';
+import { IceCandidateSchema, MediaStateSchema, SessionDescriptionSchema } from './telehealth.js';
 
 /**
  * The `/ws` WebSocket protocol: every frame is one JSON text message, discriminated by `type`.
@@ -66,7 +66,10 @@ export const ClientVisitLeaveSchema = z.object({ type: z.literal('visit.leave'),
  * closes they are gone after a short grace. Answered with `visit.presence` (or `realtime.visit-forbidden`).
  */
 export const ClientVisitPresenceSchema = z.object({ type: z.literal('visit.presence'), appointmentId: z.uuid(), present: z.boolean() }).strict();
-/** A WebRTC offer, answer or ICE candidate for one other tab in the call (perfect negotiation). */
+/**
+ * A WebRTC offer, answer or ICE candidate for one other tab in the call (perfect negotiation), or
+ * this tab's microphone and camera state (`media`).
+ */
 export const ClientVisitSignalSchema = z
   .object({
     type: z.literal('visit.signal'),
@@ -77,9 +80,10 @@ export const ClientVisitSignalSchema = z
     description: SessionDescriptionSchema.optional(),
     /** Null: the end of candidates. */
     candidate: IceCandidateSchema.nullable().optional(),
+    media: MediaStateSchema.optional(),
   })
   .strict()
-  .refine((f) => f.description !== undefined || f.candidate !== undefined, 'a description or a candidate');
+  .refine((f) => f.description !== undefined || f.candidate !== undefined || f.media !== undefined, 'a description, a candidate or the media state');
 
 /**
  * Send a secure message to a conversation (the same as `POST /api/v1/conversations/{id}/messages`,
@@ -111,7 +115,7 @@ export const REALTIME_EVENT_TYPES = [
   'message',
   /** Events may have been missed (the server's database listener reconnected): refetch what is shown. */
   'resync',
-  /** A video visit changed (data: appointmentId, kind: waiting | joined | admitted | left | back | chat | invited | ended): refetch it. */
+  /** A video visit changed (data: appointmentId, kind: waiting | joined | admitted | left | back | chat | invited | ended | completed): refetch it. */
   'visit',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
@@ -162,6 +166,7 @@ export const ServerVisitSignalSchema = z.object({
   toPeerId: PeerIdSchema,
   description: SessionDescriptionSchema.optional(),
   candidate: IceCandidateSchema.nullable().optional(),
+  media: MediaStateSchema.optional(),
 });
 export type ServerVisitSignal = z.infer<typeof ServerVisitSignalSchema>;
 export type ServerVisitPeer = z.infer<typeof ServerVisitPeerSchema>;

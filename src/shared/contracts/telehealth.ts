@@ -113,7 +113,10 @@ export type InviteGuest = z.infer<typeof InviteGuestSchema>;
 
 export const EndVisitSchema = z
   .object({
-    /** Also mark the appointment completed (the provider's "End and complete"). */
+    /**
+     * Also mark the appointment completed (the provider's "End and complete"). On a visit that has
+     * already ended, `true` only completes the appointment (its "Complete appointment").
+     */
     complete: z.boolean().default(false),
   })
   .strict();
@@ -235,6 +238,14 @@ export const MAX_SDP_LENGTH = 30_000;
 export const SessionDescriptionSchema = z
   .object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(MAX_SDP_LENGTH).default('') })
   .strict();
+/**
+ * Whether a tab's microphone and camera are on, sent to the others in the call when it changes and
+ * to each tab it connects to (so a late joiner learns it): a peer's muted track still arrives, as
+ * silence or black frames, so the others cannot tell from the media. `video` is on while the tab
+ * sends a picture (its camera, or a shared screen).
+ */
+export const MediaStateSchema = z.object({ audio: z.boolean(), video: z.boolean() }).strict();
+export type MediaState = z.infer<typeof MediaStateSchema>;
 export const IceCandidateSchema = z
   .object({
     candidate: z.string().max(2000),

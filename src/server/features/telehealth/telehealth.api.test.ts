@@ -173,14 +173,32 @@ describe('video visits', () => {
     await provider.next((f) => f.type === 'visit.signal' && f.candidate !== undefined);
     expect(provider.frames.filter((f) => f.type === 'visit.signal').map((f) => (f.type === 'visit.signal' && f.description ? 'description' : 'candidate'))).toEqual(['description', 'candidate']);
 
+    // The microphone and camera state goes the same way, checked with the shared schema.
+    mine.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'patient-peer-1', toUserId: practice.provider.userId, toPeerId: 'provider-peer-1', media: { audio: false, video: true } });
+    expect(await provider.next((f) => f.type === 'visit.signal' && f.media !== undefined)).toEqual({
+      type: 'visit.signal',
+      appointmentId: soonId,
+      fromUserId: patient.userId,
+      fromPeerId: 'patient-peer-1',
+      toPeerId: 'provider-peer-1',
+      media: { audio: false, video: true },
+    });
+    for (const media of [{ audio: 'off', video: true }, { audio: false }, { audio: false, video: false, screen: true }]) {
+      const from = mine.frames.length;
+      mine.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'patient-peer-1', toUserId: practice.provider.userId, toPeerId: 'provider-peer-1', media });
+      expect(await mine.next((f) => f.type === 'error', 5000, from)).toMatchObject({ code: 'realtime.invalid-frame' });
+    }
+    expect(provider.frames.filter((f) => f.type === 'visit.signal' && f.media !== undefined)).toHaveLength(1);
+
     // Someone not in the visit can neither join its call nor signal into it, and hears nothing.
     outsider.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'outsider-peer-1' });
     expect(await outsider.next((f) => f.type === 'error')).toMatchObject({ code: 'realtime.visit-forbidden' });
     outsider.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'outsider-peer-1', toUserId: patient.userId, toPeerId: 'patient-peer-1', candidate });
     await outsider.next((f) => f.type === 'error' && outsider.frames.filter((x) => x.type === 'error').length === 2);
     // A member cannot signal a person outside the call either.
+    const beforeStranger = mine.frames.length;
     mine.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'patient-peer-1', toUserId: stranger.userId, toPeerId: 'outsider-peer-1', candidate });
-    expect(await mine.next((f) => f.type === 'error')).toMatchObject({ code: 'realtime.visit-forbidden' });
+    expect(await mine.next((f) => f.type === 'error', 5000, beforeStranger)).toMatchObject({ code: 'realtime.visit-forbidden' });
     expect(outsider.frames.filter((f) => f.type === 'visit.signal' || f.type === 'visit.peer')).toEqual([]);
 
     // Closing a socket tells the others the tab left.
@@ -305,6 +323,34 @@ describe('video visits', () => {
     expect(await patientSocket.next((f) => f.type === 'error')).toMatchObject({ code: 'realtime.visit-forbidden' });
     const events = await queryRows<{ kind: string }>(t.database.db, sql`select kind from telehealth_events where appointment_id = ${soonId} order by id`);
     expect(events.map((e) => e.kind)).toEqual(['waiting', 'admitted', 'started', 'invited', 'waiting', 'admitted', 'ended', 'completed']);
+  });
+
+  it('after "End visit" the provider can still complete the appointment from the ended visit; the end stays', async () => {
+    // A visit of its own, 20 minutes or more ahead of the server's clock (which earlier tests moved on).
+    const step = 15 * 60_000;
+    const startsAt = Math.ceil((Date.now() + clockAheadMs + 20 * 60_000) / step) * step;
+    const id = await book(patient, new Date(startsAt).toISOString());
+    clockAheadMs = startsAt + 5 * 60_000 - Date.now();
+    const patientSocket = await socketFor(patient);
+    const ended = await call(practice.provider, 'POST', visitUrl(id, '/end'), { complete: false });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const endedAt = ended.json<Visit>().endedAt;
+    expect(endedAt).not.toBeNull();
+    // Reopened later, the ended visit still offers the provider to complete the appointment.
+    expect((await call(practice.provider, 'GET', visitUrl(id))).json<Visit>()).toMatchObject({ phase: 'ended', status: 'booked', canComplete: true, reopenable: false });
+    expect((await call(patient, 'POST', visitUrl(id, '/end'), { complete: true })).json()).toMatchObject({ code: 'visit.provider-only' });
+    // Ending it again is refused; completing it is not.
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/end'), { complete: false })).json()).toMatchObject({ code: 'visit.ended' });
+    clockAheadMs += 60_000;
+    const completed = await call(practice.provider, 'POST', visitUrl(id, '/end'), { complete: true });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json<Visit>()).toMatchObject({ phase: 'ended', status: 'completed', canComplete: false, endedAt });
+    await patientSocket.next(isVisitEvent('completed'));
+    expect((await call(patient, 'GET', `/api/v1/appointments/${id}`)).json<Appointment>().status).toBe('completed');
+    // Once completed there is nothing left to complete.
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/end'), { complete: true })).statusCode).toBe(409);
+    const events = await queryRows<{ kind: string }>(t.database.db, sql`select kind from telehealth_events where appointment_id = ${id} order by id`);
+    expect(events.map((e) => e.kind)).toEqual(['ended', 'completed']);
   });
 });
 

@@ -34,8 +34,9 @@ function callsOf(socket: RealtimeSocket): Calls {
 /**
  * The video visits' signalling over `/ws`. A socket joins a call only when its person is
  * admitted to an open visit (read under row-level security as that person); it then hears the
- * call's topic. Offers, answers and ICE candidates go to one other admitted person of that call,
- * across processes through the hub; the server never reads them.
+ * call's topic. Offers, answers, ICE candidates and a tab's microphone and camera state go to
+ * one other admitted person of that call, across processes through the hub; the server never
+ * reads them.
  *
  * A tab whose socket dropped joins again on its new socket with the same peer id, while the old
  * socket may stay open here until the heartbeat cuts it (up to a minute later): the peer id moves to
@@ -232,6 +233,7 @@ export function telehealthSignalling(deps: TelehealthSignallingDeps): RealtimeEx
             toPeerId: frame.toPeerId,
             ...(frame.description !== undefined ? { description: frame.description } : {}),
             ...(frame.candidate !== undefined ? { candidate: frame.candidate } : {}),
+            ...(frame.media !== undefined ? { media: frame.media } : {}),
           });
           return;
         }

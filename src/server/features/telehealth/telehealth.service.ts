@@ -428,13 +428,18 @@ export async function inviteToVisit(ctx: ActorContext, appointmentId: string, in
   return visit;
 }
 
-/** The provider ends the visit for everyone, and may complete the appointment with it. */
+/**
+ * The provider ends the visit for everyone, and may complete the appointment with it. A visit
+ * that has already ended (the provider's "End visit", or by itself) can still complete its
+ * appointment (`complete: true`): the end stays as it was.
+ */
 export async function endVisit(ctx: ActorContext, appointmentId: string, input: EndVisit, publish: VisitPublisher): Promise<Visit> {
   const now = ctx.now();
   return asVisitor(ctx, async (tx) => {
     let loaded = await loadVisit(tx, appointmentId);
     if (loaded.info.role !== 'provider') throw providerOnly();
-    if (loaded.visit?.endedAt) throw conflict('visit.ended', 'This video visit has ended.');
+    const alreadyEnded = Boolean(loaded.visit?.endedAt);
+    if (alreadyEnded && !input.complete) throw conflict('visit.ended', 'This video visit has ended.');
     if (input.complete) {
       if (ctx.actor.tenant?.id !== loaded.info.tenant_id) {
         throw forbidden('visit.wrong-organisation', `Switch to ${loaded.info.organisation_name} to complete this appointment.`);
@@ -442,9 +447,11 @@ export async function endVisit(ctx: ActorContext, appointmentId: string, input: 
       const decision = completion(loaded, now);
       if (!decision.ok) throw refusal(decision.reason);
     }
-    await ensureVisit(tx, loaded, appointmentId);
-    await tx.update(telehealthVisits).set({ endedAt: now, endedBy: ctx.actor.userId }).where(eq(telehealthVisits.appointmentId, appointmentId));
-    await record(ctx, tx, loaded, appointmentId, 'ended');
+    if (!alreadyEnded) {
+      await ensureVisit(tx, loaded, appointmentId);
+      await tx.update(telehealthVisits).set({ endedAt: now, endedBy: ctx.actor.userId }).where(eq(telehealthVisits.appointmentId, appointmentId));
+      await record(ctx, tx, loaded, appointmentId, 'ended');
+    }
     if (input.complete) {
       await checkIn(ctx, tx, appointmentId, now);
       const done = await tx
@@ -456,7 +463,7 @@ export async function endVisit(ctx: ActorContext, appointmentId: string, input: 
       await record(ctx, tx, loaded, appointmentId, 'completed');
     }
     loaded = await loadVisit(tx, appointmentId);
-    await publish(visitPeople(loaded), 'visit', { appointmentId, kind: 'ended' }, tx);
+    await publish(visitPeople(loaded), 'visit', { appointmentId, kind: alreadyEnded ? 'completed' : 'ended' }, tx);
     return toVisit(loaded, ctx.actor, now);
   });
 }
