@@ -11,11 +11,14 @@ import { interpolate, translation } from './support/locales.js';
  * join window; the patient checks their devices and joins the waiting room; the provider sees
  * them waiting on /provider/telehealth; the patient leaves the waiting room and the provider's list
  * stops showing them as waiting, then they wait again; the provider starts the visit and admits them; both see the other's
- * live video, with the connection's quality; a chat message arrives on the other side; the
- * patient shares their screen and stops; the patient's network drops and the call carries on and
- * recovers; the patient reloads and is back in the call without a new admission; the provider
- * ends the visit and completes the appointment. A browser that refuses the camera and microphone
- * gets plain help. Someone else is told the visit does not exist. axe checks every page state.
+ * live video, with the connection's quality; a chat message arrives on the other side, and one
+ * pasted over the limit is kept and refused; the provider sees when the patient's microphone or
+ * camera is off; the patient shares their screen and stops; the patient's network drops and the
+ * call carries on and recovers; the patient reloads and is back in the call without a new
+ * admission; the provider leaves (the patient is told) and comes back; the provider ends the visit
+ * and completes the appointment from the ended visit's page. Each change of stage leaves the
+ * keyboard on the new stage's heading. A browser that refuses the camera and microphone gets
+ * plain help. Someone else is told the visit does not exist. axe checks every page state.
  */
 let smtp: SmtpListener;
 let server: TestServer;
@@ -81,6 +84,16 @@ async function expectLiveVideo(page: Page, name: string): Promise<void> {
     .toBeGreaterThan(0.3);
   // The connection's state is said in words, not only in the element's data.
   await page.getByRole('status').filter({ hasText: th('call.states.connected') }).first().waitFor();
+}
+
+/** The keyboard is on this element (a stage's heading after the page moved on, say), not thrown back to the body. */
+async function expectFocused(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
+}
+
+/** The other person's tile: their video and its caption (which names the figure). */
+function remoteTile(page: Page, name: string): Locator {
+  return page.locator('figure').filter({ has: remoteVideo(page, name) });
 }
 
 function escapeRegExp(text: string): string {
@@ -213,6 +226,8 @@ describe('telehealth video visits', () => {
 
     await patient.getByRole('button', { name: th('join.join'), exact: true }).click();
     await patient.getByRole('heading', { level: 2, name: th('waiting.title') }).waitFor();
+    // The Join button is gone: the keyboard is on the waiting room's heading, not back at the top of the page.
+    await expectFocused(patient.getByRole('heading', { level: 2, name: th('waiting.title') }));
     await patient.getByRole('status').filter({ hasText: interpolate(th('waiting.body'), { provider: 'Demo Provider' }) }).waitFor();
     await expectAxeClean(patient);
   }, 60_000);
@@ -258,6 +273,7 @@ describe('telehealth video visits', () => {
 
     // In the call: the waiting room with the patient, the chat, the invitation form.
     await provider.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
+    await expectFocused(provider.getByRole('heading', { level: 2, name: th('call.title') }));
     const admit = provider.getByRole('button', { name: new RegExp(`^${th('provider.admit')}\\s*:\\s*${patientName}$`) });
     await admit.waitFor();
     // The invitation form says what is wrong beside each field.
@@ -272,10 +288,14 @@ describe('telehealth video visits', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await expectAxeClean(provider);
 
-    await admit.click();
+    await admit.focus();
+    await provider.keyboard.press('Enter');
     await provider.getByText(th('provider.nobodyWaiting')).first().waitFor();
-    // The patient's page moves from the waiting room into the call by itself.
+    // The Admit button went with the patient: the keyboard is on the waiting list's heading (nobody else waits).
+    await expectFocused(provider.getByRole('heading', { level: 2, name: th('provider.waitingTitle') }));
+    // The patient's page moves from the waiting room into the call by itself, and so does their keyboard.
     await patient.getByRole('heading', { level: 2, name: th('call.title') }).waitFor({ timeout: 20_000 });
+    await expectFocused(patient.getByRole('heading', { level: 2, name: th('call.title') }));
     await expectLiveVideo(patient, 'Demo Provider');
     await expectLiveVideo(provider, patientName);
     await patient.getByRole('group', { name: th('call.controls') }).getByRole('button', { name: th('call.mute') }).waitFor();
@@ -314,18 +334,66 @@ describe('telehealth video visits', () => {
     await expectAxeClean(patient);
   }, 60_000);
 
-  it('the patient turns the camera and microphone off and on again', async () => {
+  it('a pasted message over the chat’s 2,000 characters is kept whole, said to be too long and not sent until shortened', async () => {
+    const box = patient.getByRole('textbox', { name: th('chat.label'), exact: true });
+    const list = provider.getByRole('list', { name: th('chat.messages') });
+    const before = await list.getByRole('listitem').count();
+    const pasted = `${'A long note. '.repeat(154)}end`.slice(0, 2001);
+    expect(pasted).toHaveLength(2001);
+    await box.focus();
+    await patient.keyboard.insertText(pasted);
+    // What the field says under it (its hint and error, tied to it by aria-describedby).
+    const description = () =>
+      box.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' | '));
+    // Nothing cut: all 2,001 characters are in the field, which says it is too long, and how long.
+    expect(await box.inputValue()).toBe(pasted);
+    const tooLong = interpolate(th('chat.tooLong'), { max: '2000' });
+    await expect.poll(description).toBe(`${interpolate(th('chat.count'), { used: '2,001', max: '2,000' })} | ${tooLong}`);
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    await patient.locator('p').filter({ hasText: tooLong }).waitFor();
+    // And a screen reader hears it as it happens.
+    await patient.getByRole('region', { name: th('chat.title') }).getByRole('status').filter({ hasText: tooLong }).waitFor();
+    await expectAxeClean(patient);
+    // Send refuses it: the text stays and nothing reaches the provider.
+    await patient.getByRole('button', { name: th('chat.send'), exact: true }).click();
+    expect(await description()).toContain(tooLong);
+    expect(await box.inputValue()).toBe(pasted);
+    // One character fewer and it is fine again (and would be sent).
+    await box.press('End');
+    await box.press('Backspace');
+    await expect.poll(description).toBe(interpolate(th('chat.count'), { used: '2,000', max: '2,000' }));
+    expect(await box.getAttribute('aria-invalid')).toBe('false');
+    await box.fill('');
+    expect(await list.getByRole('listitem').count()).toBe(before);
+  }, 30_000);
+
+  it('the patient turns the camera and microphone off and on again; the provider sees which are off', async () => {
     const controls = patient.getByRole('group', { name: th('call.controls') });
+    const tile = remoteTile(provider, patientName);
+    const cameraOff = th('call.remote.cameraOff');
+    const microphoneOff = th('call.remote.microphoneOff');
     await controls.getByRole('button', { name: th('call.cameraOff') }).click();
     await patient.getByText(th('call.cameraIsOff')).waitFor();
+    // Not a black box captioned "Connected": the provider is told, in the tile's caption (its name).
+    await tile.getByText(cameraOff, { exact: true }).waitFor({ timeout: 20_000 });
+    await provider.getByRole('figure', { name: new RegExp(`^${escapeRegExp(patientName)}.*${escapeRegExp(cameraOff)}`) }).waitFor();
+    expect(await tile.getByText(microphoneOff, { exact: true }).count()).toBe(0);
     await controls.getByRole('button', { name: th('call.mute') }).click();
     await controls.getByRole('button', { name: th('call.unmute') }).waitFor();
+    await tile.getByText(microphoneOff, { exact: true }).waitFor({ timeout: 20_000 });
+    await provider.getByRole('figure', { name: new RegExp(`${escapeRegExp(microphoneOff)}.*${escapeRegExp(cameraOff)}`) }).waitFor();
     await expectAxeClean(patient);
+    await provider.mouse.move(0, 0);
+    await settleToasts(provider);
+    await expectAxeClean(provider);
     await controls.getByRole('button', { name: th('call.cameraOn') }).click();
+    await expect.poll(() => tile.getByText(cameraOff, { exact: true }).count(), { timeout: 20_000 }).toBe(0);
+    await tile.getByText(microphoneOff, { exact: true }).waitFor();
     await controls.getByRole('button', { name: th('call.unmute') }).click();
     await patient.locator(`video[aria-label="${th('call.yourVideo')}"]`).waitFor();
     await controls.getByRole('button', { name: th('call.mute') }).waitFor();
-  }, 30_000);
+    await expect.poll(() => tile.getByText(microphoneOff, { exact: true }).count(), { timeout: 20_000 }).toBe(0);
+  }, 60_000);
 
   it('the patient shares their screen, the provider sees it, and the patient stops sharing', async () => {
     const controls = patient.getByRole('group', { name: th('call.controls') });
@@ -421,19 +489,35 @@ describe('telehealth video visits', () => {
   }, 90_000);
 
   it('the provider leaves the call and is told what happens to the visit (not the patient’s text), then comes back', async () => {
+    // The patient mutes first: the provider, joining again later, learns it when the call connects.
+    const controls = patient.getByRole('group', { name: th('call.controls') });
+    await controls.getByRole('button', { name: th('call.mute') }).click();
+    await controls.getByRole('button', { name: th('call.unmute') }).waitFor();
     await provider.getByRole('button', { name: th('call.leave'), exact: true }).click();
     await provider.getByText(th('left.title')).waitFor();
+    await expectFocused(provider.getByRole('heading', { level: 2, name: th('left.title') }));
     await provider.getByText(th('left.bodyProvider')).waitFor();
     expect(await provider.getByText(th('left.body')).count()).toBe(0);
     await expectAxeClean(provider);
+    // Not "Nobody else is in the call yet": the patient is told the provider left.
+    await patient.getByRole('status').filter({ hasText: interpolate(th('call.personLeft'), { name: 'Demo Provider' }) }).waitFor({ timeout: 20_000 });
+    expect(await patient.getByText(th('call.alone')).count()).toBe(0);
+    await expectAxeClean(patient);
     await provider.getByRole('button', { name: th('left.rejoin'), exact: true }).click();
+    await expectFocused(provider.getByRole('heading', { level: 2, name: th('devices.title') }));
     await provider.getByRole('button', { name: th('join.start'), exact: true }).click();
     await provider.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
+    await expectFocused(provider.getByRole('heading', { level: 2, name: th('call.title') }));
     await expectLiveVideo(provider, patientName);
     await expectLiveVideo(patient, 'Demo Provider');
+    // Back: the patient's line no longer says the provider left; the provider sees the patient is still muted.
+    await expect.poll(() => patient.getByText(interpolate(th('call.personLeft'), { name: 'Demo Provider' })).count(), { timeout: 20_000 }).toBe(0);
+    await remoteTile(provider, patientName).getByText(th('call.remote.microphoneOff'), { exact: true }).waitFor({ timeout: 20_000 });
+    await controls.getByRole('button', { name: th('call.unmute') }).click();
+    await expect.poll(() => remoteTile(provider, patientName).getByText(th('call.remote.microphoneOff'), { exact: true }).count(), { timeout: 20_000 }).toBe(0);
   }, 90_000);
 
-  it('the provider ends the visit and completes the appointment', async () => {
+  it('the provider ends the visit, and completes the appointment from the ended visit’s page', async () => {
     // Completing needs the appointment to have started (it may still be a few minutes away).
     const complete = provider.getByRole('button', { name: th('end.complete'), exact: true });
     await complete.waitFor({ timeout: Math.max(0, startsAt - Date.now()) + 30_000 });
@@ -441,9 +525,31 @@ describe('telehealth video visits', () => {
     const dialog = provider.getByRole('alertdialog', { name: th('end.completeTitle') });
     await dialog.waitFor();
     await expectAxeClean(provider);
-    await dialog.getByRole('button', { name: th('end.completeConfirm') }).click();
-    await provider.getByText(th('phase.ended'), { exact: true }).first().waitFor();
+    // Not now: the provider only ends the visit ("End visit"), and completes the appointment later.
+    await dialog.getByRole('button', { name: th('end.cancel') }).click();
+    await provider.getByRole('button', { name: th('end.end'), exact: true }).click();
+    const endDialog = provider.getByRole('alertdialog', { name: th('end.endTitle') });
+    await endDialog.getByRole('button', { name: th('end.endConfirm') }).click();
+    const ended = provider.getByRole('heading', { level: 2, name: th('phase.ended') });
+    await ended.waitFor();
+    await expectFocused(ended);
     await provider.getByRole('link', { name: th('page.backToVisits') }).waitFor();
+    await patient.getByText(th('phase.ended'), { exact: true }).first().waitFor({ timeout: 20_000 });
+    await expectFocused(patient.getByRole('heading', { level: 2, name: th('phase.ended') }));
+
+    // Opened again later, the ended visit still lets its provider complete the appointment, and
+    // message the patient as its text says.
+    await provider.reload();
+    await h1(provider, SERVICE);
+    await provider.getByText(th('phase.endedHelpProvider')).waitFor();
+    const message = provider.getByRole('link', { name: new RegExp(`^${escapeRegExp(th('phase.messagePatient'))}\\s*:\\s*${escapeRegExp(patientName)}$`) });
+    expect(await message.getAttribute('href')).toBe(`/provider/messages?appointment=${appointmentId}`);
+    const completeNow = provider.getByRole('button', { name: th('phase.complete'), exact: true });
+    await expectAxeClean(provider);
+    await completeNow.click();
+    await expect.poll(() => completeNow.count(), { timeout: 20_000 }).toBe(0);
+    await expectFocused(provider.getByRole('heading', { level: 2, name: th('phase.ended') }));
+    await provider.getByText(th('end.completedDone')).waitFor();
     // Each side is told what it can do next: the provider is not asked to book an appointment.
     await provider.getByText(th('phase.endedHelpProvider')).waitFor();
     expect(await provider.getByText(th('phase.endedHelp')).count()).toBe(0);
@@ -452,6 +558,7 @@ describe('telehealth video visits', () => {
     await patient.getByText(th('phase.ended'), { exact: true }).first().waitFor({ timeout: 20_000 });
     await patient.getByText(th('phase.endedHelp')).waitFor();
     await patient.getByRole('link', { name: th('page.backToAppointments') }).waitFor();
+    expect(await patient.getByRole('button', { name: th('phase.complete') }).count()).toBe(0);
     // The call is over on both sides.
     expect(await remoteVideo(patient, 'Demo Provider').count()).toBe(0);
     await provider.mouse.move(0, 0);

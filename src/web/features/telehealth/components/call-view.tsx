@@ -1,12 +1,14 @@
 import { clsx } from 'clsx';
 import { Mic, MicOff, MonitorUp, PhoneOff, Video, VideoOff } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type Ref, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerFrame } from '~/shared/contracts/realtime';
-import type { Visit } from '~/shared/contracts/telehealth';
+import type { MediaState, Visit } from '~/shared/contracts/telehealth';
 import { Button } from '~/web/components/ui/button';
+import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeFrames } from '~/web/lib/realtime';
 import { useIceServers } from '../api/telehealth-api';
+import { callStatus, withDeparture, withoutReturned } from '../lib/call-status';
 import { type RemotePeer, VisitCall } from '../lib/visit-call';
 import { LocalVideo } from './device-check';
 import { Notice, useTelehealthError } from './parts';
@@ -18,7 +20,10 @@ function enableTrack(track: MediaStreamTrack | null, on: boolean): void {
 
 const QUALITY_TONE = { good: 'text-emerald-800', fair: 'text-amber-800', poor: 'text-red-700' } as const;
 
-/** One remote person: their video (with sound), name, connection state and quality. */
+/**
+ * One remote person: their video (with sound), name, connection state and quality, and whether
+ * they turned their microphone or camera off (said in the caption, which names the tile).
+ */
 function RemoteTile({ peer, name }: { peer: RemotePeer; name: string }) {
   const { t } = useTranslation('telehealth');
   const ref = useRef<HTMLVideoElement>(null);
@@ -37,20 +42,30 @@ function RemoteTile({ peer, name }: { peer: RemotePeer; name: string }) {
   }, [peer.stream, tracks]);
   const hasVideo = peer.stream.getVideoTracks().length > 0;
   const stateText = peer.state === 'connected' ? t('call.states.connected') : peer.state === 'reconnecting' ? t('call.states.reconnecting') : t('call.states.connecting');
+  const microphoneOff = peer.media?.audio === false;
+  const cameraOff = peer.media?.video === false;
   return (
     <figure className="relative overflow-hidden rounded-xl bg-slate-900">
-      {/* A live call has no caption file; the chat beside it is the text channel. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-      <video
-        ref={ref}
-        autoPlay
-        playsInline
-        aria-label={t('call.videoOf', { name })}
-        data-connection={peer.state}
-        data-user-id={peer.userId}
-        data-has-video={hasVideo ? 'true' : 'false'}
-        className="aspect-video w-full bg-slate-900 object-contain"
-      />
+      <div className="relative">
+        {/* A live call has no caption file; the chat beside it is the text channel. */}
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+        <video
+          ref={ref}
+          autoPlay
+          playsInline
+          aria-label={t('call.videoOf', { name })}
+          data-connection={peer.state}
+          data-user-id={peer.userId}
+          data-has-video={hasVideo ? 'true' : 'false'}
+          className="aspect-video w-full bg-slate-900 object-contain"
+        />
+        {cameraOff ? (
+          // Over the black picture; the caption says it in words.
+          <div aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-slate-800 text-slate-200">
+            <VideoOff className="size-12" />
+          </div>
+        ) : null}
+      </div>
       <figcaption className="flex flex-wrap items-center justify-between gap-2 bg-slate-950 px-3 py-2 text-sm text-white">
         <bdi className="font-medium">{name}</bdi>
         <span role="status" className="flex flex-wrap items-center gap-x-3">
@@ -59,6 +74,18 @@ function RemoteTile({ peer, name }: { peer: RemotePeer; name: string }) {
             <span data-quality={peer.quality} className={clsx('rounded bg-white px-1.5 font-medium', QUALITY_TONE[peer.quality])}>
               {t(`call.quality.${peer.quality}`)}
               {peer.rttMs !== null ? <span className="sr-only">{t('call.qualityDetail', { rtt: String(peer.rttMs), loss: String(Math.round((peer.lossPercent ?? 0) * 10) / 10) })}</span> : null}
+            </span>
+          ) : null}
+          {microphoneOff ? (
+            <span data-media-off="microphone" className="inline-flex items-center gap-1">
+              <MicOff aria-hidden="true" className="size-4" />
+              {t('call.remote.microphoneOff')}
+            </span>
+          ) : null}
+          {cameraOff ? (
+            <span data-media-off="camera" className="inline-flex items-center gap-1">
+              <VideoOff aria-hidden="true" className="size-4" />
+              {t('call.remote.cameraOff')}
             </span>
           ) : null}
         </span>
@@ -86,12 +113,30 @@ function RemoteTile({ peer, name }: { peer: RemotePeer; name: string }) {
  * The call: everyone else's video, one's own preview, and the controls (microphone, camera,
  * screen sharing, leave). Joins the visit's call on the socket, and again after every reconnect.
  */
-export function CallView({ visit, peerId, media, onLeave, onForbidden }: { visit: Visit; peerId: string; media: LocalMedia; onLeave(): void; onForbidden(): void }) {
-  const { t } = useTranslation('telehealth');
+export function CallView({
+  visit,
+  peerId,
+  media,
+  headingRef,
+  onLeave,
+  onForbidden,
+}: {
+  visit: Visit;
+  peerId: string;
+  media: LocalMedia;
+  /** The call's heading (the page moves the focus there when the call opens). */
+  headingRef?: Ref<HTMLHeadingElement>;
+  onLeave(): void;
+  onForbidden(): void;
+}) {
+  const { t, i18n } = useTranslation('telehealth');
+  const language = currentLanguage(i18n.resolvedLanguage);
   const ice = useIceServers(true);
   const errorMessage = useTelehealthError();
   const headingId = useId();
   const [peers, setPeers] = useState<RemotePeer[]>([]);
+  /** Who was in the call with this tab and left (the latest last), until they come back. */
+  const [departed, setDeparted] = useState<readonly string[]>([]);
   const [micOn, setMicOn] = useState(true);
   const [cameraOn, setCameraOn] = useState(true);
   const [screen, setScreen] = useState<MediaStreamTrack | null>(null);
@@ -103,7 +148,11 @@ export function CallView({ visit, peerId, media, onLeave, onForbidden }: { visit
   const onFrame = useCallback(
     (frame: ServerFrame) => {
       const current = call.current;
-      if (frame.type === 'visit.joined' && frame.appointmentId === appointmentId && frame.peerId === peerId) setJoined(true);
+      if (frame.type === 'visit.joined' && frame.appointmentId === appointmentId && frame.peerId === peerId) {
+        setJoined(true);
+        // Back in the call after this tab's socket dropped: the others may have missed a change.
+        current?.announceMedia();
+      }
       else if (frame.type === 'visit.peer') current?.handlePeer(frame);
       else if (frame.type === 'visit.signal') current?.handleSignal(frame);
       else if (frame.type === 'error' && frame.code === 'realtime.visit-forbidden') onForbidden();
@@ -119,6 +168,17 @@ export function CallView({ visit, peerId, media, onLeave, onForbidden }: { visit
 
   const iceServers = ice.data?.iceServers;
   const { audioTrack, videoTrack } = media;
+
+  // What the others are told of this tab's microphone and camera: on when it sends sound, and a
+  // picture (the camera, or a shared screen).
+  const micSent = micOn && audioTrack !== null;
+  const videoSent = screen !== null || (cameraOn && videoTrack !== null);
+  const mediaState = useRef<MediaState>({ audio: micSent, video: videoSent });
+  useEffect(() => {
+    mediaState.current = { audio: micSent, video: videoSent };
+    call.current?.setMediaState(mediaState.current);
+  }, [micSent, videoSent]);
+
   useEffect(() => {
     if (!iceServers) return;
     const instance = new VisitCall({
@@ -127,8 +187,13 @@ export function CallView({ visit, peerId, media, onLeave, onForbidden }: { visit
       iceServers: iceServers.map((s) => ({ urls: s.urls, ...(s.username ? { username: s.username } : {}), ...(s.credential ? { credential: s.credential } : {}) })),
       audio: audioTrack,
       video: videoTrack,
+      media: mediaState.current,
       send: (frame) => channel.send(frame),
-      onChange: setPeers,
+      onChange: (next) => {
+        setPeers(next);
+        setDeparted((gone) => withoutReturned(gone, next.map((p) => p.userId)));
+      },
+      onLeft: (userId) => setDeparted((gone) => withDeparture(gone, userId)),
     });
     call.current = instance;
     channel.send({ type: 'visit.join', appointmentId, peerId });
@@ -172,12 +237,25 @@ export function CallView({ visit, peerId, media, onLeave, onForbidden }: { visit
   useEffect(() => () => screen?.stop(), [screen]);
 
   const nameOf = (userId: string) => visit.participants.find((p) => p.userId === userId)?.name ?? t('call.someone');
+  const status = callStatus({ joined: Boolean(iceServers) && joined, present: peers.map((p) => p.userId), departed });
+  const statusText =
+    status.kind === 'joining'
+      ? t('call.joining')
+      : status.kind === 'alone'
+        ? t('call.alone')
+        : status.kind === 'everyone-left'
+          ? t('call.everyoneLeft')
+          : status.kind === 'left'
+            ? status.userIds.length === 1
+              ? t('call.personLeft', { name: nameOf(status.userIds[0] ?? '') })
+              : t('call.peopleLeft', { names: new Intl.ListFormat(language, { type: 'conjunction' }).format(status.userIds.map(nameOf)) })
+            : '';
   const canShare = typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices && 'getDisplayMedia' in navigator.mediaDevices);
   const ownStream = screenStream ?? media.stream;
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
-      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none">
         {t('call.title')}
       </h2>
       {ice.isError ? (
@@ -186,7 +264,7 @@ export function CallView({ visit, peerId, media, onLeave, onForbidden }: { visit
         </Notice>
       ) : null}
       <p role="status" className="text-sm text-slate-700">
-        {!iceServers || !joined ? t('call.joining') : peers.length === 0 ? t('call.alone') : ''}
+        {statusText}
       </p>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className={clsx('grid gap-4', peers.length > 1 ? 'sm:grid-cols-2' : '')}>

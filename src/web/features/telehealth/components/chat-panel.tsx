@@ -10,6 +10,8 @@ import { useSendVisitChat, useVisitChat } from '../api/telehealth-api';
 import { useTelehealthError } from './parts';
 
 const TEXTAREA = 'block min-h-16 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700';
+/** The count of characters shows from this many on (before that the limit is far). */
+const COUNT_FROM = VISIT_CHAT_MAX_LENGTH - 200;
 
 /** The visit's chat: saved with the visit, live for everyone in it. */
 export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone: string }) {
@@ -25,6 +27,12 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
   const headingId = useId();
   const list = useRef<HTMLOListElement>(null);
   const messages = chat.data?.messages ?? [];
+  // No maxLength on the field (it would cut a paste short without a word): a message over the
+  // limit is kept, said to be too long as it is written, and not sent until shortened.
+  const length = body.trim().length;
+  const tooLong = length > VISIT_CHAT_MAX_LENGTH;
+  const tooLongMessage = t('chat.tooLong', { max: String(VISIT_CHAT_MAX_LENGTH) });
+  const number = new Intl.NumberFormat(language);
 
   // Messages from others are announced politely (not those there on opening).
   const newestIncoming = [...messages].reverse().find((m) => !m.mine);
@@ -53,7 +61,7 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
       return;
     }
     if (text.length > VISIT_CHAT_MAX_LENGTH) {
-      setFieldError(t('chat.tooLong', { max: String(VISIT_CHAT_MAX_LENGTH) }));
+      setFieldError(tooLongMessage);
       return;
     }
     setFieldError(null);
@@ -99,7 +107,11 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
         {announcement}
       </div>
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-3 space-y-2">
-        <Field label={t('chat.label')} error={fieldError}>
+        <Field
+          label={t('chat.label')}
+          error={tooLong ? tooLongMessage : fieldError}
+          hint={length >= COUNT_FROM ? t('chat.count', { used: number.format(length), max: number.format(VISIT_CHAT_MAX_LENGTH) }) : undefined}
+        >
           {({ id, describedBy, invalid }) => (
             <textarea
               id={id}
@@ -107,9 +119,14 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
               aria-invalid={invalid}
               className={TEXTAREA}
               rows={2}
-              maxLength={VISIT_CHAT_MAX_LENGTH}
               value={body}
-              onChange={(e) => setBody(e.target.value)}
+              onChange={(e) => {
+                const next = e.target.value;
+                // Said once when the text goes over the limit (a paste, say); the error stays under the field.
+                if (next.trim().length > VISIT_CHAT_MAX_LENGTH && !tooLong) setAnnouncement(tooLongMessage);
+                setBody(next);
+                setFieldError(null);
+              }}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                   e.preventDefault();

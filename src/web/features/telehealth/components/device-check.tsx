@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
@@ -105,13 +105,13 @@ export function MediaHelp({ media }: { media: LocalMedia }) {
 }
 
 /** Choose a camera and microphone, see oneself, and hear the microphone's level. */
-export function DeviceCheck({ media }: { media: LocalMedia }) {
+export function DeviceCheck({ media, headingRef }: { media: LocalMedia; headingRef?: Ref<HTMLHeadingElement> }) {
   const { t } = useTranslation('telehealth');
   const headingId = useId();
   const deviceName = (d: MediaDeviceInfo, i: number, kind: 'camera' | 'microphone') => d.label || t(`devices.unnamed.${kind}`, { n: String(i + 1) });
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
         {t('devices.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t('devices.intro')}</p>

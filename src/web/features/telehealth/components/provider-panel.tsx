@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { GUEST_ROLES, type GuestRole, InviteGuestSchema, VISIT_MAX_GUESTS, type Visit } from '~/shared/contracts/telehealth';
@@ -12,7 +12,11 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { useAdmit, useEndVisit, useInviteGuest } from '../api/telehealth-api';
 import { SELECT_CLASS_NAME, useTelehealthError } from './parts';
 
-/** Who waits to be let in, each with an Admit button. */
+/**
+ * Who waits to be let in, each with an Admit button. The button of someone let in goes away with
+ * them: the keyboard moves on to the next person's Admit button, or to the heading when nobody
+ * else waits.
+ */
 export function WaitingList({ visit, zone }: { visit: Visit; zone: string }) {
   const { t, i18n } = useTranslation('telehealth');
   const language = currentLanguage(i18n.resolvedLanguage);
@@ -20,16 +24,30 @@ export function WaitingList({ visit, zone }: { visit: Visit; zone: string }) {
   const errorMessage = useTelehealthError();
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  /** The person being let in, until they are off the list. */
+  const letIn = useRef<string | null>(null);
   const waiting = visit.participants.filter((p) => p.state === 'waiting' && p.userId);
+  const waitingIds = waiting.map((p) => p.userId).join(' ');
+  useEffect(() => {
+    if (letIn.current === null || waitingIds.split(' ').includes(letIn.current)) return;
+    letIn.current = null;
+    // Only when the keyboard was on the list (or lost with the button), not if it went elsewhere meanwhile.
+    const active = document.activeElement;
+    if (active && active !== document.body && !section.current?.contains(active)) return;
+    (list.current?.querySelector<HTMLButtonElement>('button:not([disabled])') ?? heading.current)?.focus();
+  }, [waitingIds]);
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+    <section ref={section} aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
         {t('provider.waitingTitle')}
       </h2>
       {waiting.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">{t('provider.nobodyWaiting')}</p>
       ) : (
-        <ul className="mt-2 space-y-2">
+        <ul ref={list} className="mt-2 space-y-2">
           {waiting.map((p) => (
             <li key={p.userId} className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-slate-900">
@@ -41,9 +59,13 @@ export function WaitingList({ visit, zone }: { visit: Visit; zone: string }) {
                 disabled={admit.isPending}
                 onClick={() => {
                   setError(null);
+                  letIn.current = p.userId;
                   admit.mutate(p.userId ?? '', {
                     onSuccess: () => toast.success(t('provider.admitted', { name: p.name })),
-                    onError: (e) => setError(errorMessage(e)),
+                    onError: (e) => {
+                      letIn.current = null;
+                      setError(errorMessage(e));
+                    },
                   });
                 }}
               >

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { type Ref, useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { type Visit, visitPhase } from '~/shared/contracts/telehealth';
 import { NotFoundContent } from '~/web/components/layout/not-found-content';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -10,7 +11,7 @@ import { formatDateTime, formatTime, userTimeZone, zoneName } from '~/web/lib/da
 import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents, useRealtimeFrames } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
-import { useJoinVisit, useLeaveVisit, useRefreshTelehealth, useVisit } from '../api/telehealth-api';
+import { useEndVisit, useJoinVisit, useLeaveVisit, useRefreshTelehealth, useVisit } from '../api/telehealth-api';
 import { formatTimeUntil, timeUntil } from '../lib/format';
 import { newPeerId } from '../lib/peers';
 import { CallView } from './call-view';
@@ -19,6 +20,7 @@ import { DeviceCheck, LocalVideo, MediaHelp } from './device-check';
 import { Notice, QueryState, useTelehealthError } from './parts';
 import { EndVisit, InviteForm, WaitingList } from './provider-panel';
 import { useLocalMedia } from './use-local-media';
+import { useStageFocus } from './use-stage-focus';
 
 /** The current time, updated every `everyMs`. */
 function useNow(everyMs: number): Date {
@@ -59,7 +61,7 @@ function useWaitingPresence(appointmentId: string) {
   useEffect(() => () => void channel.send({ type: 'visit.presence', appointmentId, present: false }), [channel, appointmentId]);
 }
 
-function WaitingRoom({ visit, back, media }: { visit: Visit; back: string; media: ReturnType<typeof useLocalMedia> }) {
+function WaitingRoom({ visit, back, media, headingRef }: { visit: Visit; back: string; media: ReturnType<typeof useLocalMedia>; headingRef: Ref<HTMLHeadingElement> }) {
   const { t } = useTranslation('telehealth');
   const headingId = useId();
   const navigate = useNavigate();
@@ -73,7 +75,7 @@ function WaitingRoom({ visit, back, media }: { visit: Visit; back: string; media
   return (
     <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
       <section aria-labelledby={headingId} className="rounded-xl border border-teal-200 bg-teal-50 p-5">
-        <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none">
           {t('waiting.title')}
         </h2>
         <p role="status" className="mt-2 text-slate-900">
@@ -149,6 +151,40 @@ function VisitHeader({ visit, zone, connectionLost = false }: { visit: Visit; zo
 
 type Stage = 'setup' | 'joined' | 'left';
 
+/** The complete action of an ended visit's page (the provider's), with its error. */
+function CompleteAppointment({ visit, onDone }: { visit: Visit; onDone(): void }) {
+  const { t } = useTranslation('telehealth');
+  const end = useEndVisit(visit.appointmentId);
+  const errorMessage = useTelehealthError();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <Button
+        size="sm"
+        disabled={end.isPending}
+        onClick={() => {
+          setError(null);
+          // On an ended visit the server only completes the appointment (the end stays).
+          end.mutate(true, {
+            onSuccess: () => {
+              toast.success(t('end.completedDone'));
+              onDone();
+            },
+            onError: (e) => setError(errorMessage(e)),
+          });
+        }}
+      >
+        {end.isPending ? t('phase.completing') : t('phase.complete')}
+      </Button>
+      {error ? (
+        <p role="alert" className="w-full text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetch(): void; connectionLost: boolean }) {
   const { t, i18n } = useTranslation('telehealth');
   const language = currentLanguage(i18n.resolvedLanguage);
@@ -167,6 +203,9 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
   const provider = visit.me.role === 'provider';
   const admitted = visit.me.state === 'admitted';
   const back = provider ? '/provider/telehealth' : '/appointments';
+  // Each stage's heading takes the focus when the page moves to it (the control pressed is gone).
+  const view = phase === 'ended' || phase === 'unavailable' ? 'ended' : phase === 'not-open' ? 'not-open' : stage === 'joined' ? (admitted ? 'call' : 'waiting') : stage;
+  const stageHeading = useStageFocus(view);
 
   // The window opens (or closes) while the page is open: ask the server again.
   const opensAt = new Date(visit.joinOpensAt);
@@ -228,9 +267,19 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
         <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6">
           <Notice tone={phase === 'ended' ? 'slate' : 'amber'} role="status">
-            <p className="font-medium">{title}</p>
+            <h2 ref={stageHeading} tabIndex={-1} className="font-medium outline-none">
+              {title}
+            </h2>
             <p className="mt-1 text-sm">{help}</p>
             <div className="mt-3 flex flex-wrap gap-2">
+              {provider && phase === 'ended' && visit.canComplete ? <CompleteAppointment visit={visit} onDone={() => stageHeading.current?.focus()} /> : null}
+              {provider && phase === 'ended' && !closed ? (
+                // What the help above says: to reach the patient, send them a message (about this appointment).
+                <ButtonLink variant="outline" size="sm" to={`/provider/messages?appointment=${encodeURIComponent(visit.appointmentId)}`}>
+                  {t('phase.messagePatient')}
+                  <span className="sr-only">: {visit.patientName}</span>
+                </ButtonLink>
+              ) : null}
               {closed && provider ? (
                 <Button size="sm" disabled={join.isPending} onClick={() => void onJoin()}>
                   {join.isPending ? t('join.joining') : t('phase.startAgain')}
@@ -257,7 +306,9 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
         <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6">
           <Notice role="status">
-            <p className="font-medium">{t('left.title')}</p>
+            <h2 ref={stageHeading} tabIndex={-1} className="font-medium outline-none">
+              {t('left.title')}
+            </h2>
             <p className="mt-1 text-sm">{provider ? t('left.bodyProvider') : t('left.body')}</p>
             <div className="mt-3 flex flex-wrap gap-2">
               <Button
@@ -285,7 +336,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
         <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="min-w-0 space-y-4">
-            <CallView visit={visit} peerId={peerId} media={media} onLeave={() => {
+            <CallView visit={visit} peerId={peerId} media={media} headingRef={stageHeading} onLeave={() => {
                 leave.mutate();
                 setStage('left');
               }} onForbidden={onForbidden} />
@@ -305,7 +356,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
     return (
       <>
         <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
-        <WaitingRoom visit={visit} back={back} media={media} />
+        <WaitingRoom visit={visit} back={back} media={media} headingRef={stageHeading} />
       </>
     );
   }
@@ -314,7 +365,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
     <>
       <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
       <div className="mt-6 space-y-4">
-        <DeviceCheck media={media} />
+        <DeviceCheck media={media} headingRef={stageHeading} />
         <div className="flex flex-wrap items-center gap-3">
           <Button size="lg" disabled={join.isPending} onClick={() => void onJoin()}>
             {join.isPending ? t('join.joining') : provider ? t('join.start') : t('join.join')}

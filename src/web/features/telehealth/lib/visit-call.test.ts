@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServerVisitPeer, ServerVisitSignal } from '~/shared/contracts/realtime';
+import type { ClientFrame, ServerVisitPeer, ServerVisitSignal } from '~/shared/contracts/realtime';
 import { type RemotePeer, VisitCall } from './visit-call';
 
 /**
@@ -61,20 +61,29 @@ const candidate: ServerVisitSignal = {
 
 let call: VisitCall;
 let peers: RemotePeer[];
+let sent: ClientFrame[];
+let left: string[];
 
 beforeEach(() => {
   FakePeerConnection.made = [];
   vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
   vi.stubGlobal('MediaStream', FakeStream);
   peers = [];
+  sent = [];
+  left = [];
   call = new VisitCall({
     appointmentId: APPOINTMENT,
     peerId: 'provider-tab-1',
     iceServers: [],
     audio: null,
     video: null,
-    send: () => true,
+    media: { audio: true, video: true },
+    send: (frame) => {
+      sent.push(frame);
+      return true;
+    },
     onChange: (next) => (peers = next),
+    onLeft: (userId) => left.push(userId),
   });
 });
 afterEach(() => {
@@ -111,6 +120,59 @@ describe('VisitCall: the other tabs', () => {
     call.handlePeer(peer('joined', 'join-on-socket-b'));
     expect(peers).toHaveLength(1);
     call.handlePeer(peer('left'));
+    expect(peers).toEqual([]);
+  });
+});
+
+/** The media states this tab sent, as `toPeerId: audio/video`. */
+function mediaSent(): string[] {
+  return sent.flatMap((f) => (f.type === 'visit.signal' && f.media ? [`${f.toPeerId}: ${f.media.audio ? 'mic' : 'no mic'}, ${f.media.video ? 'camera' : 'no camera'}`] : []));
+}
+
+describe('VisitCall: microphone and camera state', () => {
+  it('tells a tab it connects to, every tab when it changes, and a tab that joined again', () => {
+    call.handlePeer(peer('joined', 'join-on-socket-a'));
+    expect(mediaSent()).toEqual(['patient-tab-1: mic, camera']);
+    call.setMediaState({ audio: false, video: true });
+    call.setMediaState({ audio: false, video: false });
+    expect(mediaSent().slice(1)).toEqual(['patient-tab-1: no mic, camera', 'patient-tab-1: no mic, no camera']);
+    // Its socket dropped and it joined again: the connection stays, and it hears the state again
+    // (it may have missed a change meanwhile).
+    FakePeerConnection.made[0]!.connectionState = 'connected';
+    call.handlePeer(peer('joined', 'join-on-socket-b'));
+    expect(mediaSent().slice(3)).toEqual(['patient-tab-1: no mic, no camera']);
+    // After this tab's own socket came back.
+    call.announceMedia();
+    expect(mediaSent().slice(4)).toEqual(['patient-tab-1: no mic, no camera']);
+    expect(sent.every((f) => f.type === 'visit.signal' && f.appointmentId === APPOINTMENT && f.peerId === 'provider-tab-1' && f.toUserId === PATIENT)).toBe(true);
+  });
+
+  it('shows what the other tab says, also when it said it before the connection was made', () => {
+    const media = (audio: boolean, video: boolean): ServerVisitSignal => ({ ...candidate, candidate: undefined, media: { audio, video } });
+    // Heard before anything else from that tab: kept, and no connection made for it.
+    call.handleSignal(media(false, true));
+    expect(FakePeerConnection.made).toHaveLength(0);
+    expect(peers).toEqual([]);
+    call.handleSignal(candidate);
+    expect(peers.map((p) => p.media)).toEqual([{ audio: false, video: true }]);
+    call.handleSignal(media(true, false));
+    expect(peers.map((p) => p.media)).toEqual([{ audio: true, video: false }]);
+  });
+
+  it('is unknown (null) until the tab says it', () => {
+    call.handlePeer(peer('joined'));
+    expect(peers.map((p) => p.media)).toEqual([null]);
+  });
+});
+
+describe('VisitCall: who left', () => {
+  it('reports a person whose tab left, not one whose tab a newer tab replaced', () => {
+    call.handlePeer(peer('joined', 'join-1'));
+    // A reload: the newer tab of the same person replaces the older.
+    call.handlePeer({ ...peer('joined', 'join-2'), peerId: 'patient-tab-2' });
+    expect(left).toEqual([]);
+    call.handlePeer({ ...peer('left', 'join-2'), peerId: 'patient-tab-2' });
+    expect(left).toEqual([PATIENT]);
     expect(peers).toEqual([]);
   });
 });

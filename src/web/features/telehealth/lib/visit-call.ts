@@ -1,4 +1,5 @@
 import type { ClientFrame, ServerVisitPeer, ServerVisitSignal } from '~/shared/contracts/realtime';
+import type { MediaState } from '~/shared/contracts/telehealth';
 import { isPolite, sdpSessionId } from './peers';
 import { type Quality, STATS_INTERVAL_MS, type StatsCounters, type StatsEntry, classifyQuality, readStats } from './quality';
 
@@ -6,6 +7,8 @@ import { type Quality, STATS_INTERVAL_MS, type StatsCounters, type StatsEntry, c
  * One video visit's calls in this tab: a WebRTC connection per other person in the call, made
  * with the "perfect negotiation" pattern (MDN) over the realtime socket's `visit.signal` frames.
  * One person is one peer: a newer tab of the same person (a reload) replaces the older one.
+ * Each tab also tells the others whether its microphone and camera are on (`media` signals): when
+ * it changes, and to every tab it connects to or that joins again, so a late joiner learns it.
  * Browser-only (RTCPeerConnection); the pure parts (politeness, stats) are in peers.ts and quality.ts.
  */
 
@@ -19,6 +22,8 @@ export interface RemotePeer {
   quality: Quality | null;
   rttMs: number | null;
   lossPercent: number | null;
+  /** Whether their microphone and camera are on, as they last said (null: not heard yet). */
+  media: MediaState | null;
 }
 
 export interface VisitCallOptions {
@@ -28,8 +33,12 @@ export interface VisitCallOptions {
   /** The microphone and camera tracks to send (either may be missing). */
   audio: MediaStreamTrack | null;
   video: MediaStreamTrack | null;
+  /** Whether this tab's microphone and camera are on, told to the others (see setMediaState). */
+  media: MediaState;
   send(frame: ClientFrame): boolean;
   onChange(peers: RemotePeer[]): void;
+  /** Someone who was in the call left it (not a tab replaced by a newer one of the same person). */
+  onLeft?(userId: string): void;
 }
 
 interface Entry {
@@ -51,6 +60,7 @@ interface Entry {
   quality: Quality | null;
   rttMs: number | null;
   lossPercent: number | null;
+  media: MediaState | null;
   disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -65,6 +75,9 @@ export class VisitCall {
   private readonly peers = new Map<string, Entry>();
   /** Peer ids that were replaced or left: their late frames are ignored. */
   private readonly retired = new Set<string>();
+  /** Media states of tabs heard before their connection was made, by peer id. */
+  private readonly pendingMedia = new Map<string, MediaState>();
+  private media: MediaState;
   private readonly outgoing = new MediaStream();
   private audio: MediaStreamTrack | null;
   private video: MediaStreamTrack | null;
@@ -74,6 +87,7 @@ export class VisitCall {
   constructor(private readonly options: VisitCallOptions) {
     this.audio = options.audio;
     this.video = options.video;
+    this.media = options.media;
     for (const track of [this.audio, this.video]) if (track) this.outgoing.addTrack(track);
     this.statsTimer = setInterval(() => void this.sampleStats(), STATS_INTERVAL_MS);
   }
@@ -90,11 +104,14 @@ export class VisitCall {
       if (joinId !== null && existing.joinId !== null && existing.joinId !== joinId) return;
       this.remove(existing, true);
       this.changed();
+      this.options.onLeft?.(existing.userId);
       return;
     }
-    // The same tab joined again after its socket reconnected: a working connection stays.
+    // The same tab joined again after its socket reconnected: a working connection stays. It may
+    // have missed a change of our microphone or camera meanwhile.
     if (existing?.peerId === frame.peerId && existing.pc.connectionState === 'connected') {
       existing.joinId = joinId;
+      this.signal(existing, { media: this.media });
       return;
     }
     if (existing) this.remove(existing, existing.peerId !== frame.peerId);
@@ -109,6 +126,16 @@ export class VisitCall {
     if (this.closed || frame.appointmentId !== this.options.appointmentId || frame.toPeerId !== this.options.peerId) return;
     if (this.retired.has(frame.fromPeerId)) return;
     let entry = this.peers.get(frame.fromUserId);
+    if (frame.media) {
+      if (entry?.peerId === frame.fromPeerId) {
+        entry.media = frame.media;
+        this.changed();
+      } else {
+        // A tab we have no connection with yet: its offer makes one (a state alone does not).
+        this.pendingMedia.set(frame.fromPeerId, frame.media);
+      }
+      if (!frame.description && frame.candidate === undefined) return;
+    }
     if (!entry || entry.peerId !== frame.fromPeerId) {
       // A tab we have not heard of (we joined after it): its signal makes the connection.
       if (entry) this.remove(entry, true);
@@ -117,6 +144,18 @@ export class VisitCall {
     }
     const target = entry;
     target.queue = target.queue.then(() => this.applySignal(target, frame)).catch(() => undefined);
+  }
+
+  /** Tells every tab in the call whether this tab's microphone and camera are on now. */
+  setMediaState(media: MediaState): void {
+    this.media = media;
+    this.announceMedia();
+  }
+
+  /** Tells every tab in the call this tab's media state again (after this tab's socket came back). */
+  announceMedia(): void {
+    if (this.closed) return;
+    for (const entry of this.peers.values()) this.signal(entry, { media: this.media });
   }
 
   /** Sends this track as the video (the camera, a shared screen, or nothing). */
@@ -134,6 +173,7 @@ export class VisitCall {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.statsTimer);
+    this.pendingMedia.clear();
     for (const entry of [...this.peers.values()]) this.remove(entry, true);
     this.changed();
   }
@@ -158,8 +198,10 @@ export class VisitCall {
       quality: null,
       rttMs: null,
       lossPercent: null,
+      media: this.pendingMedia.get(peerId) ?? null,
       disconnectedTimer: undefined,
     };
+    this.pendingMedia.delete(peerId);
     this.peers.set(userId, entry);
     const current = () => this.peers.get(userId) === entry && !this.closed;
     pc.ontrack = ({ track }) => {
@@ -207,6 +249,8 @@ export class VisitCall {
     };
     if (this.audio) entry.audioSender = pc.addTrack(this.audio, this.outgoing);
     if (this.video) entry.videoSender = pc.addTrack(this.video, this.outgoing);
+    // A new connection: that tab learns whether our microphone and camera are on.
+    this.signal(entry, { media: this.media });
     return entry;
   }
 
@@ -219,6 +263,7 @@ export class VisitCall {
         // The other side made a new connection (its tab reloaded or replaced ours): so do we.
         this.remove(entry, false);
         const fresh = this.create(entry.userId, entry.peerId, entry.joinId);
+        fresh.media = entry.media;
         this.changed();
         await this.applySignal(fresh, frame);
         return;
@@ -244,7 +289,7 @@ export class VisitCall {
     }
   }
 
-  private signal(entry: Entry, payload: Pick<Extract<ClientFrame, { type: 'visit.signal' }>, 'description' | 'candidate'>): void {
+  private signal(entry: Entry, payload: Pick<Extract<ClientFrame, { type: 'visit.signal' }>, 'description' | 'candidate' | 'media'>): void {
     this.options.send({ type: 'visit.signal', appointmentId: this.options.appointmentId, peerId: this.options.peerId, toUserId: entry.userId, toPeerId: entry.peerId, ...payload });
   }
 
@@ -293,6 +338,7 @@ export class VisitCall {
       quality: e.quality,
       rttMs: e.rttMs,
       lossPercent: e.lossPercent,
+      media: e.media,
     }));
     this.options.onChange(peers);
   }
