@@ -216,6 +216,13 @@ describe('problemMessage', () => {
     );
   });
 
+  it("says why a waitlist day is refused (the booking page's waitlist shows this, not the generic error)", () => {
+    expect(problemMessageKey(i18n, apiError('waitlist.closed-day'))).toBe('errors.waitlist.closed-day');
+    expect(problemMessage(i18n, apiError('waitlist.closed-day'))).toBe(
+      'This provider has no opening hours for this service on that day, so no time can free up: choose a day they are open.',
+    );
+  });
+
   it('uses errors.unknown for a code without a message', () => {
     expect(problemMessageKey(i18n, apiError('billing.card-declined'))).toBe('errors.unknown');
     expect(problemMessage(i18n, apiError('billing.card-declined'))).toBe('Something went wrong. Please try again.');

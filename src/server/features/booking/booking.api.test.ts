@@ -7,6 +7,7 @@ import { queryRows } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
 import { users } from '../../db/schema/auth.js';
+import { availabilityOverrides } from '../../db/schema/booking.js';
 import { createPractice, dayOff, daytimeAhead, hoursAhead, setProfile, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 
 let t: TestApp;
@@ -276,6 +277,45 @@ describe('no double booking, ever', () => {
       select tenant_id, provider_id, ${other.userId}, service_id, location_id, mode, ends_at, ends_at + ${'30 minutes'}::interval,
              occupied_to, occupied_to + ${'30 minutes'}::interval, time_zone, price_minor, currency from appointments where id = ${first.id}`;
     await queryRows(t.database.db, backToBack);
+  });
+});
+
+describe('waitlist', () => {
+  /** The Sydney dates from `fromDays` days on that fall on `weekday` (0 = Sunday), the first `count`. */
+  function sydneyDates(weekday: number, count: number, fromDays = 3): string[] {
+    const dates: string[] = [];
+    for (let day = fromDays; dates.length < count; day++) {
+      const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + day * 86_400_000));
+      if (new Date(`${date}T00:00:00Z`).getUTCDay() === weekday && !dates.includes(date)) dates.push(date);
+    }
+    return dates;
+  }
+  const join = (who: SignedIn, target: Practice, date: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/waitlist', headers: { cookie: who.cookie }, payload: { providerId: target.profileId, serviceId: target.serviceId, locationId: target.locationId, date } });
+
+  it('refuses a day the provider has no hours for the service (a closed weekday, a day off) with 409 waitlist.closed-day; extra hours on a closed weekday may be waited for', async () => {
+    // Open Monday to Saturday 09:00-17:00, closed on Sundays.
+    const target = await createPractice(t, { weekly: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })) });
+    const waiter = await createSignedInUser(t, { prefix: 'waiter' });
+    const [sunday, extraSunday] = sydneyDates(0, 2);
+    const closed = await join(waiter, target, sunday!);
+    expect(closed.statusCode, closed.body).toBe(409);
+    expect(closed.headers['content-type']).toContain('application/problem+json');
+    expect(closed.json()).toMatchObject({ code: 'waitlist.closed-day', detail: expect.stringMatching(/no opening hours .* on that day/) });
+    // A day off on a weekday it is normally open: closed too.
+    const [wednesday] = sydneyDates(3, 1);
+    await dayOff(t, target, wednesday!);
+    expect((await join(waiter, target, wednesday!)).json()).toMatchObject({ code: 'waitlist.closed-day' });
+    // Extra hours on a Sunday (one half-hour, then booked by someone): that day may be waited for.
+    await t.database.db.insert(availabilityOverrides).values({ tenantId: target.tenantId, locationId: target.locationId, date: extraSunday!, hours: [{ start: '10:00', end: '10:30' }] });
+    const free = (await slots(target, new Date(`${extraSunday!}T00:00:00+10:00`), 2)).slots.filter((s) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(s.start)) === extraSunday);
+    expect(free).toHaveLength(1);
+    expect((await join(waiter, target, extraSunday!)).json()).toMatchObject({ code: 'waitlist.day-has-times' });
+    const taker = await createSignedInUser(t, { prefix: 'sunday' });
+    expect((await book(taker, new Date(free[0]!.start), randomUUID(), target)).statusCode).toBe(201);
+    const joined = await join(waiter, target, extraSunday!);
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect(joined.json()).toMatchObject({ status: 'waiting', date: extraSunday });
   });
 });
 

@@ -1,13 +1,14 @@
 import { TZDate } from '@date-fns/tz';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { JoinWaitlist, WaitlistEntry } from '../../../shared/contracts/appointments.js';
-import { providerServices, waitlistEntries } from '../../db/schema/booking.js';
+import { availabilityOverrides, providerServices, waitlistEntries } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import type { ActorContext } from '../../platform/context.js';
 import type { Queryable, Transaction } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor, type BookingTarget } from './availability.js';
+import { availableSlots } from './slots.js';
 
 /** The instants a local date spans in a time zone (23, 24 or 25 hours). */
 export function localDay(date: string, timeZone: string): { from: Date; to: Date } {
@@ -19,6 +20,23 @@ export function localDay(date: string, timeZone: string): { from: Date; to: Date
 export async function freeOnDate(db: Queryable, target: BookingTarget, date: string, now: Date, patientId: string | null = null) {
   const { from, to } = localDay(date, target.location.timeZone);
   return slotsFor(db, target, from, to, now, { patientId });
+}
+
+/**
+ * Whether the location's hours on a local date give the service any time at all, whatever is
+ * booked and whenever "now" is: the date's override when it has one (a day off has none, extra
+ * hours on a day normally closed have some), else that weekday's hours, less the breaks. A day
+ * without any can never free up a time, so nobody waits for it.
+ */
+export async function opensOn(db: Queryable, target: BookingTarget, date: string): Promise<boolean> {
+  const overrides = await db
+    .select({ date: availabilityOverrides.date, hours: availabilityOverrides.hours })
+    .from(availabilityOverrides)
+    .where(and(eq(availabilityOverrides.locationId, target.location.id), eq(availabilityOverrides.date, date)));
+  const { from, to } = localDay(date, target.location.timeZone);
+  // As seen at the day's start with no notice: only the hours decide, not how late it is today.
+  const rules = { ...target.rules, overrides, minimumNoticeMinutes: 0, horizonDays: 2 };
+  return availableSlots({ rules, service: target.service, busy: [], from, to, now: from }).length > 0;
 }
 
 async function entryRows(tx: Transaction, patientId: string, ids?: string[]) {
@@ -49,7 +67,8 @@ function toEntry(row: Awaited<ReturnType<typeof entryRows>>[number], timeZone: s
 
 /**
  * Joins the waitlist of a provider for one day. Only a day without free times can be waited
- * for (otherwise the answer offers those times); one entry per person, service and day.
+ * for (otherwise the answer offers those times), and only one the hours open for the service (a
+ * closed day never frees a time); one entry per person, service and day.
  */
 export async function joinWaitlist(ctx: ActorContext, input: JoinWaitlist): Promise<WaitlistEntry> {
   const now = ctx.now();
@@ -65,6 +84,9 @@ export async function joinWaitlist(ctx: ActorContext, input: JoinWaitlist): Prom
       throw conflict('waitlist.day-has-times', 'This day still has free times: book one of them instead.', {
         slots: free.slice(0, 12).map((s) => ({ start: s.start.toISOString() })),
       });
+    }
+    if (!(await opensOn(tx, target, input.date))) {
+      throw conflict('waitlist.closed-day', 'This provider has no opening hours for this service on that day, so no time can free up: choose a day they are open.');
     }
     const [inserted] = await tx
       .insert(waitlistEntries)
