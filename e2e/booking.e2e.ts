@@ -74,6 +74,14 @@ async function demoPracticeAndFollowUp(provider: Page) {
   return { availability, location, followUp };
 }
 
+/** The demo provider's directory entry. */
+async function demoProvider(page: Page): Promise<{ id: string; displayName: string }> {
+  const body = (await (await page.request.get(`${server.url}/api/v1/providers?query=${encodeURIComponent('Demo Provider')}`)).json()) as { providers: { id: string; displayName: string }[] };
+  const demo = body.providers.find((p) => p.displayName === 'Demo Provider');
+  expect(demo).toBeDefined();
+  return demo!;
+}
+
 describe('booking', () => {
   // Set by the booking test on each attempt: a retried attempt books again, and the later tests
   // must find the booking of the attempt that passed, not two cards with one text.
@@ -169,6 +177,24 @@ describe('booking', () => {
     expect(String(event.getFirstPropertyValue('summary'))).toContain('Demo Provider');
     expect(chosen.length).toBeGreaterThan(0);
   }, 240_000); // the longest walk of the suite: search, filters, profile, two tabs, mail, calendar file (120 s under load on 2 cores)
+
+  it('a provider’s profile rendered on the server hydrates without a mismatch for a visitor in a zone other than UTC, and then names their zone', async () => {
+    const { context, page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const demo = await demoProvider(page);
+    // Nobody signed in, so no saved zone: the server cannot know the browser's.
+    await page.goto(`${server.url}/providers/${demo.id}`);
+    await h1(page, 'Demo Provider');
+    await page.getByText(/, shown in Australian Eastern (Daylight|Standard) Time\.$/).waitFor();
+    await page.getByRole('complementary').getByRole('link', { name: new RegExp(`^${prov('profile.bookAt')} `) }).first().waitFor();
+    expect(errors).toEqual([]);
+    await expectAxeClean(page);
+    await context.close();
+  });
 
   it('suggests towns and suburbs while a place is typed, reads a slip as the nearest match and keeps the place it read in the address', async () => {
     const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });

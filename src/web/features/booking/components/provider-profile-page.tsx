@@ -11,6 +11,7 @@ import { ApiError } from '~/web/lib/api-client';
 import { formatDateTime, formatTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useAuth } from '~/web/lib/session';
+import { useHydrated } from '~/web/lib/use-hydrated';
 import { useProvider, useSlots } from '../api/booking-api';
 import { formatDayHeading, formatMoney, slotsByDay, zoneName } from '../lib/format';
 import { ProviderBadges, ProviderPhoto, QueryState, RatingText } from './parts';
@@ -146,6 +147,9 @@ function NextTimes({ provider }: { provider: ProviderDetail }) {
   const { t, i18n } = useTranslation('providers');
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
+  // The times are shown in the viewer's zone, which the server cannot know (it renders UTC when
+  // nobody saved one): they and the zone's name come once the page has hydrated, as on the home page.
+  const hydrated = useHydrated();
   const zone = userTimeZone(session?.user.timeZone);
   const service = provider.services[0];
   const location = provider.locations.find((l) => (service?.mode === 'in_person' ? l.kind === 'practice' : true));
@@ -154,8 +158,8 @@ function NextTimes({ provider }: { provider: ProviderDetail }) {
   const days = slots.data ? slotsByDay(slots.data.slots, zone).slice(0, 3) : [];
   return (
     <div className="mt-2">
-      <p className="text-sm text-slate-700">{t('profile.forService', { service: service.name, zone: zoneName(zone, language) })}</p>
-      {slots.isPending ? (
+      {hydrated ? <p className="text-sm text-slate-700">{t('profile.forService', { service: service.name, zone: zoneName(zone, language) })}</p> : null}
+      {slots.isPending || !hydrated ? (
         <p role="status" className="mt-3 text-sm text-slate-700">
           {t('profile.loadingTimes')}
         </p>
