@@ -1,5 +1,6 @@
+import { format as formatDate } from 'date-fns';
 import ICAL from 'ical.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
 import { createVerifiedPerson, expectToast, settleToasts } from './support/auth-flows.js';
@@ -45,7 +46,20 @@ async function h1(page: Page, name: string) {
 
 /** The free times in the booking page's time step. */
 function times(page: Page) {
-  return page.getByRole('group', { name: appt('book.step3') }).locator('button[aria-pressed="false"]');
+  return freeTimes(page.getByRole('group', { name: appt('book.step3') }));
+}
+
+/** What has the focus: 'BODY' when nothing does (it was lost), else the element's tag and text. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    return !element || element === document.body ? 'BODY' : `${element.tagName}: ${element.textContent?.trim() ?? ''}`;
+  });
+}
+
+/** The free times (not the chosen one) of the time pickers inside a part of the page. */
+function freeTimes(scope: Locator | Page) {
+  return scope.locator('button[aria-pressed="false"]');
 }
 
 /** Shows the next two weeks (outside the 24-hour cancellation window, so the booking can be changed later). */
@@ -161,10 +175,14 @@ describe('booking', () => {
     await times(other).first().click();
     await page.getByRole('button', { name: appt('book.confirm') }).click();
     await page.getByRole('heading', { name: appt('book.done') }).waitFor();
+    // The form gave way to the confirmation: the focus is on its heading, not lost to the page's body.
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe(`H2: ${appt('book.done')}`);
     await expectAxeClean(page);
 
     await other.getByRole('button', { name: appt('book.confirm') }).click();
     await other.getByRole('alert').filter({ hasText: common('errors.booking.slot-taken') }).waitFor();
+    // The focused Confirm button is disabled now (no time chosen): the focus is on the message.
+    await expect.poll(() => focused(other), { timeout: 10_000 }).toContain(`P: ${common('errors.booking.slot-taken')}`);
     await expectAxeClean(other);
     await other.context().close();
 
@@ -241,6 +259,16 @@ describe('booking', () => {
     const last = new URL(page.url()).searchParams.get('page') ?? '1';
     await page.getByText(interpolate(prov('directory.pageOf'), { page: last, pages: last })).waitFor();
     expect(await page.getByText(prov('directory.empty')).count()).toBe(0);
+    // Next to the last page: the focus goes to the results' heading and count (Next is disabled there).
+    const all = (await (await page.request.get(`${server.url}/api/v1/providers`)).json()) as { total: number; pageSize: number };
+    const pages = Math.ceil(all.total / all.pageSize);
+    expect(pages).toBeGreaterThan(2);
+    await page.goto(`${server.url}/providers?page=${pages - 1}`);
+    await page.getByText(interpolate(prov('directory.pageOf'), { page: String(pages - 1), pages: String(pages) })).waitFor();
+    await page.getByRole('button', { name: prov('directory.next'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === String(pages));
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toMatch(/^H2: \d+ providers$/);
+    expect(await page.getByRole('button', { name: prov('directory.next'), exact: true }).isDisabled()).toBe(true);
     // A radius that is not one of the list's keeps its value in the form.
     await page.goto(`${server.url}/providers?near=Sydney&radiusKm=7`);
     await page.getByRole('main').getByRole('listitem').first().waitFor();
@@ -498,16 +526,21 @@ describe('booking', () => {
     const dayBefore = await firstDay.textContent();
     await card.getByRole('button', { name: appt('slots.later') }).click();
     await expect.poll(() => firstDay.textContent(), { timeout: 15_000 }).not.toBe(dayBefore);
-    const slot = card.locator('button[aria-pressed="false"]').nth(1);
+    const slot = freeTimes(card).nth(1);
     await slot.click();
     await card.getByRole('button', { name: /^Move to / }).click();
     await expectToast(page, appt('list.rescheduledDone'));
+    // The panel closed under the focused button: the focus is on the card's heading.
+    await expect.poll(() => page.evaluate((r) => document.activeElement?.tagName === 'H3' && Boolean(document.activeElement.closest('li')?.textContent?.includes(r)), reason), { timeout: 10_000 }).toBe(true);
     await smtp.waitFor((m) => m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Moved'));
     const moved = page.getByRole('main').getByRole('listitem').filter({ hasText: reason });
     await moved.getByRole('button', { name: appt('list.cancel') }).click();
     await moved.getByLabel(appt('list.cancelReason')).fill('Feeling better');
     await moved.getByRole('button', { name: appt('list.confirmCancel') }).click();
     await expectToast(page, appt('list.cancelledDone'));
+    // The cancelled visit leaves the upcoming list, and its card with the focus: the focus goes to the list's heading.
+    await moved.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe(`H2: ${appt('list.upcoming')}`);
     await smtp.waitFor((m) => m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Cancelled'));
     await page.getByRole('button', { name: appt('list.past'), exact: true }).click();
     await page.getByRole('main').getByRole('listitem').filter({ hasText: reason }).getByText(appt('status.cancelled'), { exact: true }).first().waitFor();
@@ -589,6 +622,23 @@ describe('booking', () => {
     await page.getByRole('button', { name: appt('book.confirm') }).click();
     await page.getByRole('heading', { name: appt('book.done') }).waitFor();
     await expectAxeClean(page);
+
+    // The day is full again: the first patient waits for it too, and leaves the waitlist on
+    // /appointments. A message says which day was left, and the focus (on the button that went
+    // with the entry) moves to the section's heading, or to the page's when the section went too.
+    const joined = await taker.request.post(`${server.url}/api/v1/waitlist`, { data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, date: day } });
+    expect(joined.status(), await joined.text()).toBe(201);
+    await taker.goto(`${server.url}/appointments`);
+    await h1(taker, appt('list.title'));
+    const waiting = taker.getByRole('region', { name: appt('waitlist.title') }).getByRole('listitem').filter({ hasText: formatDate(new Date(`${day}T12:00:00Z`), 'EEEE PPP') });
+    await waiting.getByRole('button', { name: new RegExp(`^${appt('waitlist.leave')}`) }).click();
+    await expectToast(taker, interpolate(appt('waitlist.left'), { day: formatDate(new Date(`${day}T12:00:00Z`), 'EEEE PPP') }));
+    await waiting.waitFor({ state: 'detached' });
+    const left = ((await (await taker.request.get(`${server.url}/api/v1/waitlist`)).json()) as { entries: unknown[] }).entries.length;
+    await expect.poll(() => focused(taker), { timeout: 10_000 }).toBe(left === 0 ? `H1: ${appt('list.title')}` : `H2: ${appt('waitlist.title')}`);
+    await taker.mouse.move(0, 0);
+    await settleToasts(taker);
+    await expectAxeClean(taker);
   });
 
   it('inside the cancellation window, /appointments says why and gives the phone and email the provider keeps on /provider/profile', async () => {
@@ -643,7 +693,35 @@ describe('booking', () => {
     expect(await card.getByRole('link', { name: '+61 2 5550 0199' }).getAttribute('href')).toBe('tel:+61255500199');
     expect(await card.getByRole('link', { name: 'front-desk@harbourview.example' }).getAttribute('href')).toBe('mailto:front-desk@harbourview.example');
     await expectAxeClean(page);
-  });
+
+    // Another of their appointments, two weeks on, can still be moved: a new time inside the
+    // window (the open day above) is warned of in the reschedule panel before moving, as booking does.
+    const twoWeeks = (await (await page.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&from=${encodeURIComponent(new Date(Date.now() + 14 * 86_400_000).toISOString())}&days=7`)).json()) as { slots: { start: string }[] };
+    const movable = await page.request.post(`${server.url}/api/v1/appointments`, {
+      data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: twoWeeks.slots[0]!.start, reason: 'Move me later' },
+      headers: { origin: server.url, 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(movable.status(), await movable.text()).toBe(201);
+    await page.reload();
+    const moveCard = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Move me later' });
+    await moveCard.getByRole('button', { name: appt('list.reschedule') }).click();
+    const moveWarning = moveCard.getByText(interpolate(appt('list.moveInside'), { hours: '24' }));
+    const soonest = freeTimes(moveCard).first();
+    await soonest.waitFor();
+    const fromNow = (await (await page.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&days=2`)).json()) as { slots: { start: string }[] };
+    expect(new Date(fromNow.slots[0]!.start).getTime()).toBeLessThan(Date.now() + 24 * 3_600_000);
+    await soonest.click();
+    await moveWarning.waitFor();
+    await moveCard.getByRole('button', { name: /^Move to / }).waitFor();
+    await expectAxeClean(page);
+    // A time two weeks on: no warning.
+    const firstDay = moveCard.locator('h4').first();
+    const dayBefore = await firstDay.textContent();
+    await moveCard.getByRole('button', { name: appt('slots.later') }).click();
+    await expect.poll(() => firstDay.textContent(), { timeout: 15_000 }).not.toBe(dayBefore);
+    await freeTimes(moveCard).first().click();
+    await moveWarning.waitFor({ state: 'detached' });
+  }, 120_000);
 
   it('an admin verifies a waiting provider, who then appears in the directory', async () => {
     const page = await signedIn('admin');

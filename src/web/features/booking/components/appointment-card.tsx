@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { patientMayChange } from '~/shared/appointments';
 import type { Appointment } from '~/shared/contracts/appointments';
 import { visitOffered } from '~/shared/contracts/telehealth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
@@ -11,6 +12,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useCancelAppointment, useRateAppointment, useRescheduleAppointment } from '../api/booking-api';
+import { focusElement, sectionHeadingOf, useFocusFallback } from '../lib/focus';
 import { formatMoney, zoneName } from '../lib/format';
 import { CalendarLinks, Badge, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker } from './slot-picker';
@@ -33,7 +35,9 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const reschedule = useRescheduleAppointment();
   const rate = useRateAppointment();
   const headingId = useId();
+  const moveWarningId = useId();
   const a = appointment;
+  const newInside = newStart !== null && !patientMayChange({ status: 'booked', startsAt: new Date(newStart), now: new Date(), cancellationWindowHours: a.cancellationWindowHours }).ok;
   const upcoming = ['booked', 'confirmed', 'checked_in'].includes(a.status) && new Date(a.endsAt) > new Date();
   const canCancel = a.actions.includes('cancel');
   const canMove = a.actions.includes('reschedule');
@@ -48,7 +52,13 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   }, [telehealth]);
   const videoOpen = visitOffered(a, new Date(now), 'patient');
   // A toast outlives the card, which may move to the other list once the change is saved.
+  // The panel with the focused button closes: the focus goes to the card's heading, and when
+  // the card itself leaves the list (a cancelled visit is no longer upcoming) to the list's heading.
+  const cardRef = useRef<HTMLLIElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusFallback(cardRef, sectionHeadingOf);
   const done = (text: string) => () => {
+    focusElement(headingRef.current);
     setMode('idle');
     setMessage(null);
     toast.success(text);
@@ -56,10 +66,10 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const failed = (e: unknown) => setMessage({ tone: 'error', text: problemMessage(i18n, e) });
 
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby={headingId}>
+    <li ref={cardRef} className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+          <h3 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
             {formatDateTime(a.startsAt, language, zone)}
           </h3>
           <p className="text-sm text-slate-700">{t('list.zone', { zone: zoneName(zone, language, new Date(a.startsAt)) })}</p>
@@ -148,8 +158,19 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
       {mode === 'reschedule' ? (
         <div className="mt-4 space-y-3 rounded-lg bg-slate-50 p-4">
           <SlotPicker providerId={a.provider.id} serviceId={a.service.id} locationId={a.location.id} viewerTimeZone={zone} selected={newStart} onSelect={setNewStart} />
+          {/* The rule the server applies to changes, as the booking page says it: a new time inside the
+              window could not be changed online again, so say so before moving (the region is always
+              there, so the warning is announced when a time brings it). */}
+          <div aria-live="polite">
+            {newInside ? (
+              <p id={moveWarningId} className="text-sm font-medium text-amber-900">
+                {t('list.moveInside', { hours: a.cancellationWindowHours })}
+              </p>
+            ) : null}
+          </div>
           <Button
             size="sm"
+            aria-describedby={newInside ? moveWarningId : undefined}
             disabled={!newStart || reschedule.isPending}
             onClick={() => newStart && reschedule.mutate({ id: a.id, startsAt: newStart }, { onSuccess: done(t('list.rescheduledDone')), onError: failed })}
           >

@@ -1,12 +1,16 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { WaitlistEntry } from '~/shared/contracts/appointments';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
+import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useLeaveWaitlist, useMyAppointments, useMyWaitlist } from '../api/booking-api';
+import { focusElement, useFocusFallback } from '../lib/focus';
 import { formatDayHeading } from '../lib/format';
 import { AppointmentCard } from './appointment-card';
 import { PageHeading, QueryState } from './parts';
@@ -91,18 +95,27 @@ export function AppointmentsPage() {
 
 /** Days the patient waits for; a held offer links straight to booking that time. */
 export function WaitlistOffers() {
+  const waitlist = useMyWaitlist();
+  const entries = waitlist.data?.entries ?? [];
+  if (entries.length === 0) return null;
+  return <WaitlistSection entries={entries} />;
+}
+
+function WaitlistSection({ entries }: { entries: WaitlistEntry[] }) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
-  const waitlist = useMyWaitlist();
   const leave = useLeaveWaitlist();
   const id = useId();
-  const entries = waitlist.data?.entries ?? [];
-  if (entries.length === 0) return null;
+  // The entry left (and its focused button) goes away: the focus goes to the section's heading,
+  // and when it was the last entry and the section goes too, to the page's heading.
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusFallback(sectionRef);
   return (
-    <section aria-labelledby={id} className="mt-8 rounded-xl border border-teal-200 bg-teal-50 p-5">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
+    <section ref={sectionRef} aria-labelledby={id} className="mt-8 rounded-xl border border-teal-200 bg-teal-50 p-5">
+      <h2 id={id} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
         {t('waitlist.title')}
       </h2>
       <ul className="mt-3 space-y-3">
@@ -124,7 +137,20 @@ export function WaitlistOffers() {
                   {t('waitlist.bookOffer')}
                 </ButtonLink>
               ) : null}
-              <Button variant="outline" size="sm" disabled={leave.isPending} onClick={() => leave.mutate(e.id)}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={leave.isPending}
+                onClick={() =>
+                  leave.mutate(e.id, {
+                    onSuccess: () => {
+                      focusElement(headingRef.current);
+                      toast.success(t('waitlist.left', { day: formatDayHeading(e.date, language) }));
+                    },
+                    onError: (error) => toast.error(problemMessage(i18n, error)),
+                  })
+                }
+              >
                 {t('waitlist.leave')}
                 <span className="sr-only">: {e.provider.displayName}</span>
               </Button>

@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { patientMayChange } from '~/shared/appointments';
@@ -14,6 +15,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useBook, useDirectory, useJoinWaitlist, useProvider } from '../api/booking-api';
+import { focusElement } from '../lib/focus';
 import { addDays, formatMoney, localDate, zoneName } from '../lib/format';
 import { CalendarLinks, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker } from './slot-picker';
@@ -129,6 +131,7 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
   const key = keyed.key;
   const [booked, setBooked] = useState<Appointment | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
   const book = useBook();
   const ids = { service: useId(), time: useId(), reason: useId(), confirm: useId() };
 
@@ -147,8 +150,13 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
         onError: (e) => {
           if (e instanceof ApiError && (e.code === 'booking.slot-taken' || e.code === 'booking.time-unavailable')) {
             const fresh = SlotTakenExtensionSchema.safeParse(e.problem);
-            setStart(null);
-            setError(`${problemMessage(i18n, e)} ${fresh.success && fresh.data.slots.length > 0 ? t('book.freshTimes') : ''}`.trim());
+            // The time is gone, so the focused Confirm button is disabled: the focus goes to the
+            // message, which says what to do next (rendered at once for that).
+            flushSync(() => {
+              setStart(null);
+              setError(`${problemMessage(i18n, e)} ${fresh.success && fresh.data.slots.length > 0 ? t('book.freshTimes') : ''}`.trim());
+            });
+            focusElement(errorRef.current);
             return;
           }
           setError(problemMessage(i18n, e));
@@ -247,7 +255,7 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
         )}
         <div className="mt-4 min-h-6" aria-live="assertive">
           {error ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
+            <p ref={errorRef} role="alert" className="text-sm font-medium text-red-700">
               {error}
             </p>
           ) : null}
@@ -309,9 +317,12 @@ function Booked({ appointment }: { appointment: Appointment }) {
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
+  // The form (and its focused Confirm button) is replaced by this: the focus comes here.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => focusElement(headingRef.current), []);
   return (
     <section className="mt-8 rounded-xl border border-emerald-200 bg-emerald-50 p-6" aria-labelledby="booked-heading">
-      <h2 id="booked-heading" aria-live="polite" className="text-xl font-semibold text-emerald-900">
+      <h2 id="booked-heading" ref={headingRef} tabIndex={-1} aria-live="polite" className="text-xl font-semibold text-emerald-900">
         {t('book.done')}
       </h2>
       <p className="mt-2 text-slate-800">

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PLACE_TEXT_MAX_LENGTH } from '~/shared/contracts/places';
@@ -24,6 +24,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { useRegion } from '~/web/lib/region';
 import { useAuth } from '~/web/lib/session';
 import { usePlaceSuggestions } from '../api/places-api';
+import { focusElement } from '../lib/focus';
 import { PlaceOptions } from './place-options';
 import { useDirectory } from '../api/booking-api';
 import { PageHeading, ProviderBadges, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
@@ -59,6 +60,7 @@ export function DirectoryPage() {
   }
   const [locating, setLocating] = useState<'idle' | 'busy' | 'denied'>('idle');
   const id = useId();
+  const resultsRef = useRef<HTMLHeadingElement>(null);
   const placeSuggestions = usePlaceSuggestions(draft.near, region);
 
   function apply(next: Partial<typeof draft>, page = 1) {
@@ -68,6 +70,13 @@ export function DirectoryPage() {
     if (page > 1) out.set('page', String(page));
     setDropped(false);
     setParams(out);
+  }
+
+  // Another page scrolls to the top: the focus goes there too, to the results' heading and count,
+  // so the new page is announced and Tab goes on from it (the Next button may be disabled now).
+  function toPage(n: number) {
+    apply({}, n);
+    focusElement(resultsRef.current);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -258,7 +267,7 @@ export function DirectoryPage() {
         {page ? (
           <section aria-labelledby={`${id}-results`} className="mt-8">
             <div className="flex flex-wrap items-center justify-between gap-4">
-              <h2 id={`${id}-results`} aria-live="polite" className="text-lg font-semibold text-slate-900">
+              <h2 id={`${id}-results`} ref={resultsRef} tabIndex={-1} aria-live="polite" className="text-lg font-semibold text-slate-900">
                 {t('directory.results', { count: page.total })}
                 {page.place?.name ? ` · ${t('directory.nearPlace', { place: page.place.name })}` : ''}
               </h2>
@@ -301,10 +310,10 @@ export function DirectoryPage() {
               <nav aria-label={t('directory.pages')} className="mt-6 flex flex-wrap items-center justify-between gap-3">
                 <p className="text-sm text-slate-700">{t('directory.pageOf', { page: pageNumber, pages })}</p>
                 <div className="flex gap-2">
-                  <Button variant="outline" disabled={pageNumber <= 1} onClick={() => apply({}, pageNumber - 1)}>
+                  <Button variant="outline" disabled={pageNumber <= 1} onClick={() => toPage(pageNumber - 1)}>
                     {t('directory.previous')}
                   </Button>
-                  <Button variant="outline" disabled={pageNumber >= pages} onClick={() => apply({}, pageNumber + 1)}>
+                  <Button variant="outline" disabled={pageNumber >= pages} onClick={() => toPage(pageNumber + 1)}>
                     {t('directory.next')}
                   </Button>
                 </div>

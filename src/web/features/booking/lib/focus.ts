@@ -1,0 +1,41 @@
+import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { MAIN_CONTENT_ID } from '~/web/components/layout/skip-link';
+
+/**
+ * Moves the focus to `target` (a heading, a message): one that is not focusable by itself gets
+ * tabindex=-1 first, so it takes the focus without joining the Tab order.
+ */
+export function focusElement(target: HTMLElement | null | undefined): void {
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
+}
+
+/**
+ * When a part of the page that holds the focus goes away (a card that moved to the other list
+ * after a change, a section emptied), the focus would fall to the page's body and a keyboard or
+ * screen-reader user would start again at the top. This hook moves it to `fallback(node)` instead
+ * (the part's surroundings are still in the document then), else to the page's first heading,
+ * else to the main region. A layout effect's cleanup runs before React removes the part's nodes.
+ */
+export function useFocusFallback(ref: RefObject<HTMLElement | null>, fallback?: (node: HTMLElement) => HTMLElement | null | undefined): void {
+  const latest = useRef(fallback);
+  useLayoutEffect(() => {
+    latest.current = fallback;
+  });
+  useLayoutEffect(() => {
+    const node = ref.current;
+    return () => {
+      if (!node || !node.contains(document.activeElement)) return;
+      const target = latest.current?.(node) ?? document.querySelector<HTMLElement>(`#${MAIN_CONTENT_ID} h1`) ?? document.getElementById(MAIN_CONTENT_ID);
+      focusElement(target);
+    };
+  }, [ref]);
+}
+
+/** The heading that names the closest labelled section around `node`, if any. */
+export function sectionHeadingOf(node: HTMLElement): HTMLElement | null {
+  const section = node.parentElement?.closest<HTMLElement>('section[aria-labelledby]');
+  const id = section?.getAttribute('aria-labelledby');
+  return id ? document.getElementById(id) : null;
+}
