@@ -59,7 +59,7 @@ function focused(page: Page): Promise<string> {
 
 /** The free times (not the chosen one) of the time pickers inside a part of the page. */
 function freeTimes(scope: Locator | Page) {
-  return scope.locator('button[aria-pressed="false"]');
+  return scope.locator('[role="radio"][aria-checked="false"]');
 }
 
 /** Shows the next two weeks (outside the 24-hour cancellation window, so the booking can be changed later). */
@@ -69,7 +69,7 @@ async function laterTimes(page: Page) {
   await page.waitForFunction(
     ([label, text]) => {
       const group = [...document.querySelectorAll('[role="group"]')].find((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent === label);
-      const first = group?.querySelector('button[aria-pressed="false"]');
+      const first = group?.querySelector('[role="radio"][aria-checked="false"]');
       return Boolean(first && first.textContent !== text);
     },
     [appt('book.step3'), before] as const,
@@ -157,6 +157,34 @@ describe('booking', () => {
     await page.getByRole('link', { name: prov('profile.book') }).click();
     await h1(page, appt('book.title'));
     await times(page).first().waitFor();
+    // The times are one Tab stop a day (a radio group each, not ~300 buttons): the arrow keys move
+    // and choose within the day, wrapping; Home and End go to its first and last; Tab to the next day.
+    const step3 = page.getByRole('group', { name: appt('book.step3') });
+    const dayGroups = step3.getByRole('radiogroup');
+    const counts = await dayGroups.evaluateAll((groups) => groups.map((g) => g.querySelectorAll('[role="radio"]').length));
+    expect(counts.length).toBeGreaterThan(1);
+    expect(await step3.locator('[role="radio"][tabindex="0"]').count()).toBe(counts.length);
+    const d = counts.findIndex((n) => n >= 3);
+    expect(d, 'a day with three free times').toBeGreaterThanOrEqual(0);
+    const dayTimes = dayGroups.nth(d).getByRole('radio');
+    const focusedAndChosen = (n: number) => expect.poll(() => dayTimes.nth(n).evaluate((el) => el === document.activeElement && el.getAttribute('aria-checked') === 'true')).toBe(true);
+    await dayTimes.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await focusedAndChosen(1);
+    await page.keyboard.press('End');
+    await focusedAndChosen(counts[d]! - 1);
+    await page.keyboard.press('ArrowDown');
+    await focusedAndChosen(0);
+    await page.keyboard.press('ArrowUp');
+    await focusedAndChosen(counts[d]! - 1);
+    await page.keyboard.press('Home');
+    await focusedAndChosen(0);
+    expect(await dayGroups.nth(d).locator('[tabindex="0"]').count()).toBe(1);
+    if (d + 1 < counts.length) {
+      await page.keyboard.press('Tab');
+      expect(await dayGroups.nth(d + 1).evaluate((g) => g.contains(document.activeElement))).toBe(true);
+    }
+    await expectAxeClean(page);
     await laterTimes(page);
 
     // The same choice in a second tab of the same person.
@@ -606,7 +634,7 @@ describe('booking', () => {
     await page.goto(`${server.url}/appointments/book/${availability.providerId}?service=${followUp.id}`);
     await h1(page, appt('book.title'));
     await page.getByText(appt('waitlist.open')).click();
-    await page.getByLabel(appt('waitlist.day')).fill(day);
+    await page.getByLabel(appt('waitlist.day'), { exact: true }).fill(day);
     await page.getByRole('button', { name: appt('waitlist.join') }).click();
     await page.getByRole('status').filter({ hasText: appt('waitlist.joined') }).waitFor();
     await expectAxeClean(page);

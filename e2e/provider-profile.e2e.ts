@@ -257,7 +257,7 @@ describe('the directory profile screen', () => {
     await expectAxeClean(patient);
     await patient.goto(`${server.url}/appointments/book/${added.providerPath.split('/').pop()}?service=${serviceId}`);
     await h1(patient, appt('book.title'));
-    const times = patient.getByRole('group', { name: appt('book.step3') }).locator('button[aria-pressed="false"]');
+    const times = patient.getByRole('group', { name: appt('book.step3') }).locator('[role="radio"][aria-checked="false"]');
     await times.first().click();
     await patient.getByRole('button', { name: appt('book.confirm') }).click();
     await patient.getByRole('heading', { name: appt('book.done') }).waitFor();

@@ -75,7 +75,7 @@ describe('live notifications', () => {
     await expectAxeClean(patient);
     await patient.getByRole('link', { name: prov('profile.book') }).click();
     await patient.getByRole('heading', { level: 1, name: appt('book.title'), exact: true }).waitFor();
-    const times = patient.getByRole('group', { name: appt('book.step3') }).locator('button[aria-pressed="false"]');
+    const times = patient.getByRole('group', { name: appt('book.step3') }).locator('[role="radio"][aria-checked="false"]');
     await times.first().waitFor();
     await times.first().click();
     await expectAxeClean(patient);

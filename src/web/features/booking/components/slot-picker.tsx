@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useSlots } from '../api/booking-api';
 import { formatDayHeading, localDate, slotsByDay, zoneName } from '../lib/format';
+import { rovingIndex, tabStopOf } from '../lib/roving';
 import { Button } from '~/web/components/ui/button';
 
 const DAYS_PER_PAGE = 14;
@@ -68,31 +69,7 @@ export function SlotPicker({
       ) : (
         <div className="mt-4 space-y-4" aria-busy={slots.isFetching}>
           {days.map(({ day, slots: list }) => (
-            <div key={day}>
-              <h4 className="text-sm font-semibold text-slate-900">{formatDayHeading(day, language)}</h4>
-              <ul className="mt-2 flex flex-wrap gap-2">
-                {list.map((slot) => {
-                  const isSelected = selected === slot.start;
-                  return (
-                    <li key={slot.start}>
-                      <button
-                        type="button"
-                        aria-pressed={isSelected}
-                        aria-describedby={noteId}
-                        onClick={() => onSelect(slot.start)}
-                        className={clsx(
-                          'min-h-10 rounded-md border px-3 text-sm font-medium',
-                          isSelected ? 'border-teal-800 bg-teal-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-teal-700',
-                        )}
-                      >
-                        <span className="sr-only">{formatDayHeading(localDate(slot.start, viewerTimeZone), language)}, </span>
-                        {formatTime(slot.start, language, viewerTimeZone)}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
+            <DayTimes key={day} day={day} list={list} language={language} viewerTimeZone={viewerTimeZone} selected={selected} onSelect={onSelect} describedBy={noteId} />
           ))}
         </div>
       )}
@@ -108,3 +85,72 @@ export function SlotPicker({
   );
 }
 
+
+/**
+ * One day's times: a radio group with one Tab stop (the chosen time when it is that day's, else
+ * the first), the arrow keys moving and choosing within the day (Left and Right mirrored right to
+ * left), Home and End to its first and last. Two weeks of times are then 14 Tab stops, not 300.
+ */
+function DayTimes({
+  day,
+  list,
+  language,
+  viewerTimeZone,
+  selected,
+  onSelect,
+  describedBy,
+}: {
+  day: string;
+  list: { start: string }[];
+  language: string;
+  viewerTimeZone: string;
+  selected: string | null;
+  onSelect(start: string): void;
+  describedBy: string;
+}) {
+  const headingId = useId();
+  const tabStop = tabStopOf(list, (slot) => slot.start === selected)?.start;
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const radios = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]')];
+    const index = radios.indexOf(event.target as HTMLButtonElement);
+    if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    const next = rovingIndex(event.key, index, radios.length, getComputedStyle(event.currentTarget).direction === 'rtl');
+    const slot = next === null ? undefined : list[next];
+    if (next === null || !slot) return;
+    event.preventDefault();
+    radios[next]?.focus();
+    onSelect(slot.start);
+  }
+  return (
+    <div>
+      <h4 id={headingId} className="text-sm font-semibold text-slate-900">
+        {formatDayHeading(day, language)}
+      </h4>
+      {/* The group's key handler serves the radios inside it, which take the focus (one at a time). */}
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
+      <div role="radiogroup" aria-labelledby={headingId} className="mt-2 flex flex-wrap gap-2" onKeyDown={onKeyDown}>
+        {list.map((slot) => {
+          const isSelected = selected === slot.start;
+          return (
+            <button
+              key={slot.start}
+              type="button"
+              role="radio"
+              aria-checked={isSelected}
+              aria-describedby={describedBy}
+              tabIndex={slot.start === tabStop ? 0 : -1}
+              onClick={() => onSelect(slot.start)}
+              className={clsx(
+                'min-h-10 rounded-md border px-3 text-sm font-medium',
+                isSelected ? 'border-teal-800 bg-teal-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-teal-700',
+              )}
+            >
+              <span className="sr-only">{formatDayHeading(localDate(slot.start, viewerTimeZone), language)}, </span>
+              {formatTime(slot.start, language, viewerTimeZone)}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
