@@ -232,6 +232,47 @@ describe('secure messaging', () => {
     await expectAxeClean(patient);
   }, 90_000);
 
+  it('the provider finds a conversation by name, and shows only those with unread messages', async () => {
+    await provider.goto(`${suite.server.url}/provider/messages`);
+    await h1(provider, msg('page.practiceTitle'));
+    // A message the provider has not read (no conversation is open on their page now).
+    const response = await patient.request.post(`${suite.server.url}/api/v1/conversations/${conversationId}/messages`, { data: { body: 'One more question.' } });
+    expect(response.status()).toBe(201);
+    const list = provider.getByRole('list', { name: msg('list.title') });
+    const search = provider.getByRole('search', { name: msg('list.searchLabel') });
+    const box = search.getByLabel(msg('list.search'));
+    const filterOf = () => Object.fromEntries(new URL(provider.url()).searchParams);
+    await box.fill('zzqx');
+    await box.press('Enter');
+    await provider.getByText(interpolate(msg('list.noMatch'), { query: 'zzqx' })).waitFor();
+    expect(filterOf()).toEqual({ q: 'zzqx' });
+    await expectAxeClean(provider);
+    await provider.getByRole('button', { name: msg('list.showAll') }).click();
+    await list.getByRole('link', { name: /Demo Patient/ }).waitFor();
+    expect(filterOf()).toEqual({});
+    expect(await box.inputValue()).toBe('');
+
+    // Any case; the count says how many matched.
+    await box.fill('demo PATIENT');
+    await search.getByRole('button', { name: msg('list.searchButton') }).click();
+    await provider.getByRole('status').getByText(interpolate(msg('list.matching_one'), { count: '1' })).waitFor();
+    await search.getByRole('checkbox', { name: msg('list.unreadOnly') }).check();
+    await expect.poll(filterOf).toEqual({ q: 'demo PATIENT', unread: 'true' });
+    const item = list.getByRole('link', { name: /Demo Patient/ });
+    await item.getByText(interpolate(msg('list.unread_one'), { count: '1' })).waitFor({ state: 'attached' });
+    await expectAxeClean(provider);
+    // Opening it keeps the search in the address; once read, it is no longer among the unread.
+    await item.click();
+    await expect.poll(filterOf).toEqual({ conversation: conversationId, q: 'demo PATIENT', unread: 'true' });
+    await thread(provider, 'Demo Patient').getByText('One more question.', { exact: true }).waitFor();
+    await provider.getByText(interpolate(msg('list.noMatch'), { query: 'demo PATIENT' })).waitFor();
+    // Back to every conversation from the keyboard: the box keeps the search, the checkbox unticks.
+    await search.getByRole('checkbox', { name: msg('list.unreadOnly') }).press('Space');
+    await list.getByRole('link', { name: /Demo Patient/ }).waitFor();
+    expect(filterOf()).toEqual({ conversation: conversationId, q: 'demo PATIENT' });
+    await expectAxeClean(provider);
+  }, 90_000);
+
   it('the inbox reads right to left in Arabic', async () => {
     await patient.goto(`${suite.server.url}/messages?lang=ar&conversation=${conversationId}`);
     await h1(patient, translation('ar', 'page.title', 'messages'));

@@ -59,7 +59,16 @@ export const ConversationSchema = ConversationSummarySchema.extend({
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
-export const ConversationsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }).strict();
+export const CONVERSATION_QUERY_MAX_LENGTH = 100;
+/** GET /api/v1/conversations: a page, narrowed to a name (every word in the other person's name or the organisation's) and to those with unread messages. */
+export const ConversationsQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    q: z.string().trim().max(CONVERSATION_QUERY_MAX_LENGTH).optional(),
+    unread: z.enum(['true', 'false']).optional(),
+  })
+  .strict();
+export type ConversationsQuery = z.infer<typeof ConversationsQuerySchema>;
 export const ConversationParamsSchema = z.object({ id: z.string().uuid() }).strict();
 export const AttachmentParamsSchema = z.object({ id: z.string().uuid(), attachmentId: z.string().uuid() }).strict();
 export const MessagesQuerySchema = z.object({ before: InstantSchema.optional() }).strict();

@@ -402,3 +402,48 @@ describe('secure messaging', () => {
     }
   });
 });
+
+describe('the conversation list, narrowed', () => {
+  it('finds conversations by every word of a name (any case, the organisation’s too) and by unread messages, and counts what matched', async () => {
+    const inbox = await createPractice(t);
+    const ana = await createSignedInUser(t, { prefix: 'ana-quill' });
+    const bo = await createSignedInUser(t, { prefix: 'bo-quill' });
+    const cy = await createSignedInUser(t, { prefix: 'cy-fern' });
+    for (const [who, hours] of [[ana, 80], [bo, 82], [cy, 84]] as const) {
+      const booked = await bookWith(who, inbox, hours);
+      expect((await call(who, 'POST', '/api/v1/conversations', { appointmentId: booked, body: `Hello from ${who.name}` })).statusCode).toBe(201);
+    }
+    const list = async (query: string) => {
+      const res = await call(inbox.provider, 'GET', `/api/v1/conversations?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<ConversationList>();
+      return { total: body.total, names: body.conversations.map((c) => c.with.name).sort() };
+    };
+    expect((await list('')).total).toBe(3);
+    expect(await list('q=QUILL')).toEqual({ total: 2, names: [ana.name, bo.name].sort() });
+    // Every word must be in the name: "quill ana" is one person.
+    expect(await list(`q=${encodeURIComponent(`quill ${ana.name.split(' ').pop()}`)}`)).toEqual({ total: 1, names: [ana.name] });
+    // The pattern's own characters are literal: "%" matches no name.
+    expect(await list('q=%25')).toEqual({ total: 0, names: [] });
+    expect(await list('q=_')).toEqual({ total: 0, names: [] });
+    // The patient finds the conversation by the organisation's name.
+    const organisation = (await call(ana, 'GET', '/api/v1/conversations')).json<ConversationList>().conversations[0]!.organisation.name;
+    expect((await call(ana, 'GET', `/api/v1/conversations?q=${encodeURIComponent(organisation.toUpperCase())}`)).json<ConversationList>().total).toBe(1);
+
+    // Unread: all three are; once Bo's is read, two; with the name too, one.
+    expect((await list('unread=true')).total).toBe(3);
+    const bos = (await call(inbox.provider, 'GET', `/api/v1/conversations?q=${encodeURIComponent(bo.name)}`)).json<ConversationList>().conversations[0]!;
+    expect((await call(inbox.provider, 'POST', `/api/v1/conversations/${bos.id}/read`, {})).statusCode).toBe(200);
+    expect(await list('unread=true')).toEqual({ total: 2, names: [ana.name, cy.name].sort() });
+    expect(await list('unread=true&q=quill')).toEqual({ total: 1, names: [ana.name] });
+    // A message of my own does not make a conversation unread.
+    expect((await call(inbox.provider, 'POST', `/api/v1/conversations/${bos.id}/messages`, { body: 'See you then.' })).statusCode).toBe(201);
+    expect((await list('unread=true')).total).toBe(2);
+
+    // Bad filters are refused with the field named.
+    const long = await call(inbox.provider, 'GET', `/api/v1/conversations?q=${'x'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'request.invalid', errors: [expect.objectContaining({ path: 'querystring.q' })] });
+    expect((await call(inbox.provider, 'GET', '/api/v1/conversations?unread=yes')).statusCode).toBe(400);
+  });
+});

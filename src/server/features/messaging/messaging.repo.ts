@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema/auth.js';
 import type { Attachment } from '../../../shared/contracts/messaging.js';
@@ -31,7 +31,7 @@ const theirs = alias(conversationParticipants, 'theirs');
  * person's read marker and this person's unread count, in one statement. Row-level security
  * already limits them to the person's own; the join on their participant row says so too.
  */
-export function conversationSummaries(db: Queryable, me: string, page: { limit: number; offset: number } | { id: string }) {
+export function conversationSummaries(db: Queryable, me: string, page: { limit: number; offset: number; filter?: ConversationFilter } | { id: string }) {
   const query = db
     .select({
       id: conversations.id,
@@ -64,6 +64,7 @@ export function conversationSummaries(db: Queryable, me: string, page: { limit: 
     .innerJoin(carer, eq(carer.id, conversations.carerId));
   if ('id' in page) return query.where(eq(conversations.id, page.id));
   return query
+    .where(filtered(me, page.filter ?? {}))
     .orderBy(sql`${conversations.lastMessageAt} desc nulls last`, desc(conversations.createdAt))
     .limit(page.limit)
     .offset(page.offset);
@@ -71,10 +72,40 @@ export function conversationSummaries(db: Queryable, me: string, page: { limit: 
 
 export type SummaryRow = Awaited<ReturnType<typeof conversationSummaries>>[number];
 
-export async function countConversations(db: Queryable, me: string): Promise<number> {
+export async function countConversations(db: Queryable, me: string, filter: ConversationFilter = {}): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(conversations)
-    .innerJoin(mine, and(eq(mine.conversationId, conversations.id), eq(mine.userId, me)));
+    .innerJoin(mine, and(eq(mine.conversationId, conversations.id), eq(mine.userId, me)))
+    .innerJoin(patient, eq(patient.id, conversations.patientId))
+    .innerJoin(carer, eq(carer.id, conversations.carerId))
+    .where(filtered(me, filter));
   return row?.n ?? 0;
+}
+
+/** What the conversation list is narrowed to: words of a name, and only those with unread messages. */
+export interface ConversationFilter {
+  words?: readonly string[];
+  unread?: boolean;
+}
+
+/** `%word%` for ILIKE, with the pattern's own characters taken literally. */
+function containing(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The filter's condition (with the list's joins): every word in the other person's name or in the
+ * organisation's name, ignoring case; unread: a message from the other person after my read marker.
+ */
+function filtered(me: string, filter: ConversationFilter): SQL | undefined {
+  const other = sql`(case when ${conversations.patientId} = ${me}::uuid then ${carer.name} else ${patient.name} end)`;
+  const words = (filter.words ?? []).map(
+    (w) => sql`(${other} ilike ${containing(w)} or coalesce(directory_organisation_name(${conversations.tenantId}), '') ilike ${containing(w)})`,
+  );
+  const unread = filter.unread
+    ? sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id}
+        and m.sender_id is distinct from ${me}::uuid and m.created_at > coalesce(${mine.lastReadAt}, '-infinity'::timestamptz))`
+    : undefined;
+  return and(...words, unread);
 }

@@ -84,8 +84,8 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory; a
 
   app.get(
     '/api/v1/conversations',
-    { config: { permission }, schema: { tags, summary: 'My conversations, most recent first, with unread counts', querystring: ConversationsQuerySchema, response: { 200: ConversationListSchema } } },
-    async (request, reply) => reply.headers(noStore).send(await listConversations(await context.withActor(request), request.query.page)),
+    { config: { permission }, schema: { tags, summary: 'My conversations, most recent first, with unread counts; narrowed by name (q) and to unread ones', querystring: ConversationsQuerySchema, response: { 200: ConversationListSchema } } },
+    async (request, reply) => reply.headers(noStore).send(await listConversations(await context.withActor(request), request.query)),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   MESSAGES_PAGE_SIZE,
   type Conversation,
   type ConversationList,
+  type ConversationsQuery,
   type ConversationSummary,
   ATTACHMENT_CONTENT_TYPES,
   MESSAGE_MAX_LENGTH,
@@ -72,11 +73,13 @@ function toSummary(row: SummaryRow, me: string): ConversationSummary {
  * organisation naming the conversations and messages shown (like opening a conversation, which is
  * `message.read`).
  */
-export async function listConversations(ctx: ActorContext, page: number): Promise<ConversationList> {
+export async function listConversations(ctx: ActorContext, query: ConversationsQuery): Promise<ConversationList> {
   const me = ctx.actor.userId;
+  const { page } = query;
+  const filter = { words: [...new Set((query.q ?? '').split(/\s+/u).filter(Boolean))].slice(0, 8), unread: query.unread === 'true' };
   return asParticipant(ctx, async (tx) => {
-    const rows = await conversationSummaries(tx, me, { limit: CONVERSATIONS_PAGE_SIZE, offset: (page - 1) * CONVERSATIONS_PAGE_SIZE });
-    const total = await countConversations(tx, me);
+    const rows = await conversationSummaries(tx, me, { limit: CONVERSATIONS_PAGE_SIZE, offset: (page - 1) * CONVERSATIONS_PAGE_SIZE, filter });
+    const total = await countConversations(tx, me, filter);
     const shown = new Map<string, { conversations: string[]; messages: string[] }>();
     for (const row of rows) {
       if (!row.lastMessage) continue;

@@ -24,10 +24,24 @@ const KEYS = {
   conversation: ['messaging', 'conversation'] as const,
 };
 
-export function useConversations(page: number) {
+/** What the list shows: a page, narrowed to a name (`q`) and to conversations with unread messages. */
+export interface ConversationListFilter {
+  page: number;
+  q: string;
+  unread: boolean;
+}
+
+export function conversationsUrl({ page, q, unread }: ConversationListFilter): string {
+  const params = new URLSearchParams({ page: String(page) });
+  if (q.trim()) params.set('q', q.trim());
+  if (unread) params.set('unread', 'true');
+  return `/api/v1/conversations?${params.toString()}`;
+}
+
+export function useConversations(filter: ConversationListFilter) {
   return useQuery({
-    queryKey: [...KEYS.list, page],
-    queryFn: ({ signal }): Promise<ConversationList> => apiFetch(`/api/v1/conversations?page=${page}`, { schema: ConversationListSchema, signal }),
+    queryKey: [...KEYS.list, filter.page, filter.q.trim(), filter.unread],
+    queryFn: ({ signal }): Promise<ConversationList> => apiFetch(conversationsUrl(filter), { schema: ConversationListSchema, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: MESSAGES_POLL_MS,
     refetchIntervalInBackground: false,

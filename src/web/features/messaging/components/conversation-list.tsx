@@ -1,10 +1,11 @@
 import { clsx } from 'clsx';
 import { Avatar } from 'radix-ui';
-import { useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ConversationSummary } from '~/shared/contracts/messaging';
+import { CONVERSATION_QUERY_MAX_LENGTH, type ConversationSummary } from '~/shared/contracts/messaging';
 import { Button } from '~/web/components/ui/button';
+import { Input } from '~/web/components/ui/input';
 import { formatDateTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { initials } from '~/web/lib/session';
@@ -21,25 +22,104 @@ export function PersonAvatar({ name, image }: { name: string; image: string | nu
   );
 }
 
-/** The person's conversations, most recent first, each a link selecting it. */
-export function ConversationList({ page, setPage, selected, zone }: { page: number; setPage(page: number): void; selected: string | null; zone: string }) {
+/** The list's narrowing, as the address holds it (`?q=` and `?unread=true`, beside `?conversation=`). */
+export interface ListFilter {
+  q: string;
+  unread: boolean;
+}
+
+/** The person's conversations, most recent first, each a link selecting it; searchable by name, and to the unread ones. */
+export function ConversationList({
+  page,
+  setPage,
+  selected,
+  zone,
+  filter,
+  onFilter,
+}: {
+  page: number;
+  setPage(page: number): void;
+  selected: string | null;
+  zone: string;
+  filter: ListFilter;
+  onFilter(filter: ListFilter): void;
+}) {
   const { t, i18n } = useTranslation('messages');
   const language = currentLanguage(i18n.resolvedLanguage);
-  const list = useConversations(page);
+  const list = useConversations({ page, ...filter });
   const headingId = useId();
+  const id = useId();
+  const [draft, setDraft] = useState(filter.q);
+  // The address may change the search (Back, a shared link): the box follows it.
+  // The box ticks at once (the address changes after a navigation, which React would undo it for).
+  const [unread, setUnread] = useState(filter.unread);
+  const [shown, setShown] = useState(filter);
+  if (shown.q !== filter.q || shown.unread !== filter.unread) {
+    setShown(filter);
+    setDraft(filter.q);
+    setUnread(filter.unread);
+  }
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const narrowed = filter.q.trim() !== '' || filter.unread;
+  const linkSearch = (conversationId: string) => {
+    const params = new URLSearchParams({ conversation: conversationId });
+    if (filter.q.trim()) params.set('q', filter.q.trim());
+    if (filter.unread) params.set('unread', 'true');
+    return `?${params.toString()}`;
+  };
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onFilter({ ...filter, q: draft.trim() });
+  }
   return (
     <section aria-labelledby={headingId} className="min-w-0">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {t('list.title')}
       </h2>
+      <form role="search" aria-label={t('list.searchLabel')} onSubmit={onSubmit} className="mt-3 space-y-2">
+        <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-900">
+          {t('list.search')}
+        </label>
+        <div className="flex gap-2">
+          <Input id={`${id}-q`} type="search" name="q" value={draft} maxLength={CONVERSATION_QUERY_MAX_LENGTH} onChange={(e) => setDraft(e.target.value)} className="min-w-0 flex-1" />
+          <Button type="submit" variant="outline">
+            {t('list.searchButton')}
+          </Button>
+        </div>
+        <label className="flex min-h-6 items-center gap-2 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={unread}
+            onChange={(e) => {
+              setUnread(e.target.checked);
+              onFilter({ q: filter.q, unread: e.target.checked });
+            }}
+          />
+          {t('list.unreadOnly')}
+        </label>
+      </form>
       <QueryState pending={list.isPending} error={list.isError ? list.error : null} retry={() => void list.refetch()}>
+        {narrowed && list.data ? (
+          <p role="status" className="mt-3 text-sm text-slate-700">
+            {t('list.matching', { count: list.data.total })}
+          </p>
+        ) : null}
         {list.data && list.data.conversations.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-700">{t('list.empty')}</p>
+          narrowed ? (
+            <div className="mt-3 space-y-2">
+              <p className="text-sm text-slate-700">{filter.q.trim() ? t('list.noMatch', { query: filter.q.trim() }) : t('list.noUnread')}</p>
+              <Button variant="outline" size="sm" onClick={() => onFilter({ q: '', unread: false })}>
+                {t('list.showAll')}
+              </Button>
+            </div>
+          ) : (
+            <p className="mt-3 text-sm text-slate-700">{t('list.empty')}</p>
+          )
         ) : (
           <ul aria-labelledby={headingId} className="mt-3 space-y-2">
             {list.data?.conversations.map((c) => (
-              <ConversationItem key={c.id} conversation={c} current={c.id === selected} language={language} zone={zone} />
+              <ConversationItem key={c.id} conversation={c} current={c.id === selected} language={language} zone={zone} to={linkSearch(c.id)} />
             ))}
           </ul>
         )}
@@ -61,13 +141,13 @@ export function ConversationList({ page, setPage, selected, zone }: { page: numb
   );
 }
 
-function ConversationItem({ conversation: c, current, language, zone }: { conversation: ConversationSummary; current: boolean; language: string; zone: string }) {
+function ConversationItem({ conversation: c, current, language, zone, to }: { conversation: ConversationSummary; current: boolean; language: string; zone: string; to: string }) {
   const { t } = useTranslation('messages');
   const preview = c.lastMessage ? previewOf(c.lastMessage) : null;
   return (
     <li>
       <Link
-        to={`?conversation=${c.id}`}
+        to={to}
         aria-current={current ? 'true' : undefined}
         className={clsx(
           'flex min-h-6 gap-3 rounded-lg border p-3 hover:border-teal-700',

@@ -13,7 +13,8 @@ import { useMessagingError } from './parts';
 
 /**
  * /messages (the patient's inbox) and /provider/messages (the practice's): the conversations and the
- * selected one. `?conversation=<id>` selects one; `?appointment=<id>` writes about an appointment.
+ * selected one. `?conversation=<id>` selects one; `?appointment=<id>` writes about an appointment;
+ * `?q=` and `?unread=true` narrow the list.
  */
 export function InboxPage({ practice }: { practice: boolean }) {
   const { t } = useTranslation('messages');
@@ -28,6 +29,7 @@ export function InboxPage({ practice }: { practice: boolean }) {
   useRealtimeEvents(() => refresh());
   const appointment = params.get('appointment');
   const selected = params.get('conversation');
+  const filter = { q: params.get('q') ?? '', unread: params.get('unread') === 'true' };
   const title = practice ? t('page.practiceTitle') : t('page.title');
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
@@ -35,7 +37,27 @@ export function InboxPage({ practice }: { practice: boolean }) {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-2 text-base text-slate-700">{practice ? t('page.practiceIntro') : t('page.intro')}</p>
       <div className="mt-8 grid gap-6 md:grid-cols-[20rem_minmax(0,1fr)]">
-        <ConversationList page={page} setPage={setPage} selected={selected} zone={zone} />
+        <ConversationList
+          page={page}
+          setPage={setPage}
+          selected={selected}
+          zone={zone}
+          filter={filter}
+          onFilter={(next) => {
+            setPage(1);
+            setParams(
+              (current) => {
+                const out = new URLSearchParams(current);
+                if (next.q) out.set('q', next.q);
+                else out.delete('q');
+                if (next.unread) out.set('unread', 'true');
+                else out.delete('unread');
+                return out;
+              },
+              { replace: true },
+            );
+          }}
+        />
         {appointment ? (
           <StartConversation key={appointment} appointmentId={appointment} onStarted={(id) => {
               setStarted(id);
