@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainWords, trigramSimilarity } from './match-explanation';
+import { explainWords, oneLetterMore, trigramSimilarity } from './match-explanation';
 import type { SearchedFields } from './search-document';
 
 const ADA: SearchedFields = {
@@ -60,5 +60,28 @@ describe('explainWords', () => {
     expect(explainWords('eczema melborn', ADA)[1]).toMatchObject({ word: 'melborn', field: 'city', typo: true });
     expect(explainWords('eczema melborn', ADA, ['eczema'])).toEqual([{ word: 'eczema', field: 'condition', value: 'Eczema', typo: false }]);
     expect(explainWords('eczema melborn', ADA, [])).toEqual([]);
+  });
+});
+
+describe('short words (three letters): a slip is the word with one letter left out', () => {
+  it('knows a word with one letter more, the others in order', () => {
+    expect(oneLetterMore('chn', 'chen')).toBe(true);
+    expect(oneLetterMore('chn', 'chin')).toBe(true);
+    expect(oneLetterMore('hen', 'chen')).toBe(true);
+    expect(oneLetterMore('che', 'chen')).toBe(true);
+    expect(oneLetterMore('chn', 'chan')).toBe(true);
+    expect(oneLetterMore('chn', 'chang')).toBe(false);
+    expect(oneLetterMore('chn', 'cnh')).toBe(false);
+    expect(oneLetterMore('chn', 'nche')).toBe(false);
+    expect(oneLetterMore('chn', 'chn')).toBe(false);
+  });
+
+  it('explains a three-letter slip as one, and nothing for a three-letter word that is none', () => {
+    expect(explainWords('okafor skn', ADA)).toEqual([
+      { word: 'okafor', field: 'name', value: 'Dr Ada Okafor', typo: false },
+      // The specialty's search words hold "skin" before the biography does.
+      { word: 'skn', field: 'specialty', value: 'dermatology', typo: true },
+    ]);
+    expect(explainWords('okafor sxn', ADA)).toEqual([{ word: 'okafor', field: 'name', value: 'Dr Ada Okafor', typo: false }]);
   });
 });

@@ -1,7 +1,7 @@
 import type { MatchField, WordMatch } from '../../../shared/contracts/providers.js';
 import { LANGUAGES } from '../../../shared/languages.js';
 import { isSpecialtySlug, SPECIALTY_SEARCH_TERMS } from '../../../shared/specialties.js';
-import { TYPO_MIN_LENGTH } from './providers.repo.js';
+import { SHORT_SLIP_LENGTH, TYPO_MIN_LENGTH } from './providers.repo.js';
 import { searchWords, type SearchedFields } from './search-document.js';
 
 
@@ -80,6 +80,16 @@ function candidatesOf(f: SearchedFields): Candidate[] {
   ];
 }
 
+/** Whether `word` is `typed` with one letter more, anywhere ('chen' of 'chn'): a short word's slip (SHORT_SLIP_LENGTH). */
+export function oneLetterMore(typed: string, word: string): boolean {
+  const a = [...typed];
+  const b = [...word];
+  if (b.length !== a.length + 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return a.slice(i).every((c, k) => c === b[i + 1 + k]);
+}
+
 /**
  * Which of the typed words found this provider, and where: the first field (in the order a
  * person reads a card: name, title, specialty, condition, language, city, biography) holding a
@@ -101,8 +111,14 @@ export function explainWords(query: string, fields: SearchedFields, held?: reado
       matches.push({ word, field: exact.field, value: exact.value, typo: false });
       continue;
     }
-    // Search tolerates slips only in words this long (TYPO_MIN_LENGTH): a shorter one that
-    // begins no word did not find anyone.
+    // Search tolerates slips only in words this long (TYPO_MIN_LENGTH), and in a word of
+    // SHORT_SLIP_LENGTH letters only one letter left out; another shorter word that begins no
+    // word did not find anyone.
+    if ([...word].length === SHORT_SLIP_LENGTH) {
+      const slipOf = candidates.find((c) => c.words.some((w) => oneLetterMore(word, w)));
+      if (slipOf) matches.push({ word, field: slipOf.field, value: slipOf.value, typo: true });
+      continue;
+    }
     if ([...word].length < TYPO_MIN_LENGTH) continue;
     let best: { candidate: Candidate; similarity: number } | null = null;
     const typedTrigrams = trigrams(word);

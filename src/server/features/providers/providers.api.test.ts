@@ -64,9 +64,11 @@ describe('GET /api/v1/providers', () => {
     expect(names(await search({ query: `eczema ${token}`, specialty: 'dermatology' }))[0]).toBe(`Dr Oskar ${token}`);
     // A one-letter slip in a word, alone or beside other words. ('atrail', a swap pg_trgm reads
     // at 0.43 of 'atrial', below TYPO_SIMILARITY, is no word of the directory nor a slip of one:
-    // it is left out of the filter rather than emptying the answer.)
+    // nobody holds both words, so those holding one of them are listed, and the answer says so.)
     expect(names(await search({ query: 'eczma', specialty: 'dermatology', ndis: 'true' }))).toContain(`Dr Oskar ${token}`);
-    expect(names(await search({ query: 'fibrilation atrail', language: 'fr' }))).toContain(`Dr Marguerite ${token}`);
+    const swapped = await search({ query: 'fibrilation atrail', language: 'fr' });
+    expect(names(swapped)).toContain(`Dr Marguerite ${token}`);
+    expect(swapped.matched).toBe('some');
   });
 
   describe('every word but honorifics, stop words and letters alone must match', () => {
@@ -179,6 +181,17 @@ describe('GET /api/v1/providers', () => {
       expect([none.matched, none.total]).toEqual(['all', 0]);
     });
 
+    it('a word the directory holds nowhere, not even as a slip, is not dropped: nobody holds every word, so those holding some are listed', async () => {
+      // As "cardiology qwxzt" listed every cardiologist as holding all the words.
+      const unknown = word();
+      const withA = await search({ query: `${a} ${unknown}` });
+      expect([withA.matched, withA.total]).toEqual(['some', 2]);
+      expect(names(withA).sort()).toEqual([both, onlyA].sort());
+      expect(fitOf(withA, onlyA)?.matches).toEqual([{ word: a, field: 'condition', value: a, typo: false }]);
+      const withTag = await search({ query: `${tag} ${unknown}` });
+      expect([withTag.matched, withTag.total]).toEqual(['some', 4]);
+    });
+
     it('leaves a query some provider holds whole as it was, and never relaxes one word', async () => {
       const whole = await search({ query: `${a} ${b}` });
       expect([whole.matched, whole.total, names(whole)]).toEqual(['all', 1, [both]]);
@@ -191,6 +204,39 @@ describe('GET /api/v1/providers', () => {
       // Two words nobody holds: nothing to relax to.
       const neither = await search({ query: `${word()} ${word()}` });
       expect([neither.matched, neither.total]).toEqual(['all', 0]);
+    });
+  });
+
+  describe('a three-letter word is a slip of a word with one letter more ("Amara Chn" for Dr Amara Chen)', () => {
+    /**
+     * Random lower-case Greek letters: a surname of four and its slip of three that no other test
+     * holds (trigram similarity reads a three-letter word as close to every word sharing its first
+     * two letters, so the slip must not be the start of anyone's word).
+     */
+    const greek = (count: number) => [...randomUUID().replace(/-/g, '')].slice(0, count).map((h) => 'αβγδεζηθικλμνξοπ'[parseInt(h, 16)]!).join('');
+    const given = `Qx${letters(8)}`;
+    // The other surname begins with a letter `greek` never gives, so the slip begins none of its words.
+    const [chen, chang] = [greek(4), `ω${greek(5)}`];
+    // The surname with its second letter left out.
+    const typo = `${chen[0]}${chen.slice(2)}`;
+    beforeAll(async () => {
+      await createPractice(t, { name: `Dr ${given} ${chen}` });
+      await createPractice(t, { name: `Dr ${given} ${chang}` });
+    });
+
+    it('finds the one with that surname, not everyone of the given name, and says it was a slip', async () => {
+      // Both hold the given name; before, the short word nobody holds was dropped and both were listed.
+      expect(names(await search({ query: given })).sort()).toEqual([`Dr ${given} ${chang}`, `Dr ${given} ${chen}`].sort());
+      const page = await search({ query: `${given} ${typo}` });
+      expect([page.matched, names(page)]).toEqual(['all', [`Dr ${given} ${chen}`]]);
+      expect(page.providers[0]!.reasons.find((r) => r.kind === 'fit')?.matches).toEqual([
+        { word: given.toLowerCase(), field: 'name', value: `Dr ${given} ${chen}`, typo: false },
+        { word: typo, field: 'name', value: `Dr ${given} ${chen}`, typo: true },
+      ]);
+      // A three-letter word that is no word of the directory with a letter left out (Cyrillic
+      // letters, which no word here holds): listed as holding some of the words.
+      const none = await search({ query: `${given} ${[...greek(3)].map((g) => 'абвгдежзиклмнопр'['αβγδεζηθικλμνξοπ'.indexOf(g)]).join('')}` });
+      expect(none.matched).toBe('some');
     });
   });
 

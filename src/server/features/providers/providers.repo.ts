@@ -67,6 +67,18 @@ export interface DirectoryRow extends Record<string, unknown> {
 export const AVAILABILITY_HORIZON_DAYS = 30;
 /** Words at least this long are matched with typos tolerated. */
 export const TYPO_MIN_LENGTH = 4;
+/**
+ * A word of this many letters ('chn'), which trigram similarity cannot tell from the many words
+ * sharing its first two letters (0.5 for 'chan', 'chao', 'charles' alike), is a slip only of a
+ * word one letter longer that holds its letters in order ('chen', 'chin': one letter left out).
+ */
+export const SHORT_SLIP_LENGTH = TYPO_MIN_LENGTH - 1;
+
+/** LIKE patterns of the words one letter longer than `word` that hold its letters in order (letters and digits only: no LIKE syntax). */
+export function oneLetterMorePatterns(word: string): string[] {
+  const chars = [...word];
+  return chars.map((_, i) => [...chars.slice(0, i), '_', ...chars.slice(i)].join('')).concat(`${word}_`);
+}
 /** pg_trgm word similarity from which a word counts as a typo of a document's word. */
 export const TYPO_SIMILARITY = 0.45;
 /** The most directory words one slip is read as (the closest first). */
@@ -103,8 +115,8 @@ export async function readWords(db: Queryable, words: readonly string[], everyWo
   // only add noise and cost (a trigram scan of every profile holding them).
   if (words.length === 0) return { unknown: new Set(), corrections };
   // When every word must match, every word is checked: one the directory holds nowhere, not
-  // even as a slip, could only empty the answer, so it is left out of the filter (it still
-  // counts in the fit).
+  // even as a slip, empties the every-word answer (the service then lists the providers holding
+  // some of the words, and says so).
   const checked = everyWord ? words : words.filter((w) => [...w].length >= TYPO_MIN_LENGTH);
   const unknown =
     checked.length === 0
@@ -134,6 +146,17 @@ export async function readWords(db: Queryable, words: readonly string[], everyWo
     );
     for (const row of rows) corrections.set(row.typo, [...(corrections.get(row.typo) ?? []), { word: row.word, similarity: row.similarity }]);
   }
+  // A short word ('chn') may be a word of the directory with one letter left out ('chen').
+  const shortSlips = unknown.filter(({ word }) => [...word].length === SHORT_SLIP_LENGTH);
+  if (shortSlips.length > 0) {
+    const perWord = shortSlips.map(
+      ({ word }) => sql`(select ${word}::text as typo, l.word, word_similarity(${word}, l.word)::float8 as similarity from search_lexicon l
+        where char_length(l.word) = ${SHORT_SLIP_LENGTH + 1} and (${sql.join(oneLetterMorePatterns(word).map((p) => sql`l.word like ${p}`), sql` or `)})
+        order by similarity desc, l.word limit ${MAX_CORRECTIONS})`,
+    );
+    const rows = await queryRows<{ typo: string; word: string; similarity: number }>(db, sql.join(perWord, sql` union all `));
+    for (const row of rows) corrections.set(row.typo, [...(corrections.get(row.typo) ?? []), { word: row.word, similarity: row.similarity }]);
+  }
   return { unknown: new Set(unknown.map(({ word }) => word)), corrections };
 }
 
@@ -161,13 +184,15 @@ export async function searchDirectory(
   if (words.length > 0) {
     if (f.everyWord) {
       // One tsquery, every word's alternatives and'ed, so the full-text index finds the profiles
-      // holding all of them in one scan.
+      // holding all of them in one scan. A word the directory holds nowhere, not even as a slip,
+      // is held by nobody: the answer is empty (it was left out of the filter, so
+      // 'cardiology qwxzt' listed every cardiologist as matching all the words).
       const required = words.flatMap((w) => {
         if (!unknownWords.has(w)) return [sql`to_tsquery('simple', ${`${w}:*`})`];
         const meant = corrections.get(w);
         return meant ? [sql`${lexemeQuery(meant.map((c) => c.word))}::tsquery`] : [];
       });
-      conditions.push(required.length === 0 ? sql`false` : sql`p.search_vector @@ (${sql.join(required, sql` && `)})`);
+      conditions.push(required.length < words.length ? sql`false` : sql`p.search_vector @@ (${sql.join(required, sql` && `)})`);
     } else {
       // Any word matching (a query of honorifics only, such as "Dr"; the relaxed search).
       const meant = [...corrections.values()].flat().map((c) => c.word);
