@@ -265,6 +265,43 @@ describe('the directory profile screen', () => {
     await patient.context().close();
   });
 
+  it('turning "accepting new patients" off in the booking rules survives a later profile save', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/profile`);
+    await h1(page, dp('title'));
+    const profile = section(page, dp('form.heading'));
+    await expect.poll(() => profile.getByRole('checkbox', { name: dp('form.acceptingNew') }).isChecked()).toBe(true);
+    await page.getByRole('main').getByRole('link', { name: dp('hoursLink') }).first().click();
+    await h1(page, appt('availability.title'));
+    const rules = section(page, appt('availability.rules'));
+    await rules.getByRole('checkbox', { name: appt('availability.acceptingNew') }).uncheck();
+    await rules.getByRole('button', { name: appt('availability.saveRules') }).click();
+    await expectToast(page, appt('availability.saved'));
+
+    // Back on the profile (client-side, from the cache): the box follows the booking rules, and a
+    // save of the bio leaves the rule alone.
+    await page.goBack();
+    await h1(page, dp('title'));
+    const accepting = profile.getByRole('checkbox', { name: dp('form.acceptingNew') });
+    await expect.poll(() => accepting.isChecked()).toBe(false);
+    await profile.getByLabel(dp('form.bio')).fill(`A family doctor in Sydney who also treats ${added.bioWord || 'kookaburra'} cases. Rules kept.`);
+    const sent = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/practice/profile'));
+    await profile.getByRole('button', { name: dp('form.save') }).click();
+    expect((await sent).postDataJSON()).not.toMatchObject({ acceptingNewPatients: true });
+    await expectToast(page, dp('form.saved'));
+    const after = await page.request.get(`${server.url}/api/v1/practice/profile`);
+    expect(((await after.json()) as { profile: { acceptingNewPatients: boolean } }).profile.acceptingNewPatients).toBe(false);
+
+    // Ticked again here, it is sent and saved (the next tests book as new patients).
+    await accepting.check();
+    const again = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/practice/profile'));
+    await profile.getByRole('button', { name: dp('form.save') }).click();
+    expect((await again).postDataJSON()).toMatchObject({ acceptingNewPatients: true });
+    await expectToast(page, dp('form.saved'));
+    await settled(page);
+    await page.context().close();
+  });
+
   it('a photo saved on the profile screen is what patients see in the directory and on the public profile', async () => {
     const page = await signedIn('provider');
     await page.goto(`${server.url}/provider/profile`);

@@ -66,7 +66,12 @@ export const DirectoryProfileInputSchema = z
     registrationNumber: optionalText(PROFILE_LIMITS.registrationNumber),
     offersTelehealth: z.boolean(),
     offersInPerson: z.boolean(),
-    acceptingNewPatients: z.boolean(),
+    /**
+     * Also a booking rule (/provider/availability). Optional: left out, a change keeps what is
+     * saved and a new profile accepts new patients, so a form that does not show it cannot undo
+     * the booking rules' choice with a stale copy.
+     */
+    acceptingNewPatients: z.boolean().optional(),
     ndisRegistered: z.boolean(),
   })
   .strict()

@@ -212,6 +212,28 @@ describe('creating a directory profile', () => {
     expect(trail.find((e) => e.action === 'practice.profile-updated')?.metadata).toMatchObject({ fields: expect.arrayContaining(['bio', 'otherSpecialties', 'languages']) });
   });
 
+  it('leaves "accepting new patients" to the booking rules when a change does not send it; a new profile without it accepts', async () => {
+    const provider = await newProvider();
+    const { acceptingNewPatients: _omitted, ...withoutAccepting } = profileInput();
+    const created = await call('POST', '/api/v1/practice/profile', provider, withoutAccepting);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<DirectoryProfile>().acceptingNewPatients).toBe(true);
+
+    // The booking rules turn it off (as /provider/availability does) …
+    const availability = await call('GET', '/api/v1/practice/availability', provider);
+    expect(availability.statusCode, availability.body).toBe(200);
+    const { settings } = availability.json<{ settings: Record<string, unknown> }>();
+    const off = await call('PUT', '/api/v1/practice/availability/settings', provider, { ...settings, acceptingNewPatients: false });
+    expect(off.statusCode, off.body).toBe(200);
+
+    // … and a profile change without the field keeps it off; one that sends it still sets it.
+    const edited = await call('PUT', '/api/v1/practice/profile', provider, { ...withoutAccepting, bio: 'Changed without the booking rule.' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<DirectoryProfile>()).toMatchObject({ bio: 'Changed without the booking rule.', acceptingNewPatients: false });
+    const on = await call('PUT', '/api/v1/practice/profile', provider, { ...withoutAccepting, acceptingNewPatients: true });
+    expect(on.json<DirectoryProfile>().acceptingNewPatients).toBe(true);
+  });
+
   it('is one per person: a second one answers 409, here or in another organisation', async () => {
     const provider = await newProvider();
     expect((await call('POST', '/api/v1/practice/profile', provider, profileInput())).statusCode).toBe(201);

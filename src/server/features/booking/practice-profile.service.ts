@@ -81,7 +81,8 @@ function profileColumns(input: DirectoryProfileValues) {
     registrationNumber: input.registrationNumber,
     offersTelehealth: input.offersTelehealth,
     offersInPerson: input.offersInPerson,
-    acceptingNewPatients: input.acceptingNewPatients,
+    // Left out of a change: what is saved stays (the booking rules set it too).
+    ...(input.acceptingNewPatients === undefined ? {} : { acceptingNewPatients: input.acceptingNewPatients }),
     ndisRegistered: input.ndisRegistered,
   };
 }
@@ -129,6 +130,7 @@ export async function createProfile(ctx: ActorContext, input: DirectoryProfileVa
       const hints = await organisationRegionHints(tx, tenantId);
       const id = await insertProfile(tx, {
         ...profileColumns(input),
+        acceptingNewPatients: input.acceptingNewPatients ?? true,
         userId: ctx.actor.userId,
         tenantId,
         regionCode: organisationRegion({ ...hints, person: ctx.actor.region }),

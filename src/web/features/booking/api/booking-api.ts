@@ -174,13 +174,13 @@ export function useAvailability() {
   return useQuery({ queryKey: [...KEYS.practice, 'availability'], queryFn: ({ signal }): Promise<Availability> => apiFetch('/api/v1/practice/availability', { schema: AvailabilitySchema, signal }) });
 }
 
-function useAvailabilityMutation<TVariables>(fn: (v: TVariables) => Promise<Availability>) {
+function useAvailabilityMutation<TVariables>(fn: (v: TVariables) => Promise<Availability>, alsoStale: readonly (readonly string[])[] = []) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSuccess: (data) => {
       client.setQueryData([...KEYS.practice, 'availability'], data);
-      void client.invalidateQueries({ queryKey: [...KEYS.practice, 'preview'] });
+      for (const queryKey of [[...KEYS.practice, 'preview'], ...alsoStale]) void client.invalidateQueries({ queryKey });
     },
   });
 }
@@ -202,7 +202,10 @@ export function useSaveHours() {
 }
 
 export function useSaveSettings() {
-  return useAvailabilityMutation((settings: BookingSettings) => apiFetch('/api/v1/practice/availability/settings', { method: 'PUT', body: settings, schema: AvailabilitySchema }));
+  // "Accepting new patients" is on the profile too: /provider/profile reads it fresh.
+  return useAvailabilityMutation((settings: BookingSettings) => apiFetch('/api/v1/practice/availability/settings', { method: 'PUT', body: settings, schema: AvailabilitySchema }), [
+    [...KEYS.practice, 'profile'],
+  ]);
 }
 
 export function usePutOverride() {

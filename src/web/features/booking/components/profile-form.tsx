@@ -10,6 +10,7 @@ import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useSaveProfile } from '../api/practice-profile-api';
+import { rebaseDraft } from '../lib/draft-rebase';
 import { invalidFields, passesSchema } from '../lib/form-errors';
 import { CheckboxField, ChoiceChips, ListEditor, TextArea } from './form-controls';
 import { SELECT_CLASS_NAME } from './parts';
@@ -81,6 +82,14 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
   const { t, i18n } = useTranslation('appointments');
   const save = useSaveProfile(profile !== null);
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(profile, defaults));
+  // The server's copy the draft started from. When a fresher one arrives (saved elsewhere, as the
+  // booking rules' "accepting new patients"), the fields not edited here follow it.
+  const [base, setBase] = useState<{ profile: DirectoryProfile | null; draft: ProfileDraft }>(() => ({ profile, draft: draftOf(profile, defaults) }));
+  if (profile !== base.profile && profile !== null) {
+    const fresh = draftOf(profile, defaults);
+    setDraft((d) => rebaseDraft(d, base.draft, fresh));
+    setBase({ profile, draft: fresh });
+  }
   const [typedCondition, setTypedCondition] = useState('');
   const [typedQualification, setTypedQualification] = useState('');
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
@@ -122,8 +131,12 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
+    // "Accepting new patients" is a booking rule too: sent only when changed here, so a copy
+    // older than the booking rules' save never undoes it.
+    const { acceptingNewPatients, ...owned } = draft;
     const body: DirectoryProfileInput = {
-      ...draft,
+      ...owned,
+      ...(profile === null || acceptingNewPatients !== base.draft.acceptingNewPatients ? { acceptingNewPatients } : {}),
       conditions: withTyped(draft.conditions, typedCondition),
       qualifications: withTyped(draft.qualifications, typedQualification),
     };
@@ -131,6 +144,7 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
     save.mutate(body, {
       onSuccess: (saved) => {
         setDraft(draftOf(saved, defaults));
+        setBase({ profile: saved, draft: draftOf(saved, defaults) });
         setTypedCondition('');
         setTypedQualification('');
         const sentBack = profile !== null && profile.verificationStatus !== 'pending' && saved.verificationStatus === 'pending';
