@@ -357,7 +357,7 @@ export async function cancelMyAppointment(ctx: ActorContext, id: string, reason:
  * its id (the calendar entry is updated, not replaced); the exclusion constraint guards the new
  * time exactly as it guards a new booking.
  */
-async function moveAppointment(ctx: ActorContext, tx: Transaction, row: AppointmentRow, startsAt: string): Promise<void> {
+async function moveAppointment(ctx: ActorContext, tx: Transaction, row: AppointmentRow, startsAt: string, by: 'patient' | 'practice'): Promise<void> {
   const now = ctx.now();
   const target = await loadBookingTarget(tx, { providerId: row.a.providerId, serviceId: row.a.serviceId, locationId: row.a.locationId });
   if (!target) throw notFound('booking.service-not-found', 'This service is no longer offered there.');
@@ -375,9 +375,9 @@ async function moveAppointment(ctx: ActorContext, tx: Transaction, row: Appointm
       endsAt: end,
       occupiedFrom: new Date(start.getTime() - target.service.bufferBeforeMinutes * MINUTE_MS),
       occupiedTo: new Date(end.getTime() + target.service.bufferAfterMinutes * MINUTE_MS),
-      // A moved appointment needs the practice's confirmation again.
-      status: 'booked',
-      confirmedAt: null,
+      // Moved by the patient, it needs the practice's confirmation again; moved by the practice, it
+      // stays as confirmed as it was.
+      ...(by === 'patient' ? { status: 'booked', confirmedAt: null } : {}),
       reminderSentAt: null,
       // The new time is inside the hours; a later change of hours asks about it again.
       outsideHoursKeptAt: null,
@@ -396,7 +396,7 @@ export async function rescheduleMyAppointment(ctx: ActorContext, id: string, sta
       const change = patientMayChange({ status: current.a.status as AppointmentStatus, startsAt: current.a.startsAt, now, cancellationWindowHours: current.provider.cancellationWindowHours });
       if (!change.ok) throw refusal(change.reason);
       target = await loadBookingTarget(tx, { providerId: current.a.providerId, serviceId: current.a.serviceId, locationId: current.a.locationId });
-      await moveAppointment(ctx, tx, current, startsAt);
+      await moveAppointment(ctx, tx, current, startsAt, 'patient');
       const after = await ownAppointment(ctx, tx, id);
       await recordAudit(tx, { action: 'appointment.rescheduled', tenantId: after.a.tenantId, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'patient' } });
       await recordAppointmentChange(tx, after, 'rescheduled', 'patient', ctx.publicOrigin);
@@ -404,6 +404,49 @@ export async function rescheduleMyAppointment(ctx: ActorContext, id: string, sta
     });
     ctx.wake('appointment-emails');
     return toAppointment(row, 'patient', now);
+  } catch (error) {
+    if (!isExclusionViolation(error)) throw error;
+    const taken = target;
+    throw slotTaken(taken ? await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) => freshSlots(tx, taken, new Date(startsAt), now)) : []);
+  }
+}
+
+/**
+ * The practice moves a booked or confirmed appointment that has not started to another time the
+ * provider offers (hours, notice and horizon as for a booking; the practice's cancellation window
+ * does not bind it). The patient gets the "moved" email and a notification.
+ */
+export async function practiceReschedule(ctx: ActorContext, id: string, startsAt: string): Promise<Appointment> {
+  const tenant = ctx.actor.tenant;
+  if (!tenant) throw notFound('appointment.not-found', 'This appointment was not found.');
+  const now = ctx.now();
+  let target: BookingTarget | undefined;
+  try {
+    const row = await withTenant({ db: ctx.db, tenantId: tenant.id, userId: ctx.actor.userId }, async (tx) => {
+      const current = await findAppointment(tx, id);
+      if (!current || current.a.tenantId !== tenant.id) throw notFound('appointment.not-found', 'This appointment was not found.');
+      if (current.a.status !== 'booked' && current.a.status !== 'confirmed') {
+        throw conflict('appointment.not-movable', 'Only a booked or confirmed appointment can be moved.');
+      }
+      if (current.a.startsAt <= now) throw conflict('appointment.already-started', 'This appointment has already started, so it can no longer be moved.');
+      target = await loadBookingTarget(tx, { providerId: current.a.providerId, serviceId: current.a.serviceId, locationId: current.a.locationId });
+      await moveAppointment(ctx, tx, current, startsAt, 'practice');
+      const after = (await findAppointment(tx, id))!;
+      await recordAudit(tx, {
+        action: 'appointment.rescheduled',
+        tenantId: tenant.id,
+        actorUserId: ctx.actor.userId,
+        targetType: 'appointment',
+        targetId: id,
+        requestId: ctx.requestId,
+        clientIp: ctx.clientIp,
+        metadata: { by: 'practice', from: current.a.startsAt.toISOString() },
+      });
+      await recordAppointmentChange(tx, after, 'rescheduled', 'practice', ctx.publicOrigin);
+      return after;
+    });
+    ctx.wake('appointment-emails');
+    return toAppointment(row, 'practice', now);
   } catch (error) {
     if (!isExclusionViolation(error)) throw error;
     const taken = target;

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/contracts/appointments.js';
 import type { Availability, PracticeDashboard, Preview } from '../../../shared/contracts/practice.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
+import { queryRows } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
 import { createPractice, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
@@ -262,6 +264,37 @@ describe('the practice’s appointments', () => {
   });
 });
 
+describe('the practice moves an appointment', () => {
+  it('to another free time: it stays confirmed, the patient is told, the old time is free; a taken time answers 409 with fresh times', async () => {
+    const first = await book(await freeTimeAfter(60 * 24 * 9));
+    const moveTo = await freeTimeAfter((Date.parse(first.endsAt) - Date.now()) / 60_000 + 120);
+    expect((await call('POST', `/api/v1/practice/appointments/${first.id}/actions`, practice.provider, { action: 'confirm' })).statusCode).toBe(200);
+    // The patient cannot use the practice's route.
+    expect((await call('POST', `/api/v1/practice/appointments/${first.id}/reschedule`, patient, { startsAt: moveTo.toISOString() })).statusCode).toBe(403);
+    const moved = await call('POST', `/api/v1/practice/appointments/${first.id}/reschedule`, practice.provider, { startsAt: moveTo.toISOString() });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<Appointment>()).toMatchObject({ id: first.id, status: 'confirmed', startsAt: moveTo.toISOString() });
+    // The patient sees the new time, has a notification and a "moved" email queued.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/appointments/${first.id}`, headers: { cookie: patient.cookie } })).json<Appointment>().startsAt).toBe(moveTo.toISOString());
+    const queued = await queryRows<{ kind: string }>(t.database.db, sql`select kind from appointment_emails where appointment_id = ${first.id}::uuid order by created_at`);
+    expect(queued.map((q) => q.kind)).toContain('rescheduled');
+    const audit = await queryRows<{ metadata: { by: string; from: string } }>(t.database.db, sql`select metadata from audit_events where action = 'appointment.rescheduled' and target_id = ${first.id}`);
+    expect(audit.map((a) => a.metadata)).toEqual([{ by: 'practice', from: first.startsAt }]);
+    // The old time is free again: another booking takes it.
+    const second = await book(new Date(first.startsAt));
+    // Onto a taken time: 409 with fresh times.
+    const clash = await call('POST', `/api/v1/practice/appointments/${first.id}/reschedule`, practice.provider, { startsAt: second.startsAt });
+    expect(clash.statusCode, clash.body).toBe(409);
+    expect(clash.json()).toMatchObject({ code: expect.stringMatching(/^booking\.(slot-taken|patient-busy)$/) });
+    // A time the practice does not offer, and a body without a time.
+    expect((await call('POST', `/api/v1/practice/appointments/${first.id}/reschedule`, practice.provider, { startsAt: '2020-01-01T00:00:00.000Z' })).json()).toMatchObject({ code: 'booking.time-unavailable' });
+    expect((await call('POST', `/api/v1/practice/appointments/${first.id}/reschedule`, practice.provider, {})).json()).toMatchObject({ status: 400, code: 'request.invalid' });
+    // A cancelled one cannot be moved.
+    await call('POST', `/api/v1/practice/appointments/${second.id}/actions`, practice.provider, { action: 'cancel', reason: 'Clinic closed' });
+    expect((await call('POST', `/api/v1/practice/appointments/${second.id}/reschedule`, practice.provider, { startsAt: second.startsAt })).json()).toMatchObject({ status: 409, code: 'appointment.not-movable' });
+  });
+});
+
 describe('appointments the hours no longer cover', () => {
   it('are listed after a day off until the practice keeps or cancels each, and the dashboard counts them', async () => {
     const first = await book(await freeTimeAfter(60 * 24 * 8));
@@ -325,6 +358,7 @@ describe("another organisation's staff", () => {
     const attempts: [Parameters<typeof call>[0], (id: string) => string, unknown][] = [
       ['POST', (id) => `/api/v1/practice/appointments/${id}/actions`, { action: 'confirm' }],
       ['POST', (id) => `/api/v1/practice/appointments/${id}/keep-outside-hours`, {}],
+      ['POST', (id) => `/api/v1/practice/appointments/${id}/reschedule`, { startsAt: appointment.endsAt }],
       ['PUT', (id) => `/api/v1/practice/locations/${id}/hours`, { weeklyHours: [], breaks: [] }],
       ['PUT', (id) => `/api/v1/practice/locations/${id}/overrides/${day}`, { hours: [] }],
       ['DELETE', (id) => `/api/v1/practice/locations/${id}/overrides/${day}`, undefined],

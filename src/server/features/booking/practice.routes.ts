@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppointmentIdParamsSchema, AppointmentSchema } from '../../../shared/contracts/appointments.js';
+import { AppointmentIdParamsSchema, AppointmentSchema, RescheduleSchema } from '../../../shared/contracts/appointments.js';
 import {
   AvailabilitySchema,
   BookingSettingsSchema,
@@ -22,6 +22,7 @@ import {
   getAvailability,
   keepOutsideHours,
   listPractice,
+  moveAsPractice,
   practiceDashboard,
   previewWeek,
   putOverride,
@@ -56,6 +57,21 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> 
       schema: { tags: ['practice'], summary: 'Confirm, check in, complete, mark as no-show or cancel', params: AppointmentIdParamsSchema, body: PracticeActionSchema, response: { 200: AppointmentSchema } },
     },
     async (request) => actAsPractice(await context.withActor(request), request.params.id, request.body.action, request.body.reason),
+  );
+
+  app.post(
+    '/api/v1/practice/appointments/:id/reschedule',
+    {
+      config: { permission },
+      schema: {
+        tags: ['practice'],
+        summary: 'Move a booked or confirmed appointment that has not started to another free time (the patient is emailed)',
+        params: AppointmentIdParamsSchema,
+        body: RescheduleSchema,
+        response: { 200: AppointmentSchema },
+      },
+    },
+    async (request) => moveAsPractice(await context.withActor(request), request.params.id, request.body.startsAt),
   );
 
   app.post(

@@ -20,7 +20,7 @@ import { notFound, validationError } from '../../platform/errors/domain-errors.j
 import { loadBookingTarget, slotsFor } from './availability.js';
 import { withinHours, type OpeningRules } from './slots.js';
 import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
-import { practiceAction, toAppointment } from './appointments.service.js';
+import { practiceAction, practiceReschedule, toAppointment } from './appointments.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
 import { inTenant, ownProfile, tenantOf } from './practice-scope.js';
 
@@ -255,15 +255,25 @@ export async function listPractice(ctx: ActorContext, query: PracticeAppointment
   return { appointments: rows.map((r) => toAppointment(r, 'practice', now)) };
 }
 
-export async function actAsPractice(ctx: ActorContext, id: string, action: AppointmentAction, reason: string | undefined) {
-  // Providers act on their own appointments only; other staff on any of the organisation's.
+/** Providers act on their own appointments only; other staff on any of the organisation's. */
+async function refuseOthersAppointment(ctx: ActorContext, id: string): Promise<void> {
   await inTenant(ctx, async (tx) => {
     const providerId = await scopeProvider(ctx, tx, undefined);
     if (!providerId) return;
     const [row] = await tx.select({ providerId: appointments.providerId }).from(appointments).where(eq(appointments.id, id));
     if (row && row.providerId !== providerId) throw notFound('appointment.not-found', 'This appointment was not found.');
   });
+}
+
+export async function actAsPractice(ctx: ActorContext, id: string, action: AppointmentAction, reason: string | undefined) {
+  await refuseOthersAppointment(ctx, id);
   return practiceAction(ctx, id, action, reason);
+}
+
+/** The practice moves a coming appointment to another free time (the patient is told by email). */
+export async function moveAsPractice(ctx: ActorContext, id: string, startsAt: string) {
+  await refuseOthersAppointment(ctx, id);
+  return practiceReschedule(ctx, id, startsAt);
 }
 
 /** Midnight of the day of `moment` in a time zone, and the Monday that starts its week. */

@@ -743,6 +743,7 @@ describe('cross-tenant isolation', () => {
       'GET /api/v1/practice/appointments',
       'POST /api/v1/practice/appointments/:id/actions',
       'POST /api/v1/practice/appointments/:id/keep-outside-hours',
+      'POST /api/v1/practice/appointments/:id/reschedule',
       'GET /api/v1/practice/availability',
       'PUT /api/v1/practice/availability/settings',
       'PUT /api/v1/practice/locations/:id/hours',
