@@ -242,6 +242,79 @@ describe('booking', () => {
     await context.close();
   });
 
+  it('in Arabic, a profile keeps the practice’s own text in its order (address, price, bio) and writes lists as Arabic does', async () => {
+    const { context, page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    const demo = await demoProvider(page);
+    const detail = (await (await page.request.get(`${server.url}/api/v1/providers/${demo.id}?lang=ar`)).json()) as {
+      bio: string;
+      languages: string[];
+      locations: { kind: string; street: string | null }[];
+      services: { priceMinor: number; currency: string }[];
+    };
+    await page.goto(`${server.url}/providers/${demo.id}?lang=ar`);
+    await page.getByRole('heading', { level: 1, name: 'Demo Provider' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const street = detail.locations.find((l) => l.kind === 'practice')!.street!;
+    const price = new Intl.NumberFormat('ar', { style: 'currency', currency: detail.services[0]!.currency, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(detail.services[0]!.priceMinor / 100);
+    const bio = detail.bio.trim();
+    expect(bio.endsWith('.')).toBe(true);
+    // Where each character is drawn: in a left-to-right text, one written later is drawn to the right.
+    const order = await page.evaluate(
+      ([streetText, priceText, bioText]) => {
+        const nodes: Text[] = [];
+        const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) nodes.push(walker.currentNode as Text);
+        const x = (needle: string, offset: number) => {
+          const node = nodes.find((n) => n.data.includes(needle))!;
+          const range = document.createRange();
+          const at = node.data.indexOf(needle) + offset;
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          return range.getBoundingClientRect().left;
+        };
+        const p = priceText.replace(/\u200f/g, '');
+        return {
+          // "1 High Street": the number before the street's name, not after "Australia".
+          address: x(streetText, 0) < x(streetText, streetText.indexOf(' ') + 1),
+          // "96 AU$": the "$" after its "AU".
+          price: x(p, p.indexOf('$') - 1) < x(p, p.indexOf('$')),
+          // The bio's full stop at its end, after the word before it.
+          bio: x(bioText.slice(-8), 6) < x(bioText.slice(-8), 7),
+        };
+      },
+      [street, price, bio] as const,
+    );
+    expect(order).toEqual({ address: true, price: true, bio: true });
+    // The languages as an Arabic list: no Latin comma.
+    const names = detail.languages.map((code) => ({ en: 'English', ar: 'العربية', zh: '中文', es: 'Español', fr: 'Français', pt: 'Português' })[code] ?? code);
+    const languages = page.getByRole('main').locator('dd').filter({ hasText: names[0]! }).first();
+    expect(names.length).toBeGreaterThan(1);
+    expect(await languages.textContent()).not.toContain(', ');
+    await expectAxeClean(page);
+
+    // A patient's appointment card: the address alone in its line, at the start of a right-to-left one.
+    expect((await page.request.post(`${server.url}/api/auth/demo/sign-in`, { data: { role: 'patient' }, headers: { origin: server.url } })).status()).toBe(200);
+    await page.goto(`${server.url}/appointments?lang=ar`);
+    await page.getByRole('main').getByRole('listitem').first().waitFor();
+    const cardAddress = await page.evaluate(() => {
+      const nodes: Text[] = [];
+      const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) nodes.push(walker.currentNode as Text);
+      const node = nodes.find((n) => /^\d+ [A-Za-z]/.test(n.data) && n.parentElement?.closest('dd'));
+      if (!node) return null;
+      const x = (at: number) => {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { text: node.data, inOrder: x(0) < x(node.data.indexOf(' ') + 1) };
+    });
+    expect(cardAddress?.inOrder, cardAddress?.text).toBe(true);
+    await expectAxeClean(page);
+    await context.close();
+  });
+
   it('suggests towns and suburbs while a place is typed, reads a slip as the nearest match and keeps the place it read in the address', async () => {
     const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
     await page.goto(`${server.url}/providers?region=AU`);

@@ -79,19 +79,20 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
         <dt className="text-slate-700">{t('book.with')}</dt>
         <dd className="text-slate-900">
-          <bdi>{a.provider.displayName}</bdi> · {a.organisation.name}
+          <bdi>{a.provider.displayName}</bdi> · <bdi>{a.organisation.name}</bdi>
         </dd>
         <dt className="text-slate-700">{t('book.service')}</dt>
         <dd className="text-slate-900">
-          {a.service.name} · {formatMoney(a.priceMinor, a.currency, language)}
+          {/* The practice's words and the price keep their own direction in a right-to-left page. */}
+          <bdi>{a.service.name}</bdi> · <bdi dir="ltr">{formatMoney(a.priceMinor, a.currency, language)}</bdi>
         </dd>
         <dt className="text-slate-700">{t('book.where')}</dt>
-        <dd className="text-slate-900">{a.mode === 'telehealth' ? t('modes.telehealth') : a.location.address || a.location.name}</dd>
+        <dd className="text-slate-900">{a.mode === 'telehealth' ? t('modes.telehealth') : <bdi>{a.location.address || a.location.name}</bdi>}</dd>
         {a.reason ? (
           <>
             <dt className="text-slate-700">{t('list.reason')}</dt>
             {/* A patient's own words: a long unbroken word wraps instead of widening the page. */}
-            <dd className="whitespace-pre-wrap text-slate-900 wrap-anywhere">{a.reason}</dd>
+            <dd dir="auto" className="whitespace-pre-wrap text-start text-slate-900 wrap-anywhere">{a.reason}</dd>
           </>
         ) : null}
         {a.status === 'cancelled' ? (
@@ -99,7 +100,12 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
             <dt className="text-slate-700">{t('list.cancelled')}</dt>
             <dd className="text-slate-900 wrap-anywhere">
               {t(a.cancelledBy === 'practice' ? 'list.byPractice' : 'list.byYou')}
-              {a.cancellationReason ? ` — ${a.cancellationReason}` : ''}
+              {a.cancellationReason ? (
+                <>
+                  {' — '}
+                  <bdi>{a.cancellationReason}</bdi>
+                </>
+              ) : null}
             </dd>
           </>
         ) : null}

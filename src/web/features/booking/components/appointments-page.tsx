@@ -122,7 +122,7 @@ function WaitlistSection({ entries }: { entries: WaitlistEntry[] }) {
         {entries.map((e) => (
           <li key={e.id} className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-slate-900">
-              <bdi>{e.provider.displayName}</bdi> · {e.service.name} · {formatDayHeading(e.date, language)}
+              <bdi>{e.provider.displayName}</bdi> · <bdi>{e.service.name}</bdi> · {formatDayHeading(e.date, language)}
               {e.status === 'offered' && e.offeredStartsAt ? (
                 <span className="block text-sm font-medium text-teal-900">
                   {t('waitlist.offered', { when: formatDateTime(e.offeredStartsAt, language, zone), until: formatDateTime(e.offerExpiresAt ?? e.offeredStartsAt, language, zone) })}

@@ -16,7 +16,7 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useBook, useDirectory, useJoinWaitlist, useProvider } from '../api/booking-api';
 import { focusElement } from '../lib/focus';
-import { addDays, formatMoney, localDate, zoneName } from '../lib/format';
+import { addDays, formatMoney, isolatePrice, localDate, zoneName } from '../lib/format';
 import { CalendarLinks, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker } from './slot-picker';
 
@@ -172,18 +172,20 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
           {t('book.step2', { provider: provider.displayName })}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          {provider.organisation.name} · {t(`specialties.${provider.specialty}`)}
+          <bdi>{provider.organisation.name}</bdi> · {t(`specialties.${provider.specialty}`)}
         </p>
         {provider.acceptingNewPatients ? null : <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">{t('book.returningOnly', { provider: provider.displayName })}</p>}
         <fieldset className="mt-4 space-y-2">
           <legend className="sr-only">{t('book.service')}</legend>
           {provider.services.map((s) => (
+            // The label's text is the service's name, in a <bdi> (the rule looks two levels down only).
+            // eslint-disable-next-line jsx-a11y/label-has-associated-control
             <label key={s.id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50">
               <input type="radio" name="service" value={s.id} className="mt-1 size-4" checked={serviceId === s.id} onChange={() => { setServiceId(s.id); setStart(null); }} />
               <span className="font-medium text-slate-900">
-                {s.name}
+                <bdi>{s.name}</bdi>
                 <span className="block text-sm font-normal text-slate-700">
-                  {t('book.serviceLine', { minutes: s.durationMinutes, price: formatMoney(s.priceMinor, s.currency, language), mode: t(`modes.${s.mode}`) })}
+                  {t('book.serviceLine', { minutes: s.durationMinutes, price: isolatePrice(formatMoney(s.priceMinor, s.currency, language)), mode: t(`modes.${s.mode}`) })}
                 </span>
               </span>
             </label>
@@ -196,7 +198,7 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
             </label>
             <select id={`${ids.service}-loc`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={location.id} onChange={(e) => { setLocationId(e.target.value); setStart(null); }}>
               {locations.map((l) => (
-                <option key={l.id} value={l.id}>
+                <option key={l.id} value={l.id} dir="auto">
                   {l.name}
                 </option>
               ))}
@@ -235,13 +237,15 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
             <dt className="text-slate-700">{t('book.with')}</dt>
             <dd className="text-slate-900"><bdi>{provider.displayName}</bdi></dd>
             <dt className="text-slate-700">{t('book.service')}</dt>
-            <dd className="text-slate-900">{service.name} · {formatMoney(service.priceMinor, service.currency, language)}</dd>
+            <dd className="text-slate-900">
+              <bdi>{service.name}</bdi> · <bdi dir="ltr">{formatMoney(service.priceMinor, service.currency, language)}</bdi>
+            </dd>
             <dt className="text-slate-700">{t('book.when')}</dt>
             <dd className="text-slate-900">
               {formatDateTime(start, language, viewerZone)} ({zoneName(viewerZone, language)})
             </dd>
             <dt className="text-slate-700">{t('book.where')}</dt>
-            <dd className="text-slate-900">{service.mode === 'telehealth' ? t('modes.telehealth') : [location.name, location.street, location.city].filter(Boolean).join(', ')}</dd>
+            <dd className="text-slate-900">{service.mode === 'telehealth' ? t('modes.telehealth') : <bdi>{[location.name, location.street, location.city].filter(Boolean).join(', ')}</bdi>}</dd>
             <dt className="text-slate-700">{t('book.cancellation')}</dt>
             {patientMayChange({ status: 'booked', startsAt: new Date(start), now: new Date(), cancellationWindowHours: provider.cancellationWindowHours }).ok ? (
               <dd className="text-slate-900">{t('book.cancellationPolicy', { hours: provider.cancellationWindowHours })}</dd>

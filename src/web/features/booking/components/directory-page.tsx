@@ -25,6 +25,7 @@ import { useRegion } from '~/web/lib/region';
 import { useAuth } from '~/web/lib/session';
 import { usePlaceSuggestions } from '../api/places-api';
 import { focusElement } from '../lib/focus';
+import { ListText } from './list-text';
 import { PlaceOptions } from './place-options';
 import { useDirectory } from '../api/booking-api';
 import { PageHeading, ProviderBadges, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
@@ -345,7 +346,12 @@ function ProviderCard({ provider }: { provider: ProviderSummary }) {
             </h3>
             <p className="text-sm text-slate-700">
               {t(`specialties.${provider.specialty}`)}
-              {provider.title ? ` · ${provider.title}` : ''}
+              {provider.title ? (
+                <>
+                  {' · '}
+                  <bdi>{provider.title}</bdi>
+                </>
+              ) : null}
             </p>
           </div>
         </div>
@@ -356,13 +362,15 @@ function ProviderCard({ provider }: { provider: ProviderSummary }) {
         <div>
           <dt className="inline text-slate-700">{t('card.where')}: </dt>
           <dd className="inline">
-            {provider.city ?? t('modes.telehealth')}
+            {provider.city ? <bdi>{provider.city}</bdi> : t('modes.telehealth')}
             {provider.distanceKm !== null ? ` · ${t('card.distance', { km: provider.distanceKm })}` : ''}
           </dd>
         </div>
         <div>
           <dt className="inline text-slate-700">{t('card.languages')}: </dt>
-          <dd className="inline">{provider.languages.map((code) => LANGUAGES.find((l) => l.code === code)?.name ?? code).join(', ')}</dd>
+          <dd className="inline">
+            <ListText items={provider.languages.map((code) => LANGUAGES.find((l) => l.code === code)?.name ?? code)} language={language} />
+          </dd>
         </div>
         <div className="sm:col-span-2">
           <dt className="inline text-slate-700">{t('card.next')}: </dt>

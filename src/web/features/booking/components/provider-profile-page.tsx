@@ -14,6 +14,7 @@ import { useAuth } from '~/web/lib/session';
 import { useHydrated } from '~/web/lib/use-hydrated';
 import { useProvider, useSlots } from '../api/booking-api';
 import { formatDayHeading, formatMoney, slotsByDay, zoneName } from '../lib/format';
+import { ListText } from './list-text';
 import { ProviderBadges, ProviderPhoto, QueryState, RatingText } from './parts';
 
 /** /providers/{id}: a verified provider's profile, services, next free times and a way to book. */
@@ -51,7 +52,7 @@ function Profile({ provider }: { provider: ProviderDetail }) {
               <bdi>{provider.displayName}</bdi>
             </h1>
             <p className="mt-1 text-slate-700">
-              {provider.title} · {provider.organisation.name}
+              <bdi>{provider.title}</bdi> · <bdi>{provider.organisation.name}</bdi>
             </p>
             <div className="mt-2">
               <RatingText average={provider.rating.average} count={provider.rating.count} />
@@ -74,23 +75,32 @@ function Profile({ provider }: { provider: ProviderDetail }) {
             <h2 id={ids.about} className="text-xl font-semibold text-slate-900">
               {t('profile.about')}
             </h2>
-            <p className="mt-2 whitespace-pre-line text-slate-800">{provider.bio}</p>
+            {/* The provider's own words keep their direction (an English bio's full stop stays at its end in Arabic). */}
+            <p dir="auto" className="mt-2 whitespace-pre-line text-start text-slate-800">
+              {provider.bio}
+            </p>
             <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
               <div>
                 <dt className="font-medium text-slate-900">{t('profile.conditions')}</dt>
-                <dd className="mt-1 text-slate-800">{provider.conditions.join(', ') || '—'}</dd>
+                <dd className="mt-1 text-slate-800">
+                  <ListText items={provider.conditions} language={language} />
+                </dd>
               </div>
               <div>
                 <dt className="font-medium text-slate-900">{t('card.languages')}</dt>
-                <dd className="mt-1 text-slate-800">{provider.languages.map((code) => LANGUAGES.find((l) => l.code === code)?.name ?? code).join(', ')}</dd>
+                <dd className="mt-1 text-slate-800">
+                  <ListText items={provider.languages.map((code) => LANGUAGES.find((l) => l.code === code)?.name ?? code)} language={language} />
+                </dd>
               </div>
               <div>
                 <dt className="font-medium text-slate-900">{t('profile.qualifications')}</dt>
-                <dd className="mt-1 text-slate-800">{provider.qualifications.join(', ') || '—'}</dd>
+                <dd className="mt-1 text-slate-800">
+                  <ListText items={provider.qualifications} language={language} />
+                </dd>
               </div>
               <div>
                 <dt className="font-medium text-slate-900">{t('profile.registration')}</dt>
-                <dd className="mt-1 text-slate-800">{provider.registrationNumber ?? '—'}</dd>
+                <dd className="mt-1 text-slate-800">{provider.registrationNumber ? <bdi>{provider.registrationNumber}</bdi> : '—'}</dd>
               </div>
             </dl>
           </section>
@@ -103,13 +113,20 @@ function Profile({ provider }: { provider: ProviderDetail }) {
               {provider.services.map((s) => (
                 <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                   <div>
-                    <p className="font-medium text-slate-900">{s.name}</p>
+                    <p className="font-medium text-slate-900">
+                      <bdi>{s.name}</bdi>
+                    </p>
                     <p className="text-sm text-slate-700">
                       {t('profile.serviceLine', { minutes: s.durationMinutes, mode: t(`modes.${s.mode}`) })}
-                      {s.description ? ` · ${s.description}` : ''}
+                      {s.description ? (
+                        <>
+                          {' · '}
+                          <bdi>{s.description}</bdi>
+                        </>
+                      ) : null}
                     </p>
                   </div>
-                  <span className="font-medium text-slate-900">{formatMoney(s.priceMinor, s.currency, language)}</span>
+                  <bdi dir="ltr" className="font-medium text-slate-900">{formatMoney(s.priceMinor, s.currency, language)}</bdi>
                 </li>
               ))}
             </ul>
@@ -122,8 +139,9 @@ function Profile({ provider }: { provider: ProviderDetail }) {
             <ul className="mt-3 space-y-2">
               {provider.locations.map((l) => (
                 <li key={l.id} className="text-slate-800">
-                  <span className="font-medium text-slate-900">{l.name}</span>
-                  {l.kind === 'practice' ? ` — ${formatAddress(l, l.country)}` : ` — ${t('modes.telehealth')}`}
+                  <bdi className="font-medium text-slate-900">{l.name}</bdi>
+                  {' — '}
+                  {l.kind === 'practice' ? <bdi>{formatAddress(l, l.country)}</bdi> : t('modes.telehealth')}
                   <span className="block text-sm text-slate-700">{t('profile.hoursIn', { zone: zoneName(l.timeZone, language), id: l.timeZone })}</span>
                 </li>
               ))}

@@ -16,6 +16,17 @@ export function formatMoney(minor: number, currency: string, language: string): 
 }
 
 
+/**
+ * A price (formatMoney's) set inside a translated sentence, isolated left to right as
+ * <bdi dir="ltr"> isolates it in markup (U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL
+ * ISOLATE): in a right-to-left page it reads "96 AU$", not "$AU 96". Arabic's own currency
+ * pattern starts with a right-to-left mark, so a first-strong isolate (plain <bdi>) would still
+ * move the "$" away from its "AU".
+ */
+export function isolatePrice(price: string): string {
+  return `\u2066${price}\u2069`;
+}
+
 /** A day heading: "Tuesday, 1 December" in the interface language. */
 export function formatDayHeading(isoDay: string, language: string): string {
   const date = new Date(`${isoDay}T12:00:00Z`);
