@@ -105,4 +105,47 @@ describe('live notifications', () => {
     await provider.context().close();
     // Sign-in, two pages, six axe runs: more than the default minute on a busy machine.
   }, 150_000);
+
+  it("a booking appears in the provider's open calendar day view without a reload", async () => {
+    const patient = await signedIn('patient');
+    const api = async <T>(path: string): Promise<T> => {
+      const res = await patient.request.get(`${suite.server.url}${path}`);
+      expect(res.status(), path).toBe(200);
+      return (await res.json()) as T;
+    };
+    // The demo provider's first free time, found as the booking page finds it.
+    const directory = await api<{ providers: { id: string; displayName: string }[] }>(`/api/v1/providers?query=${encodeURIComponent('Demo Provider')}`);
+    const providerId = directory.providers.find((p) => p.displayName === 'Demo Provider')!.id;
+    const detail = await api<{ services: { id: string }[] }>(`/api/v1/providers/${providerId}`);
+    const free = await api<{ serviceId: string; locationId: string; slots: { start: string }[] }>(`/api/v1/providers/${providerId}/slots?serviceId=${detail.services[0]!.id}`);
+    const startsAt = free.slots[0]!.start;
+    // The calendar shows the day in the viewer's zone (the browser's here: Sydney).
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(startsAt));
+
+    const provider = await signedIn('provider');
+    let navigations = 0;
+    await provider.goto(`${suite.server.url}/provider/appointments?view=day&date=${day}`);
+    await provider.getByRole('heading', { level: 1, name: appt('practice.calendarTitle'), exact: true }).waitFor();
+    await provider.getByRole('banner').getByRole('button', { name: new RegExp(`^${common('notifications.label')}`) }).waitFor();
+    provider.on('framenavigated', (frame) => {
+      if (frame === provider.mainFrame()) navigations += 1;
+    });
+    // Give the socket a moment to be greeted before the booking.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const booked = await patient.request.post(`${suite.server.url}/api/v1/appointments`, {
+      data: { providerId, serviceId: free.serviceId, locationId: free.locationId, startsAt },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { id } = (await booked.json()) as { id: string };
+
+    // Within seconds (the calendar's own poll is a minute): the card, with its message link.
+    const card = provider.getByRole('main').locator(`a[href="/provider/messages?appointment=${id}"]`);
+    await card.waitFor({ timeout: 8_000 });
+    expect(navigations).toBe(0);
+    await expectAxeClean(provider);
+    await patient.context().close();
+    await provider.context().close();
+  }, 120_000);
 });

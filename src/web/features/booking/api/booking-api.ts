@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import {
   type Appointment,
@@ -24,6 +25,8 @@ import {
 import { type DirectoryPage, DirectoryPageSchema, type ProviderDetail, ProviderDetailSchema, type Slots, SlotsSchema } from '~/shared/contracts/providers';
 import type { AppointmentAction } from '~/shared/appointments';
 import { apiFetch } from '~/web/lib/api-client';
+import { useRealtimeEvents } from '~/web/lib/realtime';
+import { nextActionChange } from '../lib/action-times';
 
 const KEYS = {
   directory: ['directory'] as const,
@@ -146,27 +149,71 @@ export function useLeaveWaitlist() {
   return useInvalidating((id: string) => apiFetch(`/api/v1/waitlist/${encodeURIComponent(id)}/leave`, { method: 'POST', body: {}, schema: z.undefined() }));
 }
 
+/** The practice's schedule refreshes this often while its page is visible (the socket says the rest). */
+const PRACTICE_POLL_MS = 60_000;
+/** The longest a timer may wait (setTimeout's limit is about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Keeps a practice schedule current while it is open: it is read again when the tab's socket
+ * hears something (a booking, move or cancellation notifies the provider; a reconnect resyncs),
+ * every minute while visible, and at the moment the clock changes the actions the server allows
+ * (check-in opening, a start passing: Complete and No-show appear without a reload).
+ */
+function useLiveSchedule(queryKey: readonly unknown[], appointments: readonly Appointment[] | undefined) {
+  const client = useQueryClient();
+  useRealtimeEvents((event) => {
+    if (event.event === 'notification' || event.event === 'resync') void client.invalidateQueries({ queryKey });
+  });
+  const key = JSON.stringify(queryKey);
+  // What decides the moments: each appointment's start and status (a new answer with the same ones keeps the timer).
+  const times = appointments ? JSON.stringify(appointments.map((a) => ({ startsAt: a.startsAt, status: a.status }))) : null;
+  useEffect(() => {
+    if (times === null) return;
+    const next = nextActionChange(JSON.parse(times) as { startsAt: string; status: string }[], Date.now());
+    if (next === null) return;
+    // A second after the moment, so the server's clock has passed it too.
+    const timer = setTimeout(() => void client.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] }), Math.min(next - Date.now() + 1000, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [client, key, times]);
+}
+
 export function usePracticeDashboard(timeZone: string) {
-  return useQuery({
-    queryKey: [...KEYS.practice, 'dashboard', timeZone],
+  const queryKey = [...KEYS.practice, 'dashboard', timeZone];
+  const query = useQuery({
+    queryKey,
     queryFn: ({ signal }): Promise<PracticeDashboard> => apiFetch(`/api/v1/practice/dashboard?timeZone=${encodeURIComponent(timeZone)}`, { schema: PracticeDashboardSchema, signal }),
     staleTime: 0,
+    refetchInterval: PRACTICE_POLL_MS,
   });
+  useLiveSchedule(queryKey, query.data ? [...query.data.today, ...query.data.waiting] : undefined);
+  return query;
 }
 
 export function usePracticeAppointments(from: string, to: string) {
-  return useQuery({
-    queryKey: [...KEYS.practice, 'appointments', from, to],
+  const queryKey = [...KEYS.practice, 'appointments', from, to];
+  const query = useQuery({
+    queryKey,
     queryFn: ({ signal }) =>
       apiFetch(`/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { schema: PracticeAppointmentListSchema, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    refetchInterval: PRACTICE_POLL_MS,
   });
+  useLiveSchedule(queryKey, query.isPlaceholderData ? undefined : query.data?.appointments);
+  return query;
 }
 
 export function usePracticeAction() {
   return useInvalidating(({ id, action, reason }: { id: string; action: AppointmentAction; reason?: string }) =>
     apiFetch(`/api/v1/practice/appointments/${encodeURIComponent(id)}/actions`, { method: 'POST', body: reason ? { action, reason } : { action }, schema: AppointmentSchema }),
+  );
+}
+
+/** The practice moves an appointment (its free times refresh with everything else of the practice). */
+export function usePracticeReschedule() {
+  return useInvalidating(({ id, startsAt }: { id: string; startsAt: string }) =>
+    apiFetch(`/api/v1/practice/appointments/${encodeURIComponent(id)}/reschedule`, { method: 'POST', body: { startsAt }, schema: AppointmentSchema }),
   );
 }
 

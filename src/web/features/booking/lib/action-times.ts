@@ -1,0 +1,20 @@
+import { CHECK_IN_OPENS_MINUTES } from '~/shared/appointments';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * When the actions the server offers on these appointments next change by the clock alone:
+ * check-in opens (60 min before the start), confirming closes and completing or marking a no-show
+ * opens (the start). The earliest such moment after `now`, or null when there is none.
+ */
+export function nextActionChange(appointments: readonly { startsAt: string; status: string }[], now: number): number | null {
+  let next: number | null = null;
+  for (const a of appointments) {
+    if (a.status !== 'booked' && a.status !== 'confirmed' && a.status !== 'checked_in') continue;
+    const start = Date.parse(a.startsAt);
+    for (const moment of [start - CHECK_IN_OPENS_MINUTES * MINUTE_MS, start]) {
+      if (moment > now && (next === null || moment < next)) next = moment;
+    }
+  }
+  return next;
+}
