@@ -454,6 +454,8 @@ describe('booking', () => {
     await card.getByRole('button', { name: new RegExp(`^${appt('practice.actions.confirm')}`) }).click();
     await expectToast(page, interpolate(appt('practice.done.confirm'), { patient: 'Demo Patient' }));
     await card.getByText(appt('status.confirmed'), { exact: true }).waitFor();
+    // Confirm is gone with the change; the focus stays in the card (on its time, patient and status), not on the page's body.
+    await expect.poll(() => card.evaluate((c) => c.contains(document.activeElement) && document.activeElement !== c)).toBe(true);
 
     await page.goto(`${server.url}/provider/availability`);
     await h1(page, appt('availability.title'));
@@ -469,6 +471,11 @@ describe('booking', () => {
     await page.getByRole('alert').getByText(interpolate(appt('availability.problems.endBeforeStart'), { day: 'Monday', part: appt('availability.weekly') })).waitFor();
     await expectAxeClean(page);
     await mondayTo.fill(mondayEnd);
+    // Saved, the focus is still on Save hours (not dropped to the body while it was working).
+    const saveHours = page.getByRole('button', { name: appt('availability.saveHours') }).first();
+    await saveHours.click();
+    await expectToast(page, appt('availability.hoursSaved'));
+    await expect.poll(() => saveHours.evaluate((el) => el === document.activeElement)).toBe(true);
     // Six weeks ahead, after every booked time of the demo calendar and of this suite.
     await page.getByLabel(appt('availability.date'), { exact: true }).fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + 42 * 86_400_000)));
     await page.getByRole('textbox', { name: appt('availability.note') }).fill('Conference');

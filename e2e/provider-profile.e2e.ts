@@ -141,6 +141,14 @@ describe('the directory profile screen', () => {
     await expectToast(page, dp('form.saved'));
     await profile.getByRole('listitem').filter({ hasText: added.condition }).waitFor();
     await settled(page);
+    // Removing a condition (not saved here) hands the focus to the next one's Remove, else the previous one's.
+    const conditions = profile.getByRole('group', { name: dp('form.conditions') });
+    const chips = conditions.getByRole('listitem');
+    const count = await chips.count();
+    expect(count).toBeGreaterThan(1);
+    await chips.nth(count - 2).getByRole('button').click();
+    await expect.poll(() => chips.count()).toBe(count - 1);
+    await expect.poll(() => chips.nth(count - 2).getByRole('button').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.context().close();
   });
 
@@ -166,6 +174,12 @@ describe('the directory profile screen', () => {
     await expectToast(page, dp('services.created'));
     const serviceItem = services.getByRole('listitem').filter({ hasText: added.service });
     await serviceItem.getByText(dp('services.active'), { exact: true }).waitFor();
+    // The form's Cancel hands the focus back to "Add a service" (disabled while the form was open).
+    const addService = services.getByRole('button', { name: dp('services.add') });
+    await addService.click();
+    await serviceForm.getByRole('button', { name: dp('services.cancel'), exact: true }).click();
+    await serviceForm.waitFor({ state: 'detached' });
+    await expect.poll(() => addService.evaluate((el) => el === document.activeElement)).toBe(true);
     await serviceItem.getByRole('button', { name: actionOn(dp('services.deactivate'), added.service) }).click();
     const dialog = page.getByRole('alertdialog', { name: interpolate(dp('services.deactivateTitle'), { name: added.service }) });
     await dialog.getByText(dp('services.deactivateBody')).waitFor();

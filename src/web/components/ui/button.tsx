@@ -42,6 +42,12 @@ export function buttonClassName(variant: ButtonVariant = 'primary', size: Button
 export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /**
+   * Working on what it started (a save in flight): it says so (aria-disabled) and ignores clicks
+   * and submits, but stays focusable, so the focus does not fall to the page's body as it would
+   * from a disabled button (WCAG 2.4.3).
+   */
+  busy?: boolean;
 }
 
 /**
@@ -50,13 +56,22 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
  * enabled changes no colour (a colour transition then would be judged halfway by a contrast check,
  * and seen as a flicker by a person).
  */
-export function Button({ variant, size, className, type, disabled, ...props }: ButtonProps) {
+export function Button({ variant, size, className, type, disabled, busy, onClick, ...props }: ButtonProps) {
   const hydrated = useHydrated();
   return (
     <button
       type={type ?? 'button'}
-      className={buttonClassName(variant, size, className, disabled === true || hydrated)}
+      className={buttonClassName(variant, size, clsx(className, busy && 'cursor-progress opacity-75'), disabled === true || hydrated)}
       disabled={disabled === true || !hydrated}
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) {
+          // A submit button's click would submit its form again.
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
       {...props}
     />
   );

@@ -12,6 +12,7 @@ import { formatDate, formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAvailability, useDeleteOverride, useKeepOutsideHours, usePreview, usePutOverride, useSaveHours, useSaveSettings } from '../api/booking-api';
+import { focusElement } from '../lib/focus';
 import { addDays, formatDayHeading, formatWallTime, localDate, mondayOf, zoneName } from '../lib/format';
 import { NoProfileNotice, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { PracticeAppointment } from './practice-appointment';
@@ -90,12 +91,14 @@ function OutsideHours({ appointments }: { appointments: Availability['outsideHou
             <PracticeAppointment
               appointment={a}
               timeZone={a.timeZone}
+              // Kept or cancelled, the card leaves the panel: its heading, or the page's when it was the last.
+              focusFallback={() => (appointments.length > 1 ? document.getElementById(id) : null)}
               showDate={(iso) => (zones.length === 1 ? formatDate(iso, language, a.timeZone) : `${formatDate(iso, language, a.timeZone)} (${zoneName(a.timeZone, language)})`)}
             >
               <Button
                 variant="outline"
                 size="sm"
-                disabled={keep.isPending}
+                busy={keep.isPending}
                 onClick={() => {
                   setError(null);
                   keep.mutate(a.id, { onSuccess: () => toast.success(t('availability.outside.kept', { patient: a.patient.name })), onError: (e) => setError(problemMessage(i18n, e)) });
@@ -136,6 +139,7 @@ function SettingsForm({ settings }: { settings: BookingSettings }) {
   });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (save.isPending) return;
     setError(null);
     save.mutate(draft, { onSuccess: () => toast.success(t('availability.saved')), onError: (e) => setError(problemMessage(i18n, e)) });
   }
@@ -185,7 +189,7 @@ function SettingsForm({ settings }: { settings: BookingSettings }) {
               {error}
             </p>
           ) : null}
-          <Button type="submit" disabled={save.isPending}>
+          <Button type="submit" busy={save.isPending}>
             {t('availability.saveRules')}
           </Button>
         </div>
@@ -265,6 +269,7 @@ function LocationEditor({ location, services, outsideCount }: { location: Practi
     setBreaks(location.breaks);
   }
   function onSave() {
+    if (saveHours.isPending) return;
     setError(null);
     // The rules the server applies, said with the day and the part, before anything is sent.
     const problems = [
@@ -299,7 +304,7 @@ function LocationEditor({ location, services, outsideCount }: { location: Practi
           {error}
         </p>
       ) : null}
-      <Button className="mt-4" onClick={onSave} disabled={saveHours.isPending}>
+      <Button className="mt-4" onClick={onSave} busy={saveHours.isPending}>
         {t('availability.saveHours')}
       </Button>
       <Overrides location={location} outsideCount={outsideCount} />
@@ -321,8 +326,14 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  function onRemove(day: string) {
+    if (remove.isPending) return;
+    // The row goes with its Remove button: the list's heading keeps the focus.
+    remove.mutate({ locationId: location.id, date: day }, { onSuccess: () => focusElement(document.getElementById(id)) });
+  }
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (put.isPending) return;
     setError(null);
     if (!dayOff && !endsAfterStart({ start, end: toStoredEnd(end) })) {
       setError(t('availability.problems.dateEnd'));
@@ -348,7 +359,7 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
                 {formatDayHeading(o.date, language)}: {o.hours.length === 0 ? t('availability.dayOff') : o.hours.map((h) => `${formatWallTime(h.start, language)}–${formatWallTime(h.end, language)}`).join(', ')}
                 {o.note ? ` · ${o.note}` : ''}
               </span>
-              <Button variant="ghost" size="sm" disabled={remove.isPending} onClick={() => remove.mutate({ locationId: location.id, date: o.date })}>
+              <Button variant="ghost" size="sm" busy={remove.isPending} onClick={() => onRemove(o.date)}>
                 {t('availability.remove')}
                 <span className="sr-only">: {o.date}</span>
               </Button>
@@ -381,7 +392,7 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
           {t('availability.note')}
           <Input className="mt-1.5 w-56" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
         </label>
-        <Button type="submit" variant="outline" disabled={put.isPending}>
+        <Button type="submit" variant="outline" busy={put.isPending}>
           {t('availability.saveOverride')}
         </Button>
       </form>

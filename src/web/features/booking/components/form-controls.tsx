@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { type ComponentPropsWithRef, type KeyboardEvent, type ReactNode, useId } from 'react';
+import { type ComponentPropsWithRef, type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 
@@ -136,6 +137,13 @@ export function ListEditor({
     if (!items.some((item) => item.toLocaleLowerCase() === text.toLocaleLowerCase())) onChange([...items, text]);
     onDraftChange('');
   }
+  const listRef = useRef<HTMLUListElement>(null);
+  /** Removes an entry; the focus goes to the next one's Remove (else the previous one's, else the new-entry field). */
+  function removeAt(index: number) {
+    flushSync(() => onChange(items.filter((_, i) => i !== index)));
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (buttons[index] ?? buttons[index - 1] ?? document.getElementById(inputId))?.focus();
+  }
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== 'Enter') return;
     event.preventDefault();
@@ -147,11 +155,11 @@ export function ListEditor({
       {items.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">{emptyText}</p>
       ) : (
-        <ul className="mt-2 flex flex-wrap gap-2">
+        <ul ref={listRef} className="mt-2 flex flex-wrap gap-2">
           {items.map((item, index) => (
             <li key={item} className="inline-flex items-center gap-1 rounded-full bg-slate-100 ps-3 text-sm text-slate-900">
               <span>{item}</span>
-              <Button variant="ghost" size="sm" className="rounded-full" onClick={() => onChange(items.filter((_, i) => i !== index))}>
+              <Button variant="ghost" size="sm" className="rounded-full" onClick={() => removeAt(index)}>
                 {removeLabel}
                 <span className="sr-only">: {item}</span>
               </Button>

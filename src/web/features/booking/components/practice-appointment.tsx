@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AppointmentAction } from '~/shared/appointments';
@@ -9,6 +9,7 @@ import { formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { usePracticeAction } from '../api/booking-api';
+import { focusElement, sectionHeadingOf, useFocusFallback } from '../lib/focus';
 import { Badge } from './parts';
 
 const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
@@ -19,6 +20,7 @@ export function PracticeAppointment({
   appointment,
   timeZone,
   showDate,
+  focusFallback,
   children,
 }: {
   appointment: Appointment;
@@ -26,6 +28,8 @@ export function PracticeAppointment({
   showDate?: (iso: string) => string;
   /** More buttons after the status changes (the hours page's "Keep it"). */
   children?: ReactNode;
+  /** Where the focus goes when the card goes away with it (default: its section's heading, else the page's). */
+  focusFallback?: (node: HTMLElement) => HTMLElement | null | undefined;
 }) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
@@ -33,16 +37,24 @@ export function PracticeAppointment({
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const card = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  // The card leaves its list after a change (the dashboard's waiting list, the hours page's panel).
+  useFocusFallback(card, (node) => (focusFallback ? focusFallback(node) : sectionHeadingOf(node)));
   const a = appointment;
   const actions = ORDER.filter((x) => a.actions.includes(x));
   const videoOpen = visitOffered(a, new Date(), 'practice');
   function run(action: AppointmentAction, why?: string) {
+    if (act.isPending) return;
     setError(null);
     act.mutate(
       { id: a.id, action, ...(why ? { reason: why } : {}) },
       {
         onSuccess: () => {
           setCancelling(false);
+          // The button pressed may go with the change (Confirm once confirmed): the card's time,
+          // patient and status, which follows, take the focus.
+          focusElement(summary.current);
           toast.success(t(`practice.done.${action}`, { patient: a.patient.name }));
         },
         onError: (e) => setError(problemMessage(i18n, e)),
@@ -50,8 +62,8 @@ export function PracticeAppointment({
     );
   }
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
+    <div ref={card} className="rounded-lg border border-slate-200 bg-white p-3">
+      <div ref={summary} className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium text-slate-900">
           {showDate ? `${showDate(a.startsAt)} · ` : ''}
           {formatTime(a.startsAt, language, timeZone)}–{formatTime(a.endsAt, language, timeZone)} · <bdi>{a.patient.name}</bdi>
@@ -83,7 +95,7 @@ export function PracticeAppointment({
               <span className="sr-only">: {a.patient.name}</span>
             </Button>
           ) : (
-            <Button key={action} variant={action === 'mark_no_show' ? 'outline' : 'primary'} size="sm" disabled={act.isPending} onClick={() => run(action)}>
+            <Button key={action} variant={action === 'mark_no_show' ? 'outline' : 'primary'} size="sm" busy={act.isPending} onClick={() => run(action)}>
               {t(`practice.actions.${action}`)}
               <span className="sr-only">: {a.patient.name}</span>
             </Button>
@@ -107,7 +119,7 @@ export function PracticeAppointment({
             {t('practice.cancelReason')}
             <input className="ms-2 h-9 rounded-md border border-slate-400 px-2" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
           </label>
-          <Button type="submit" size="sm" disabled={act.isPending}>
+          <Button type="submit" size="sm" busy={act.isPending}>
             {t('practice.confirmCancel')}
           </Button>
         </form>

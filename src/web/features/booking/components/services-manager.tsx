@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type PracticeService, type PracticeServiceInput, PracticeServiceInputSchema, PROFILE_LIMITS } from '~/shared/contracts/practice-profile';
@@ -39,7 +40,8 @@ export function ServicesManager() {
   const currency = services.data?.currency ?? '';
 
   function closeForm() {
-    setEditing(null);
+    // "Add a service" is disabled while the form is open: enabled first, then focused.
+    flushSync(() => setEditing(null));
     addRef.current?.focus();
   }
 
@@ -190,6 +192,7 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (save.isPending) return;
     setFailure(null);
     const input: PracticeServiceInput = {
       name,
@@ -264,7 +267,7 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
         {failure ?? ''}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" busy={save.isPending}>
           {t('directoryProfile.services.save')}
         </Button>
         <Button variant="outline" onClick={onDone}>

@@ -52,9 +52,10 @@ function AvatarField({ profile, heading = true }: { profile: Profile; heading?: 
   }
 
   function onUpload() {
-    if (!file) return;
+    if (!file || upload.isPending || remove.isPending) return;
     upload.mutate(file, {
       onSuccess: () => {
+        refocus.current = true;
         clearSelection();
         setOutcome({ tone: 'success', message: (i) => i.t('profile.avatar.uploaded') });
       },
@@ -63,14 +64,26 @@ function AvatarField({ profile, heading = true }: { profile: Profile; heading?: 
   }
 
   function onRemove() {
+    if (upload.isPending || remove.isPending) return;
     setOutcome(null);
     remove.mutate(undefined, {
-      onSuccess: () => setOutcome({ tone: 'success', message: (i) => i.t('profile.avatar.removed') }),
+      onSuccess: () => {
+        refocus.current = true;
+        setOutcome({ tone: 'success', message: (i) => i.t('profile.avatar.removed') });
+      },
       onError: (error) => setOutcome({ tone: 'error', message: (i) => problemMessage(i, error) }),
     });
   }
 
   const busy = upload.isPending || remove.isPending;
+  // The button pressed goes once its work is done (Save photo, Remove): the file field, enabled
+  // again, takes the focus instead of the page's body.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || busy) return;
+    refocus.current = false;
+    inputRef.current?.focus();
+  });
   return (
     <div>
       {heading ? <h3 className="text-base font-semibold text-slate-900">{t('profile.avatar.heading')}</h3> : null}
@@ -100,7 +113,7 @@ function AvatarField({ profile, heading = true }: { profile: Profile; heading?: 
           <div className="flex flex-wrap gap-2">
             {file ? (
               <>
-                <Button onClick={onUpload} disabled={busy}>
+                <Button onClick={onUpload} busy={busy}>
                   {upload.isPending ? t('profile.avatar.uploading') : t('profile.avatar.upload')}
                 </Button>
                 <Button variant="outline" onClick={clearSelection} disabled={busy}>
@@ -109,7 +122,7 @@ function AvatarField({ profile, heading = true }: { profile: Profile; heading?: 
               </>
             ) : null}
             {profile.image && !file ? (
-              <Button variant="outline" onClick={onRemove} disabled={busy}>
+              <Button variant="outline" onClick={onRemove} busy={busy}>
                 {remove.isPending ? t('profile.avatar.removing') : t('profile.avatar.remove')}
               </Button>
             ) : null}
