@@ -409,6 +409,41 @@ describe('booking', () => {
     await page.context().close();
   });
 
+  it('an unknown provider’s booking page is the not-found page with HTTP 404, as their profile is, signed in or not', async () => {
+    const visitor = (await newPage(browser, { timezoneId: 'Australia/Sydney' })).page;
+    const patient = await signedIn('patient');
+    for (const page of [visitor, patient]) {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      // A UUID no provider has, and an id no provider can have.
+      for (const id of [crypto.randomUUID(), 'not-a-provider']) {
+        for (const path of [`/providers/${id}`, `/appointments/book/${id}`]) {
+          const response = await page.goto(server.url + path);
+          expect(response?.status(), path).toBe(404);
+          await h1(page, common('notFound.title'));
+          await expect.poll(() => page.title()).toBe(`${common('notFound.title')} · Tendwell`);
+          await page.getByText(common('notFound.message')).waitFor();
+          expect(await page.getByRole('button', { name: common('queryState.retry') }).count()).toBe(0);
+          await expect.poll(() => errors.some((e) => e.includes('404 Error: User attempted to access non-existent route:') && e.endsWith(path))).toBe(true);
+        }
+      }
+      await expectAxeClean(page);
+      // Only the not-found logs and the 404 answers themselves: no hydration mismatch.
+      expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    }
+    // A listed provider's booking page is still the booking page.
+    const demo = await demoProvider(patient);
+    const known = await patient.goto(`${server.url}/appointments/book/${demo.id}`);
+    expect(known?.status()).toBe(200);
+    await h1(patient, appt('book.title'));
+    await patient.getByText(interpolate(appt('book.step2'), { provider: demo.displayName })).waitFor();
+    await visitor.context().close();
+    await patient.context().close();
+  });
+
   it('the provider sees the booking in the calendar and confirms it, and takes a day off', async () => {
     const page = await signedIn('provider');
     await page.goto(`${server.url}/provider/dashboard`);
