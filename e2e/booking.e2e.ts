@@ -463,6 +463,19 @@ describe('booking', () => {
         }),
       ),
     ).toBe(true);
+    // A card's cancel form fits its narrow column too: the reason field and the confirm button lie within the card.
+    const cancellable = weekCards.filter({ has: page.getByRole('button', { name: new RegExp(`^${appt('practice.actions.cancel')}`) }) }).first();
+    const cancelToggle = cancellable.getByRole('button', { name: new RegExp(`^${appt('practice.actions.cancel')}`) });
+    await cancelToggle.click();
+    const reasonBox = await cancellable.getByLabel(appt('practice.cancelReason')).boundingBox();
+    const confirmBox = await cancellable.getByRole('button', { name: appt('practice.confirmCancel') }).boundingBox();
+    const cardBox = await cancellable.boundingBox();
+    for (const box of [reasonBox!, confirmBox!]) {
+      expect(box.x).toBeGreaterThanOrEqual(cardBox!.x - 1);
+      expect(box.x + box.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width + 1);
+      expect(box.y + box.height).toBeLessThanOrEqual(cardBox!.y + cardBox!.height + 1);
+    }
+    await cancelToggle.click();
     // The day view names its day once, as the section's heading.
     await page.getByRole('button', { name: appt('practice.views.day'), exact: true }).click();
     await page.getByRole('button', { name: appt('practice.views.day'), exact: true, pressed: true }).waitFor();

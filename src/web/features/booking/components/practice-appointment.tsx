@@ -109,17 +109,18 @@ export function PracticeAppointment({
       </div>
       {cancelling ? (
         <form
-          className="mt-2 flex flex-wrap items-end gap-2"
+          // Stacked, the field as wide as the card: it fits a week's narrow day column.
+          className="mt-2 flex min-w-0 flex-col items-start gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             run('cancel', reason.trim() || undefined);
           }}
         >
-          <label className="text-sm text-slate-900">
+          <label className="flex w-full min-w-0 flex-col gap-1 text-sm text-slate-900">
             {t('practice.cancelReason')}
-            <input className="ms-2 h-9 rounded-md border border-slate-400 px-2" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+            <input className="h-9 w-full min-w-0 rounded-md border border-slate-400 px-2" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
           </label>
-          <Button type="submit" size="sm" busy={act.isPending}>
+          <Button type="submit" size="sm" className="h-auto min-h-8 max-w-full py-1 whitespace-normal" busy={act.isPending}>
             {t('practice.confirmCancel')}
           </Button>
         </form>
