@@ -139,6 +139,11 @@ describe('booking', () => {
     // /appointments/book without a provider: find one there, and choose it.
     await page.goto(`${server.url}/appointments/book`);
     await h1(page, appt('book.title'));
+    // A search nobody matches says so (it showed nothing at all).
+    await page.getByRole('searchbox', { name: appt('book.findProvider') }).fill('Qxzvwyk');
+    await page.getByRole('button', { name: appt('book.search'), exact: true }).click();
+    await page.getByRole('status').filter({ hasText: interpolate(appt('book.noMatch'), { query: 'Qxzvwyk' }) }).waitFor();
+    await expectAxeClean(page);
     await page.getByRole('searchbox', { name: appt('book.findProvider') }).fill('Demo Provider');
     await page.getByRole('button', { name: appt('book.search'), exact: true }).click();
     const choose = page.getByRole('link', { name: new RegExp(`^${appt('book.choose')}.*Demo Provider$`) }).first();
@@ -147,6 +152,12 @@ describe('booking', () => {
     await choose.click();
     await page.waitForURL(/\/appointments\/book\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 2, name: /Demo Provider/ }).waitFor();
+    // A link with a time that is not one of the free times: not chosen, and the page says so.
+    await page.goto(`${page.url()}?time=2020-01-01T00:00:00Z`);
+    await page.getByRole('status').filter({ hasText: appt('book.linkGone') }).waitFor();
+    await page.getByText(appt('book.pickTime')).waitFor();
+    expect(await page.getByRole('button', { name: appt('book.confirm') }).isDisabled()).toBe(true);
+    await expectAxeClean(page);
 
     // The demo provider: profile, then book.
     await page.goto(`${server.url}/providers?query=${encodeURIComponent('Demo Provider')}`);
@@ -209,6 +220,9 @@ describe('booking', () => {
 
     await other.getByRole('button', { name: appt('book.confirm') }).click();
     await other.getByRole('alert').filter({ hasText: common('errors.booking.slot-taken') }).waitFor();
+    // Said once: "Please choose another" was said twice (the server's message, then the fresh times' note).
+    const takenMessage = (await other.getByRole('alert').filter({ hasText: common('errors.booking.slot-taken') }).textContent()) ?? '';
+    expect(takenMessage.match(/choose another/gi)?.length, takenMessage).toBe(1);
     // The focused Confirm button is disabled now (no time chosen): the focus is on the message.
     await expect.poll(() => focused(other), { timeout: 10_000 }).toContain(`P: ${common('errors.booking.slot-taken')}`);
     await expectAxeClean(other);
@@ -369,7 +383,21 @@ describe('booking', () => {
     await page.getByRole('button', { name: prov('directory.next'), exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === String(pages));
     await expect.poll(() => focused(page), { timeout: 10_000 }).toMatch(/^H2: \d+ providers$/);
-    expect(await page.getByRole('button', { name: prov('directory.next'), exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: prov('directory.next'), exact: true }).isDisabled()).toBe(true);
+    expect(await focused(page)).toMatch(/^H2: \d+ providers$/);
+    // Paging and sorting keep the search made: text typed over it without pressing Search is not applied.
+    await page.goto(`${server.url}/providers?query=family`);
+    const queryBox = page.getByRole('searchbox', { name: prov('directory.query') });
+    await page.getByRole('button', { name: prov('directory.next'), exact: true }).waitFor();
+    await queryBox.fill('dentist');
+    await page.getByRole('button', { name: prov('directory.next'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    expect(new URL(page.url()).searchParams.get('query')).toBe('family');
+    await expect.poll(() => queryBox.inputValue()).toBe('family');
+    await queryBox.fill('dentist');
+    await page.getByLabel(prov('directory.sort'), { exact: true }).selectOption('rating');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'rating');
+    expect(new URL(page.url()).searchParams.get('query')).toBe('family');
     // A radius that is not one of the list's keeps its value in the form.
     await page.goto(`${server.url}/providers?near=Sydney&radiusKm=7`);
     await page.getByRole('main').getByRole('listitem').first().waitFor();
@@ -593,6 +621,11 @@ describe('booking', () => {
     // The new patient's time is cancelled with a reason; their mail gives it and a link to book again.
     const card = (name: string) => panel.getByRole('listitem').filter({ hasText: name });
     await card(person.name).getByRole('button', { name: new RegExp(`^${appt('practice.actions.cancel')}`) }).click();
+    // The reason is required (the patient's email gives it): without one, the field says so and nothing is sent.
+    await card(person.name).getByRole('button', { name: appt('practice.confirmCancel') }).click();
+    await card(person.name).getByText(appt('practice.cancelReasonRequired')).waitFor();
+    expect(await card(person.name).getByLabel(appt('practice.cancelReason')).getAttribute('aria-invalid')).toBe('true');
+    await expectAxeClean(provider);
     await card(person.name).getByLabel(appt('practice.cancelReason')).fill('The practice is closed that day');
     await card(person.name).getByRole('button', { name: appt('practice.confirmCancel') }).click();
     await expectToast(provider, interpolate(appt('practice.done.cancel'), { patient: person.name }));

@@ -14,7 +14,7 @@ import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
-import { useBook, useDirectory, useJoinWaitlist, useProvider } from '../api/booking-api';
+import { useBook, useDirectory, useJoinWaitlist, useProvider, useSlots } from '../api/booking-api';
 import { focusElement } from '../lib/focus';
 import { addDays, formatMoney, isolatePrice, localDate, zoneName } from '../lib/format';
 import { CalendarLinks, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
@@ -69,6 +69,9 @@ function ChooseProvider() {
         <Button type="submit">{t('book.search')}</Button>
       </form>
       <QueryState pending={directory.isPending} error={directory.isError ? directory.error : null}>
+        <p role="status" className={directory.data && directory.data.providers.length === 0 ? 'mt-4 text-slate-700' : 'sr-only'}>
+          {directory.data && directory.data.providers.length === 0 ? t('book.noMatch', { query: submitted }) : ''}
+        </p>
         <ul className="mt-4 divide-y divide-slate-100">
           {directory.data?.providers.slice(0, 8).map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -118,11 +121,22 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
   );
   const [locationId, setLocationId] = useState(() => params.get('location') ?? locations[0]?.id ?? '');
   const location = locations.find((l) => l.id === locationId) ?? locations[0];
-  // A shared link may carry a time; one that is not a time at all is ignored (the slots are offered).
-  const [start, setStart] = useState<string | null>(() => {
-    const time = params.get('time');
-    return time && !Number.isNaN(Date.parse(time)) ? time : null;
+  const [start, setStart] = useState<string | null>(null);
+  // A link may carry a time (a profile's, a waitlist offer's): it is chosen only when it is one of
+  // the free times offered (asked for around it, since it may be weeks ahead); otherwise the page
+  // says the linked time is no longer free, and nothing is chosen.
+  const [linked] = useState(() => {
+    const at = Date.parse(params.get('time') ?? '');
+    // The free times from just before it (or from now, for a time already past), read once.
+    return Number.isNaN(at) ? null : { at, from: new Date(Math.max(at - 60_000, Date.now())).toISOString(), serviceId: service?.id, locationId: location?.id };
   });
+  const linkSlots = useSlots(linked?.serviceId && linked.locationId ? { providerId: provider.id, serviceId: linked.serviceId, locationId: linked.locationId, from: linked.from, days: 1 } : null);
+  const [link, setLink] = useState<'checking' | 'chosen' | 'gone' | 'none'>(linked ? (linked.serviceId && linked.locationId ? 'checking' : 'gone') : 'none');
+  if (link === 'checking' && (linkSlots.isError || (linkSlots.data && !linkSlots.isPlaceholderData))) {
+    const offered = linkSlots.data?.slots.find((s) => Date.parse(s.start) === linked?.at);
+    setLink(offered ? 'chosen' : 'gone');
+    if (offered && start === null) setStart(offered.start);
+  }
   const [reason, setReason] = useState('');
   // One idempotency key per attempt: a retry of the same choice sends the same key.
   const attempt = JSON.stringify([serviceId, locationId, start, reason]);
@@ -211,6 +225,9 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
         <h2 id={ids.time} className="text-xl font-semibold text-slate-900">
           {t('book.step3')}
         </h2>
+        <p role="status" className={link === 'gone' ? 'mt-3 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900' : 'sr-only'}>
+          {link === 'gone' ? t('book.linkGone') : ''}
+        </p>
         <div className="mt-4">
           <SlotPicker providerId={provider.id} serviceId={service.id} locationId={location.id} viewerTimeZone={viewerZone} selected={start} onSelect={setStart} labelledBy={ids.time} />
         </div>

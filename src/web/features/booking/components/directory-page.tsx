@@ -64,8 +64,20 @@ export function DirectoryPage() {
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const placeSuggestions = usePlaceSuggestions(draft.near, region);
 
+  /** A search from the form: what is typed and chosen there, submitted. */
   function apply(next: Partial<typeof draft>, page = 1) {
-    const merged = { ...draft, ...next };
+    go({ ...draft, ...next }, page);
+  }
+
+  /**
+   * Another page or sort of the search already made: the address's query, never the form's
+   * unsubmitted text (typing "dentist" over "family" and pressing Next stays with "family").
+   */
+  function refine(next: Partial<typeof draft>, page = 1) {
+    go({ ...fromUrl(), ...next }, page);
+  }
+
+  function go(merged: typeof draft, page: number) {
     const out = new URLSearchParams();
     for (const key of FILTER_KEYS) if (merged[key]) out.set(key, merged[key]);
     if (page > 1) out.set('page', String(page));
@@ -76,7 +88,7 @@ export function DirectoryPage() {
   // Another page scrolls to the top: the focus goes there too, to the results' heading and count,
   // so the new page is announced and Tab goes on from it (the Next button may be disabled now).
   function toPage(n: number) {
-    apply({}, n);
+    refine({}, n);
     focusElement(resultsRef.current);
   }
 
@@ -276,7 +288,7 @@ export function DirectoryPage() {
                 <label htmlFor={`${id}-sort`} className="text-sm font-medium text-slate-900">
                   {t('directory.sort')}
                 </label>
-                <select id={`${id}-sort`} className={`${SELECT_CLASS_NAME} w-auto`} value={page.sort} onChange={(e) => apply({ sort: e.target.value })}>
+                <select id={`${id}-sort`} className={`${SELECT_CLASS_NAME} w-auto`} value={page.sort} onChange={(e) => refine({ sort: e.target.value })}>
                   {DIRECTORY_SORTS.filter((s) => s !== 'distance' || page.place).map((s: DirectorySort) => (
                     <option key={s} value={s}>
                       {t(`sorts.${s}`)}
