@@ -258,6 +258,12 @@ describe('the practice’s appointments', () => {
   it('a practice cancellation is recorded as the practice’s and frees the time', async () => {
     const start = await freeTimeAfter(60 * 24 * 3);
     const appointment = await book(start);
+    // Without a reason (none, or blank) it is refused: the patient's email gives it.
+    for (const body of [{ action: 'cancel' }, { action: 'cancel', reason: '   ' }]) {
+      const refused = await call('POST', `/api/v1/practice/appointments/${appointment.id}/actions`, practice.provider, body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'appointment.reason-required', errors: [{ path: 'body.reason', code: 'required' }] });
+    }
     const res = await call('POST', `/api/v1/practice/appointments/${appointment.id}/actions`, practice.provider, { action: 'cancel', reason: 'Provider unwell' });
     expect(res.json<Appointment>()).toMatchObject({ status: 'cancelled', cancelledBy: 'practice', cancellationReason: 'Provider unwell' });
     await book(start);

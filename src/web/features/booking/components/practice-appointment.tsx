@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AppointmentAction } from '~/shared/appointments';
@@ -36,6 +36,9 @@ export function PracticeAppointment({
   const act = usePracticeAction();
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const reasonErrorId = useId();
+  const reasonInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const card = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLDivElement>(null);
@@ -109,17 +112,40 @@ export function PracticeAppointment({
       </div>
       {cancelling ? (
         <form
+          noValidate
           // Stacked, the field as wide as the card: it fits a week's narrow day column.
           className="mt-2 flex min-w-0 flex-col items-start gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            run('cancel', reason.trim() || undefined);
+            // The patient's email gives the reason (the server requires one too).
+            if (!reason.trim()) {
+              setReasonMissing(true);
+              reasonInput.current?.focus();
+              return;
+            }
+            setReasonMissing(false);
+            run('cancel', reason.trim());
           }}
         >
           <label className="flex w-full min-w-0 flex-col gap-1 text-sm text-slate-900">
             {t('practice.cancelReason')}
-            <input className="h-9 w-full min-w-0 rounded-md border border-slate-400 px-2" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+            <input
+              ref={reasonInput}
+              dir="auto"
+              className="h-9 w-full min-w-0 rounded-md border border-slate-400 px-2 aria-invalid:border-red-600"
+              value={reason}
+              maxLength={500}
+              required
+              aria-invalid={reasonMissing || undefined}
+              aria-describedby={reasonMissing ? reasonErrorId : undefined}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </label>
+          {reasonMissing ? (
+            <p id={reasonErrorId} className="text-sm font-medium text-red-700">
+              {t('practice.cancelReasonRequired')}
+            </p>
+          ) : null}
           <Button type="submit" size="sm" className="h-auto min-h-8 max-w-full py-1 whitespace-normal" busy={act.isPending}>
             {t('practice.confirmCancel')}
           </Button>
