@@ -558,6 +558,22 @@ describe('booking', () => {
     await page.getByRole('button', { name: appt('availability.saveOverride') }).click();
     await expectToast(page, appt('availability.overrideSaved'));
     await page.getByRole('main').getByText(/Conference/).first().waitFor();
+    // No date: the field says so (nothing is sent to …/overrides/ without one).
+    const dateField = page.getByLabel(appt('availability.date'), { exact: true });
+    await dateField.fill('');
+    await page.getByRole('button', { name: appt('availability.saveOverride') }).click();
+    await page.getByText(appt('availability.problems.dateRequired')).waitFor();
+    expect(await dateField.getAttribute('aria-invalid')).toBe('true');
+    await expectAxeClean(page);
+    // A second change, removed again: a toast says so and the row goes.
+    await dateField.fill(new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + 43 * 86_400_000)));
+    await page.getByRole('textbox', { name: appt('availability.note') }).fill('Training');
+    await page.getByRole('button', { name: appt('availability.saveOverride') }).click();
+    await expectToast(page, appt('availability.overrideSaved'));
+    const training = page.getByRole('main').getByRole('listitem').filter({ hasText: /Training/ });
+    await training.getByRole('button', { name: new RegExp(`^${appt('availability.remove')}`) }).click();
+    await expectToast(page, appt('availability.overrideRemoved'));
+    await training.waitFor({ state: 'detached' });
     await page.mouse.move(0, 0);
     await settleToasts(page);
     await expectAxeClean(page);

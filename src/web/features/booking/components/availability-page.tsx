@@ -325,16 +325,34 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
   const [end, setEnd] = useState('13:00');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [dateMissing, setDateMissing] = useState(false);
   const id = useId();
+  const dateErrorId = useId();
   function onRemove(day: string) {
     if (remove.isPending) return;
-    // The row goes with its Remove button: the list's heading keeps the focus.
-    remove.mutate({ locationId: location.id, date: day }, { onSuccess: () => focusElement(document.getElementById(id)) });
+    setError(null);
+    remove.mutate(
+      { locationId: location.id, date: day },
+      {
+        onSuccess: (after) => {
+          // The row goes with its Remove button: the list's heading keeps the focus.
+          focusElement(document.getElementById(id));
+          toastSaved(t, t('availability.overrideRemoved'), outsideCount, after);
+        },
+        onError: (e) => setError(problemMessage(i18n, e)),
+      },
+    );
   }
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (put.isPending) return;
     setError(null);
+    // An empty (or half-typed) date would be sent as no date at all.
+    setDateMissing(!date);
+    if (!date) {
+      event.currentTarget.querySelector<HTMLInputElement>('input[type="date"]')?.focus();
+      return;
+    }
     if (!dayOff && !endsAfterStart({ start, end: toStoredEnd(end) })) {
       setError(t('availability.problems.dateEnd'));
       return;
@@ -367,11 +385,27 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
           ))}
         </ul>
       )}
-      <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
-        <label className="text-sm font-medium text-slate-900">
-          {t('availability.date')}
-          <Input type="date" min={today} className="mt-1.5 w-44" value={date} onChange={(e) => setDate(e.target.value)} />
-        </label>
+      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label className="text-sm font-medium text-slate-900">
+            {t('availability.date')}
+            <Input
+              type="date"
+              min={today}
+              className="mt-1.5 w-44"
+              value={date}
+              required
+              aria-invalid={dateMissing || undefined}
+              aria-describedby={dateMissing ? dateErrorId : undefined}
+              onChange={(e) => setDate(e.target.value)}
+            />
+          </label>
+          {dateMissing ? (
+            <p id={dateErrorId} className="mt-1 text-sm font-medium text-red-700">
+              {t('availability.problems.dateRequired')}
+            </p>
+          ) : null}
+        </div>
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-900">
           <input type="checkbox" className="size-4" checked={dayOff} onChange={(e) => setDayOff(e.target.checked)} />
           {t('availability.dayOff')}
