@@ -352,10 +352,29 @@ describe('the directory profile screen', () => {
     await page.getByRole('region', { name: translation('ar', 'directoryProfile.services.heading', 'appointments') }).getByRole('listitem').first().waitFor();
     await page.getByRole('region', { name: translation('ar', 'directoryProfile.locations.heading', 'appointments') }).getByRole('listitem').first().waitFor();
     await expectAxeClean(page);
+    // A practice's address is isolated (its own direction) and names a suburb that is its city once.
+    const addresses = page.getByRole('region', { name: translation('ar', 'directoryProfile.locations.heading', 'appointments') }).locator('bdi[dir="auto"]');
+    expect(await addresses.count()).toBeGreaterThan(0);
+    for (const text of await addresses.allTextContents()) {
+      const parts = text.split(', ');
+      expect(parts.filter((part, i) => i > 0 && part.toLowerCase() === parts[i - 1]!.toLowerCase()), text).toEqual([]);
+    }
+    // The provider's own text takes its direction from what is typed.
+    const form = page.getByRole('region', { name: translation('ar', 'directoryProfile.form.heading', 'appointments') });
+    for (const label of ['form.bio', 'form.displayName', 'form.title', 'form.conditionNew']) {
+      expect(await form.getByLabel(translation('ar', `directoryProfile.${label}`, 'appointments'), { exact: true }).getAttribute('dir'), label).toBe('auto');
+    }
     // A form open, right to left too.
     await page.getByRole('button', { name: translation('ar', 'directoryProfile.locations.add', 'appointments') }).click();
     await page.getByRole('form', { name: translation('ar', 'directoryProfile.locations.newHeading', 'appointments') }).waitFor();
     await expectAxeClean(page);
+    // The hours page's buffer fields name their service after an Arabic comma, never a Latin one.
+    await page.goto(`${server.url}/provider/availability?lang=ar`);
+    await h1(page, translation('ar', 'availability.title', 'appointments'));
+    const bufferLabel = page.locator('label', { hasText: translation('ar', 'directoryProfile.services.bufferBefore', 'appointments') }).first();
+    const labelText = (await bufferLabel.textContent()) ?? '';
+    expect(labelText).toContain('، ');
+    expect(labelText).not.toContain(', ');
     await page.context().close();
   });
 

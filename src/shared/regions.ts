@@ -453,12 +453,21 @@ export function formatMoney(
 
 const MONEY_FORMATS = new Map<string, Intl.NumberFormat>();
 
-/** One line of an address in its region's order (spec §3 addressFormat); empty parts are left out. */
-export function formatAddress(address: Partial<Record<AddressField, string | null>>, region: RegionCode): string {
+/**
+ * One line of an address in its region's order (spec §3 addressFormat); empty parts are left
+ * out, and a part equal to the one before it (a suburb named as its city: "Sydney, Sydney") is
+ * said once. `fields` replaces the region's order (a practice's form adds the city), `countryName`
+ * the country's English name (in the reader's language).
+ */
+export function formatAddress(
+  address: Partial<Record<AddressField, string | null>>,
+  region: RegionCode,
+  options: { fields?: readonly AddressField[]; countryName?: string } = {},
+): string {
   const info = getRegion(region);
-  return info.addressFormat
-    .map((field) => (field === 'country' ? info.name : (address[field] ?? '')))
+  const parts = (options.fields ?? info.addressFormat)
+    .map((field) => (field === 'country' ? (options.countryName ?? info.name) : (address[field] ?? '')))
     .map((part) => part.trim())
-    .filter(Boolean)
-    .join(', ');
+    .filter(Boolean);
+  return parts.filter((part, i) => i === 0 || part.toLocaleLowerCase() !== parts[i - 1]!.toLocaleLowerCase()).join(', ');
 }

@@ -158,7 +158,7 @@ export function ListEditor({
         <ul ref={listRef} className="mt-2 flex flex-wrap gap-2">
           {items.map((item, index) => (
             <li key={item} className="inline-flex items-center gap-1 rounded-full bg-slate-100 ps-3 text-sm text-slate-900">
-              <span>{item}</span>
+              <bdi dir="auto">{item}</bdi>
               <Button variant="ghost" size="sm" className="rounded-full" onClick={() => removeAt(index)}>
                 {removeLabel}
                 <span className="sr-only">: {item}</span>
@@ -173,6 +173,7 @@ export function ListEditor({
       <div className="mt-1.5 flex gap-2">
         <Input
           id={inputId}
+          dir="auto"
           value={draft}
           maxLength={maxLength}
           disabled={full}

@@ -12,7 +12,7 @@ import {
 } from '~/shared/contracts/practice-profile';
 import { foldPlaceName } from '~/shared/places';
 import type { PlaceResult } from '~/shared/contracts/places';
-import { type AddressField, getRegion, REGION_CODES, type RegionCode } from '~/shared/regions';
+import { type AddressField, formatAddress, getRegion, REGION_CODES, type RegionCode } from '~/shared/regions';
 import { Button } from '~/web/components/ui/button';
 import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { Field } from '~/web/components/ui/field';
@@ -132,10 +132,8 @@ export function LocationsManager({ region }: { region: RegionCode }) {
                   </div>
                   {location.kind === 'practice' ? (
                     <p className="mt-1 text-sm text-slate-800">
-                      {practiceAddressFields(location.country)
-                        .map((field) => (field === 'country' ? countryName(location.country, language) : (location[field] ?? '').trim()))
-                        .filter(Boolean)
-                        .join(', ')}
+                      {/* The practice's own words, isolated: in Arabic they keep their order. */}
+                      <bdi dir="auto">{formatAddress(location, location.country, { fields: practiceAddressFields(location.country), countryName: countryName(location.country, language) })}</bdi>
                     </p>
                   ) : null}
                   <p className="text-sm text-slate-700">{t('directoryProfile.locations.zone', { zone: zoneName(location.timeZone, language) })}</p>
@@ -330,7 +328,7 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <Field label={t('directoryProfile.locations.name')} error={errorOf('name')}>
           {({ id, describedBy, invalid: bad }) => (
-            <Input ref={firstRef} id={id} value={name} maxLength={PROFILE_LIMITS.locationName} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setName(e.target.value)} />
+            <Input ref={firstRef} id={id} dir="auto" value={name} maxLength={PROFILE_LIMITS.locationName} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setName(e.target.value)} />
           )}
         </Field>
         <fieldset>
@@ -354,6 +352,7 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
                     <>
                       <Input
                         id={id}
+                        dir="auto"
                         value={address[field]}
                         maxLength={PROFILE_LIMITS.addressPart}
                         aria-invalid={bad}

@@ -169,17 +169,17 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
       <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-6 md:grid-cols-2">
         <Field label={t('directoryProfile.form.displayName')} error={errorOf('displayName')}>
           {({ id, describedBy, invalid: bad }) => (
-            <Input id={id} value={draft.displayName} maxLength={PROFILE_LIMITS.displayName} autoComplete="name" aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => set('displayName', e.target.value)} />
+            <Input id={id} dir="auto" value={draft.displayName} maxLength={PROFILE_LIMITS.displayName} autoComplete="name" aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => set('displayName', e.target.value)} />
           )}
         </Field>
         <Field label={t('directoryProfile.form.title')} hint={t('directoryProfile.form.titleHint')} error={errorOf('title')}>
           {({ id, describedBy, invalid: bad }) => (
-            <Input id={id} value={draft.title} maxLength={PROFILE_LIMITS.title} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => set('title', e.target.value)} />
+            <Input id={id} dir="auto" value={draft.title} maxLength={PROFILE_LIMITS.title} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => set('title', e.target.value)} />
           )}
         </Field>
         <Field className="md:col-span-2" label={t('directoryProfile.form.bio')} hint={t('directoryProfile.form.bioHint', { max: PROFILE_LIMITS.bio })} error={errorOf('bio')}>
           {({ id, describedBy, invalid: bad }) => (
-            <TextArea id={id} rows={5} value={draft.bio} maxLength={PROFILE_LIMITS.bio} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => set('bio', e.target.value)} />
+            <TextArea id={id} dir="auto" rows={5} value={draft.bio} maxLength={PROFILE_LIMITS.bio} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => set('bio', e.target.value)} />
           )}
         </Field>
         <Field label={t('directoryProfile.form.specialty')} error={errorOf('specialty')}>
@@ -205,7 +205,7 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
         </Field>
         <Field label={t('directoryProfile.form.registrationNumber')} hint={t('directoryProfile.form.registrationHint')} error={errorOf('registrationNumber')}>
           {({ id, describedBy, invalid: bad }) => (
-            <Input id={id} value={draft.registrationNumber} maxLength={PROFILE_LIMITS.registrationNumber} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => set('registrationNumber', e.target.value)} />
+            <Input id={id} dir="auto" value={draft.registrationNumber} maxLength={PROFILE_LIMITS.registrationNumber} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => set('registrationNumber', e.target.value)} />
           )}
         </Field>
         <div className="md:col-span-2">

@@ -236,7 +236,7 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <Field label={t('directoryProfile.services.name')} error={errorOf('name')}>
           {({ id, describedBy, invalid: bad }) => (
-            <Input ref={firstRef} id={id} value={name} maxLength={PROFILE_LIMITS.serviceName} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setName(e.target.value)} />
+            <Input ref={firstRef} id={id} dir="auto" value={name} maxLength={PROFILE_LIMITS.serviceName} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setName(e.target.value)} />
           )}
         </Field>
         <Field label={t('directoryProfile.services.mode')}>
@@ -252,7 +252,7 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
         </Field>
         <Field className="md:col-span-2" label={t('directoryProfile.services.description')} error={errorOf('description')}>
           {({ id, describedBy, invalid: bad }) => (
-            <TextArea id={id} rows={2} value={description} maxLength={PROFILE_LIMITS.serviceDescription} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setDescription(e.target.value)} />
+            <TextArea id={id} dir="auto" rows={2} value={description} maxLength={PROFILE_LIMITS.serviceDescription} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setDescription(e.target.value)} />
           )}
         </Field>
         {numberField(t('directoryProfile.services.duration'), 'durationMinutes', duration, setDuration, { min: 5, max: 480, step: 5 })}
