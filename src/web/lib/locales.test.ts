@@ -117,6 +117,8 @@ function compareLocale(en: unknown, other: unknown, { lng, sameAsEnglish = [] }:
 
 /** Values made only of placeholders and punctuation: the same in every language. */
 const PLACEHOLDER_ONLY = ['app.documentTitle', 'footer.copyright'] as const;
+/** The same made of placeholders and a Latin comma, where a language writes one (Arabic and Chinese have their own). */
+const LATIN_COMMA_PATTERNS = ['directoryProfile.services.bufferFor'] as const;
 
 /**
  * Keys whose translation is, correctly, the English word. Keep this short and per language:
@@ -132,7 +134,7 @@ const NHS_TOOLKIT = 'regionSelector.features.nhs.1';
 
 const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly string[]>>> = {
   en: {},
-  es: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'footer.links.blog', 'footer.links.cookies'], consent: ['categories.marketing.name', 'toasts.errorTitle'],
+  es: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'footer.links.blog', 'footer.links.cookies'], consent: ['categories.marketing.name', 'toasts.errorTitle'], appointments: LATIN_COMMA_PATTERNS,
     home: [...TESTIMONIAL_NAMES, ...PLUS_FIGURES, 'trust.items.interactions.value', 'trust.items.response.value', 'globalStats.patients.value', 'globalStats.providers.value'],
   },
   fr: {
@@ -162,8 +164,9 @@ const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly s
       'testimonials.items.1.role',
     ],
     providers: ['matchParts.distance'],
+    appointments: LATIN_COMMA_PATTERNS,
   },
-  pt: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'header.menu', 'footer.links.blog', 'footer.links.cookies'], consent: ['categories.marketing.name'],
+  pt: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'header.menu', 'footer.links.blog', 'footer.links.cookies'], consent: ['categories.marketing.name'], appointments: LATIN_COMMA_PATTERNS,
     home: [...TESTIMONIAL_NAMES, ...PLUS_FIGURES, 'trust.items.interactions.value', 'trust.items.response.value'],
   },
   ar: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT], home: [...TESTIMONIAL_NAMES, ...SAMPLE_RATINGS, 'globalStats.rating.value'] },

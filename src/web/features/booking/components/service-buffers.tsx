@@ -51,7 +51,7 @@ export function BufferFields({
 }) {
   const { t } = useTranslation('appointments');
   const field = (label: string, name: 'bufferBeforeMinutes' | 'bufferAfterMinutes', value: string, onChange: (v: string) => void, hint?: string) => (
-    <Field label={labelSuffix ? `${label}, ${labelSuffix}` : label} hint={hint} error={errorOf(name)}>
+    <Field label={labelSuffix ? t('directoryProfile.services.bufferFor', { label, service: labelSuffix }) : label} hint={hint} error={errorOf(name)}>
       {({ id, describedBy, invalid }) => (
         <Input id={id} type="number" inputMode="numeric" min={0} max={240} step={1} value={value} aria-invalid={invalid} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)} />
       )}
