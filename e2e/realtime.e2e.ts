@@ -145,6 +145,17 @@ describe('live notifications', () => {
     await card.waitFor({ timeout: 8_000 });
     expect(navigations).toBe(0);
     await expectAxeClean(provider);
+
+    // The bell's notice of it opens the calendar's day view of that day (not this week).
+    await provider.goto(`${suite.server.url}/provider/dashboard`);
+    const bell = provider.getByRole('banner').getByRole('button', { name: new RegExp(`^(${common('notifications.label')}|${interpolate(common('notifications.unread_other'), { count: '\\d+' })})$`) });
+    await bell.click();
+    const notice = provider.getByRole('dialog').getByRole('link').first();
+    await notice.waitFor();
+    expect(await notice.getAttribute('href')).toBe(`/provider/appointments?view=day&date=${day}`);
+    await notice.click();
+    await provider.waitForURL((url) => url.pathname === '/provider/appointments' && url.searchParams.get('date') === day);
+    await provider.getByRole('main').locator(`a[href="/provider/messages?appointment=${id}"]`).first().waitFor();
     await patient.context().close();
     await provider.context().close();
   }, 120_000);

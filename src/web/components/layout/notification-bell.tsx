@@ -3,12 +3,13 @@ import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Notification, NotificationListSchema } from '~/shared/contracts/notifications';
+import { NotificationListSchema } from '~/shared/contracts/notifications';
 import { apiFetch } from '~/web/lib/api-client';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
+import { notificationLink } from './notification-link';
 
 const KEY = ['notifications'] as const;
 /**
@@ -16,17 +17,6 @@ const KEY = ['notifications'] as const;
  * for when the socket is down (a proxy without WebSockets, a long reconnect).
  */
 const POLL_MS = 60_000;
-
-/**
- * Where a notification leads: the booking page for an offer, the review list for a profile waiting
- * for review, the provider's own profile for the review's decision, else the reader's appointments.
- */
-function linkOf(n: Notification, practice: boolean): string {
-  if (n.kind === 'waitlist_offer' && n.data.link) return n.data.link;
-  if (n.kind === 'provider_submitted' || n.kind === 'provider_resubmitted') return '/admin/providers';
-  if (n.kind === 'provider_verified' || n.kind === 'provider_rejected') return '/provider/profile';
-  return practice && (n.kind === 'appointment_booked' || n.kind === 'appointment_rescheduled' || n.kind === 'appointment_cancelled') ? '/provider/appointments' : '/appointments';
-}
 
 /** The header's bell: unread count, the newest notifications, and mark-all-read. */
 export function NotificationBell() {
@@ -79,7 +69,7 @@ export function NotificationBell() {
               {list.data?.notifications.map((n) => (
                 <li key={n.id} className="py-2">
                   <Popover.Close asChild>
-                    <Link to={linkOf(n, practice)} className="block rounded-md p-1 text-sm text-slate-900 hover:bg-slate-50">
+                    <Link to={notificationLink(n, practice, zone)} className="block rounded-md p-1 text-sm text-slate-900 hover:bg-slate-50">
                       {n.readAt ? null : <span className="me-1 inline-block size-2 rounded-full bg-teal-700" aria-hidden="true" />}
                       {t(`notifications.kinds.${n.kind}`, {
                         patient: n.data.patient ?? '',
