@@ -533,6 +533,24 @@ describe('booking', () => {
     // Confirm is gone with the change; the focus stays in the card (on its time, patient and status), not on the page's body.
     await expect.poll(() => card.evaluate((c) => c.contains(document.activeElement) && document.activeElement !== c)).toBe(true);
 
+    // The practice moves it two weeks on: it stays confirmed, and the patient is emailed the new time.
+    await card.getByRole('button', { name: new RegExp(`^${appt('practice.move')}`) }).click();
+    const movePanel = card.getByRole('region', { name: interpolate(appt('practice.moveTitle'), { patient: 'Demo Patient' }) });
+    const firstDay = movePanel.locator('h4').first();
+    await firstDay.waitFor();
+    const dayBefore = await firstDay.textContent();
+    await movePanel.getByRole('button', { name: appt('slots.later') }).click();
+    await expect.poll(() => firstDay.textContent(), { timeout: 15_000 }).not.toBe(dayBefore);
+    await freeTimes(movePanel).nth(2).click();
+    await expectAxeClean(page);
+    const mailsBefore = smtp.received.length;
+    await movePanel.getByRole('button', { name: /^Move to / }).click();
+    await expectToast(page, interpolate(appt('practice.moved').split('{{when}}')[0]!, { patient: 'Demo Patient' }));
+    await movePanel.waitFor({ state: 'detached' });
+    await card.getByText(appt('status.confirmed'), { exact: true }).waitFor();
+    await expect.poll(() => card.evaluate((c) => c.contains(document.activeElement) && document.activeElement !== c)).toBe(true);
+    await smtp.waitFor((m) => smtp.received.indexOf(m) >= mailsBefore && m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Moved'));
+
     await page.goto(`${server.url}/provider/availability`);
     await h1(page, appt('availability.title'));
     await page.getByRole('heading', { level: 3, name: appt('availability.preview') }).waitFor();
@@ -577,7 +595,7 @@ describe('booking', () => {
     await page.mouse.move(0, 0);
     await settleToasts(page);
     await expectAxeClean(page);
-  });
+  }, 150_000);
 
   it('a day off over booked times lists them on /provider/availability and the dashboard; the provider keeps one and cancels one, whose patient gets the reason by mail', async () => {
     const provider = await signedIn('provider');
@@ -733,11 +751,13 @@ describe('booking', () => {
     await expect.poll(() => firstDay.textContent(), { timeout: 15_000 }).not.toBe(dayBefore);
     const slot = freeTimes(card).nth(1);
     await slot.click();
+    const mailsBefore = smtp.received.length;
     await card.getByRole('button', { name: /^Move to / }).click();
     await expectToast(page, appt('list.rescheduledDone'));
     // The panel closed under the focused button: the focus is on the card's heading.
     await expect.poll(() => page.evaluate((r) => document.activeElement?.tagName === 'H3' && Boolean(document.activeElement.closest('li')?.textContent?.includes(r)), reason), { timeout: 10_000 }).toBe(true);
-    await smtp.waitFor((m) => m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Moved'));
+    // Its own email (the practice's move earlier sent one too).
+    await smtp.waitFor((m) => smtp.received.indexOf(m) >= mailsBefore && m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Moved'));
     const moved = page.getByRole('main').getByRole('listitem').filter({ hasText: reason });
     await moved.getByRole('button', { name: appt('list.cancel') }).click();
     await moved.getByLabel(appt('list.cancelReason')).fill('Feeling better');

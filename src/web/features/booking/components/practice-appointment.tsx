@@ -11,6 +11,7 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { usePracticeAction } from '../api/booking-api';
 import { focusElement, sectionHeadingOf, useFocusFallback } from '../lib/focus';
 import { Badge } from './parts';
+import { PracticeReschedule } from './practice-reschedule';
 
 const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
 const ORDER: AppointmentAction[] = ['confirm', 'check_in', 'complete', 'mark_no_show', 'cancel'];
@@ -35,6 +36,7 @@ export function PracticeAppointment({
   const language = currentLanguage(i18n.resolvedLanguage);
   const act = usePracticeAction();
   const [cancelling, setCancelling] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
   const reasonErrorId = useId();
@@ -93,7 +95,16 @@ export function PracticeAppointment({
         ) : null}
         {actions.map((action) =>
           action === 'cancel' ? (
-            <Button key={action} variant="outline" size="sm" aria-expanded={cancelling} onClick={() => setCancelling(!cancelling)}>
+            <Button
+              key={action}
+              variant="outline"
+              size="sm"
+              aria-expanded={cancelling}
+              onClick={() => {
+                setMoving(false);
+                setCancelling(!cancelling);
+              }}
+            >
               {t('practice.actions.cancel')}
               <span className="sr-only">: {a.patient.name}</span>
             </Button>
@@ -104,12 +115,36 @@ export function PracticeAppointment({
             </Button>
           ),
         )}
+        {a.actions.includes('reschedule') ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={moving}
+            onClick={() => {
+              setCancelling(false);
+              setMoving(!moving);
+            }}
+          >
+            {t('practice.move')}
+            <span className="sr-only">: {a.patient.name}</span>
+          </Button>
+        ) : null}
         <ButtonLink variant="outline" size="sm" to={`/provider/messages?appointment=${encodeURIComponent(a.id)}`}>
           {t('messaging.messagePatient')}
           <span className="sr-only">: {a.patient.name}</span>
         </ButtonLink>
         {children}
       </div>
+      {moving ? (
+        <PracticeReschedule
+          appointment={a}
+          timeZone={timeZone}
+          onDone={() => {
+            setMoving(false);
+            focusElement(summary.current);
+          }}
+        />
+      ) : null}
       {cancelling ? (
         <form
           noValidate

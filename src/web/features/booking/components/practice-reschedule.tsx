@@ -1,0 +1,64 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Appointment } from '~/shared/contracts/appointments';
+import { Button } from '~/web/components/ui/button';
+import { formatDateTime } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { problemMessage } from '~/web/lib/problem-message';
+import { usePracticeReschedule } from '../api/booking-api';
+import { SlotPicker } from './slot-picker';
+
+/**
+ * The practice moves an appointment to another free time (POST …/practice/appointments/{id}/reschedule):
+ * the provider's free times as patients see them, then "Move to …". The patient is emailed.
+ */
+export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appointment: Appointment; timeZone: string; onDone(): void }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const move = usePracticeReschedule();
+  const [newStart, setNewStart] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  function onMove() {
+    if (!newStart) return;
+    setError(null);
+    move.mutate(
+      { id: a.id, startsAt: newStart },
+      {
+        onSuccess: () => {
+          toast.success(t('practice.moved', { patient: a.patient.name, when: formatDateTime(newStart, language, timeZone) }));
+          onDone();
+        },
+        onError: (e) => {
+          setError(problemMessage(i18n, e));
+          // The free times were refreshed with the answer; the message says what happened.
+          requestAnimationFrame(() => errorRef.current?.focus());
+        },
+      },
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className="mt-2 min-w-0 space-y-3 rounded-lg bg-slate-50 p-3">
+      {/* The region's name, not a heading: the card it opens in has none of its own (the picker's days are h4). */}
+      <p id={headingId} className="text-sm font-semibold text-slate-900">
+        {t('practice.moveTitle', { patient: a.patient.name })}
+      </p>
+      <SlotPicker providerId={a.provider.id} serviceId={a.service.id} locationId={a.location.id} viewerTimeZone={timeZone} selected={newStart} onSelect={setNewStart} labelledBy={headingId} />
+      {error ? (
+        <p ref={errorRef} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" disabled={!newStart || move.isPending} onClick={onMove} className="h-auto min-h-8 max-w-full py-1 whitespace-normal">
+          {newStart ? t('list.moveTo', { when: formatDateTime(newStart, language, timeZone) }) : t('list.pickNewTime')}
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDone}>
+          {t('practice.keepTime')}
+        </Button>
+      </div>
+    </section>
+  );
+}
