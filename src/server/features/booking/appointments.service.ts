@@ -387,6 +387,12 @@ async function moveAppointment(ctx: ActorContext, tx: Transaction, row: Appointm
     .where(and(eq(appointments.id, row.a.id), eq(appointments.status, row.a.status)));
 }
 
+/** A move the exclusion constraint refused is the time taken meanwhile: 409 with fresh times. */
+async function rethrowAsSlotTaken(ctx: ActorContext, error: unknown, target: BookingTarget | undefined, startsAt: string, now: Date): Promise<never> {
+  if (!isExclusionViolation(error)) throw error;
+  throw slotTaken(target ? await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) => freshSlots(tx, target, new Date(startsAt), now)) : []);
+}
+
 export async function rescheduleMyAppointment(ctx: ActorContext, id: string, startsAt: string): Promise<Appointment> {
   const now = ctx.now();
   let target: BookingTarget | undefined;
@@ -405,9 +411,7 @@ export async function rescheduleMyAppointment(ctx: ActorContext, id: string, sta
     ctx.wake('appointment-emails');
     return toAppointment(row, 'patient', now);
   } catch (error) {
-    if (!isExclusionViolation(error)) throw error;
-    const taken = target;
-    throw slotTaken(taken ? await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) => freshSlots(tx, taken, new Date(startsAt), now)) : []);
+    return rethrowAsSlotTaken(ctx, error, target, startsAt, now);
   }
 }
 
@@ -448,9 +452,7 @@ export async function practiceReschedule(ctx: ActorContext, id: string, startsAt
     ctx.wake('appointment-emails');
     return toAppointment(row, 'practice', now);
   } catch (error) {
-    if (!isExclusionViolation(error)) throw error;
-    const taken = target;
-    throw slotTaken(taken ? await asAppUser(ctx.db, { tenantId: null, userId: null }, (tx) => freshSlots(tx, taken, new Date(startsAt), now)) : []);
+    return rethrowAsSlotTaken(ctx, error, target, startsAt, now);
   }
 }
 
