@@ -12,7 +12,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useCancelAppointment, useRateAppointment, useRescheduleAppointment } from '../api/booking-api';
-import { focusElement, sectionHeadingOf, useFocusFallback } from '../lib/focus';
+import { focusElement, sectionHeadingOf, useFocusFallback } from '~/web/lib/focus';
 import { formatMoney, zoneName } from '../lib/format';
 import { CalendarLinks, Badge, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker } from './slot-picker';

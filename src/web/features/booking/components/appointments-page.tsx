@@ -10,7 +10,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useLeaveWaitlist, useMyAppointments, useMyWaitlist } from '../api/booking-api';
-import { focusElement, useFocusFallback } from '../lib/focus';
+import { focusElement, useFocusFallback } from '~/web/lib/focus';
 import { formatDayHeading } from '../lib/format';
 import { AppointmentCard } from './appointment-card';
 import { PageHeading, QueryState } from './parts';

@@ -15,7 +15,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useBook, useDirectory, useJoinWaitlist, useProvider, useSlots } from '../api/booking-api';
-import { focusElement } from '../lib/focus';
+import { focusElement } from '~/web/lib/focus';
 import { addDays, formatMoney, isolatePrice, localDate, zoneName } from '../lib/format';
 import { CalendarLinks, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker } from './slot-picker';

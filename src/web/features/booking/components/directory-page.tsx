@@ -24,7 +24,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { useRegion } from '~/web/lib/region';
 import { useAuth } from '~/web/lib/session';
 import { usePlaceSuggestions } from '../api/places-api';
-import { focusElement } from '../lib/focus';
+import { focusElement } from '~/web/lib/focus';
 import { ListText } from './list-text';
 import { PlaceOptions } from './place-options';
 import { useDirectory } from '../api/booking-api';

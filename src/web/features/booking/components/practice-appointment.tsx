@@ -9,7 +9,7 @@ import { formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { usePracticeAction } from '../api/booking-api';
-import { focusElement, sectionHeadingOf, useFocusFallback } from '../lib/focus';
+import { focusElement, sectionHeadingOf, useFocusFallback } from '~/web/lib/focus';
 import { Badge } from './parts';
 import { PracticeReschedule } from './practice-reschedule';
 

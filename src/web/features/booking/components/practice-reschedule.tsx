@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Appointment } from '~/shared/contracts/appointments';
 import { Button } from '~/web/components/ui/button';
 import { formatDateTime } from '~/web/lib/dates';
+import { focusElement } from '~/web/lib/focus';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { usePracticeReschedule } from '../api/booking-api';
@@ -34,7 +35,7 @@ export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appoi
         onError: (e) => {
           setError(problemMessage(i18n, e));
           // The free times were refreshed with the answer; the message says what happened.
-          requestAnimationFrame(() => errorRef.current?.focus());
+          requestAnimationFrame(() => focusElement(errorRef.current));
         },
       },
     );
@@ -47,7 +48,7 @@ export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appoi
       </p>
       <SlotPicker providerId={a.provider.id} serviceId={a.service.id} locationId={a.location.id} viewerTimeZone={timeZone} selected={newStart} onSelect={setNewStart} labelledBy={headingId} />
       {error ? (
-        <p ref={errorRef} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700">
+        <p ref={errorRef} role="alert" className="text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
