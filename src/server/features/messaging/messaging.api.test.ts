@@ -371,6 +371,81 @@ describe('secure messaging', () => {
     ]);
   });
 
+  it('a batch of six or more is written set-based with the same answers, rows, audit, markers and live events (migration 0032)', async () => {
+    const address = t.app.server.address();
+    const base = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+    // The socket test above ended the provider's session; this one needs it live again.
+    await queryRows(t.database.db, sql`update sessions set expires_at = now() + interval '1 day' where user_id = ${practice.provider.userId}`);
+    const sockets: TestSocket[] = [];
+    for (const who of [practice.provider, patient, stranger]) {
+      const opened = await openSocket(base, { cookie: who.cookie });
+      if (!('socket' in opened)) throw new Error(`upgrade refused: ${opened.status} ${opened.body}`);
+      await opened.socket.next((f) => f.type === 'hello');
+      sockets.push(opened.socket);
+    }
+    const [carerSocket, patientSocket, strangerSocket] = sockets as [TestSocket, TestSocket, TestSocket];
+    const [live] = await queryRows<{ id: string }>(t.database.db, sql`select id from sessions where user_id = ${patient.userId} and expires_at > now() limit 1`);
+    const tag = randomUUID();
+    const message = (senderId: string, body: string, session?: { sessionId: string; idleMinutes: number }) => sendInput(conversationId, senderId, `${body} ${tag}`, session);
+    const batch = [
+      message(patient.userId, 'Set one'),
+      message(stranger.userId, 'Let me in'),
+      message(practice.provider.userId, 'Set two'),
+      message(otherPractice.provider.userId, 'Me too'),
+      message(patient.userId, 'Set three', { sessionId: live!.id, idleMinutes: 0 }),
+      message(patient.userId, 'Set gone', { sessionId: randomUUID(), idleMinutes: 0 }),
+      message(practice.provider.userId, 'Set four'),
+    ];
+    const [row] = await queryRows<{ results: ({ id: string; body: string; sender_id: string; conversation_id: string } | { sessionEnded: true } | null)[] }>(
+      t.database.db,
+      sql`select send_messages(${JSON.stringify(batch)}::jsonb) as results`,
+    );
+    const results = row!.results;
+    expect(results).toEqual([
+      expect.objectContaining({ body: `Set one ${tag}`, sender_id: patient.userId, conversation_id: conversationId }),
+      null,
+      expect.objectContaining({ body: `Set two ${tag}`, sender_id: practice.provider.userId }),
+      null,
+      expect.objectContaining({ body: `Set three ${tag}`, sender_id: patient.userId }),
+      { sessionEnded: true },
+      expect.objectContaining({ body: `Set four ${tag}`, sender_id: practice.provider.userId }),
+    ]);
+    const ids = results.flatMap((r) => (r && 'id' in r ? [r.id] : []));
+    // Exactly the four are stored, each audited once as its own sender's, in this conversation.
+    const stored = await queryRows<{ id: string; sender_id: string }>(t.database.db, sql`select id, sender_id from messages where body like ${`% ${tag}`}`);
+    expect(stored.map((r) => r.id).sort()).toEqual([...ids].sort());
+    const audited = await queryRows<{ target_id: string; actor_user_id: string }>(
+      t.database.db,
+      sql`select target_id, actor_user_id from audit_events where action = 'message.sent' and metadata->>'conversationId' = ${conversationId} and target_id in (select id::text from messages where body like ${`% ${tag}`})`,
+    );
+    expect(audited.map((a) => `${a.target_id}:${a.actor_user_id}`).sort()).toEqual(stored.map((r) => `${r.id}:${r.sender_id}`).sort());
+    // The conversation's last message time and each writer's read marker moved; the stranger has no marker here.
+    const [times] = await queryRows<{ last: Date; patient: Date; carer: Date; latest: Date }>(
+      t.database.db,
+      sql`select c.last_message_at as last,
+            (select last_read_at from conversation_participants where conversation_id = c.id and user_id = ${patient.userId}) as patient,
+            (select last_read_at from conversation_participants where conversation_id = c.id and user_id = ${practice.provider.userId}) as carer,
+            (select max(created_at) from messages where body like ${`% ${tag}`}) as latest
+          from conversations c where c.id = ${conversationId}`,
+    );
+    expect(new Date(times!.last).getTime()).toBe(new Date(times!.latest).getTime());
+    expect(times!.patient).not.toBeNull();
+    expect(times!.carer).not.toBeNull();
+    // Live: each person hears of the other's messages only (in the batch's NOTIFY), the stranger of none.
+    const heard = async (socket: TestSocket, expected: string[]) => {
+      await socket.next((f) => f.type === 'event' && f.event === 'message' && f.data['id'] === expected.at(-1));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return socket.frames.flatMap((f) => (f.type === 'event' && f.event === 'message' && ids.includes(String(f.data['id'])) ? [String(f.data['id'])] : []));
+    };
+    const fromPatient = [ids[0]!, ids[2]!];
+    const fromCarer = [ids[1]!, ids[3]!];
+    expect(await heard(carerSocket, fromPatient)).toEqual(fromPatient);
+    expect(await heard(patientSocket, fromCarer)).toEqual(fromCarer);
+    expect(strangerSocket.frames.filter((f) => f.type === 'event')).toHaveLength(0);
+    expect([...carerSocket.invalid, ...patientSocket.invalid, ...strangerSocket.invalid]).toEqual([]);
+    for (const socket of sockets) socket.ws.close();
+  });
+
   it('a message the database refuses fails alone: the rest of its batch is written on its own', async () => {
     const poison = `poison ${randomUUID()}`;
     // A real refusal inside the statement (a trigger of this test's database), not a mocked one.

@@ -16,7 +16,9 @@ import { queryRows, type DatabaseHandle, type Listener, type Queryable } from '.
 
 /**
  * The PostgreSQL channel every process LISTENs on. The notifications trigger (migration 0011)
- * NOTIFYs it too, so its payload shape is fixed: {"users": [uuid…], "type": …, "data"?: {…}}.
+ * NOTIFYs it too, so its payload shape is fixed: {"users": [uuid…], "type": …, "data"?: {…}}; the
+ * messages trigger (migration 0032) announces the rows of one INSERT together, as
+ * {"events": [that shape, …]}.
  */
 export const REALTIME_CHANNEL = 'tendwell_realtime';
 
@@ -25,9 +27,14 @@ const USERS_PER_NOTIFY = 100;
 const NOTIFY_PAYLOAD_MAX_BYTES = 7900;
 
 const UsersSchema = z.array(z.uuid()).min(1).max(USERS_PER_NOTIFY * 2);
-/** Three shapes: an event to people's own topic; a frame for a topic, inline or (too large for NOTIFY) stored in realtime_relay. */
+const UserEventSchema = z.object({ users: UsersSchema, type: z.enum(REALTIME_EVENT_TYPES), data: EventDataSchema.optional() });
+/**
+ * Four shapes: an event to people's own topic, or several in one NOTIFY (under 8000 bytes, so at
+ * most some fifty); a frame for a topic, inline or (too large for NOTIFY) stored in realtime_relay.
+ */
 const BackplaneMessageSchema = z.union([
-  z.object({ users: UsersSchema, type: z.enum(REALTIME_EVENT_TYPES), data: EventDataSchema.optional() }),
+  UserEventSchema,
+  z.object({ events: z.array(UserEventSchema).min(1).max(100) }),
   z.object({ users: UsersSchema, topic: TopicSchema, frame: ServerFrameSchema }),
   z.object({ users: UsersSchema, topic: TopicSchema, ref: z.number().int().positive() }),
 ]);
@@ -103,6 +110,10 @@ export function createRealtimeHub(deps: { database: DatabaseHandle; log: Fastify
   };
 
   const handle = async (message: BackplaneMessage): Promise<void> => {
+    if ('events' in message) {
+      for (const event of message.events) for (const userId of event.users) deliver(userId, event.type, event.data ?? {});
+      return;
+    }
     if ('type' in message) {
       for (const userId of message.users) deliver(userId, message.type, message.data ?? {});
       return;
