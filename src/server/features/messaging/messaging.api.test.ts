@@ -38,6 +38,20 @@ async function bookWith(who: SignedIn, target: Practice, hours: number): Promise
   return res.json<Appointment>().id;
 }
 
+/** The test app's address on loopback (listening from the first socket test on), and a greeted socket per person there. */
+async function openSockets(people: SignedIn[]): Promise<TestSocket[]> {
+  const address = t.app.server.address();
+  const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  const sockets: TestSocket[] = [];
+  for (const who of people) {
+    const opened = await openSocket(base, { cookie: who.cookie });
+    if (!('socket' in opened)) throw new Error(`upgrade refused: ${opened.status} ${opened.body}`);
+    await opened.socket.next((f) => f.type === 'hello');
+    sockets.push(opened.socket);
+  }
+  return sockets;
+}
+
 function call(who: SignedIn | null, method: 'GET' | 'POST', url: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
@@ -214,14 +228,7 @@ describe('secure messaging', () => {
   });
 
   it('delivers a new message live to the other person only, over their WebSocket', async () => {
-    const base = (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
-    const sockets: TestSocket[] = [];
-    for (const who of [practice.provider, patient, stranger]) {
-      const opened = await openSocket(base, { cookie: who.cookie });
-      if (!('socket' in opened)) throw new Error(`upgrade refused: ${opened.status} ${opened.body}`);
-      await opened.socket.next((f) => f.type === 'hello');
-      sockets.push(opened.socket);
-    }
+    const sockets = await openSockets([practice.provider, patient, stranger]);
     const [carerSocket, patientSocket, strangerSocket] = sockets as [TestSocket, TestSocket, TestSocket];
     const sent = await call(patient, 'POST', `/api/v1/conversations/${conversationId}/messages`, { body: 'Running ten minutes late.' });
     expect(sent.statusCode, sent.body).toBe(201);
@@ -292,15 +299,7 @@ describe('secure messaging', () => {
   });
 
   it('a message sent over the socket (message.send) is written, audited and delivered like one sent through the route', async () => {
-    const address = t.app.server.address();
-    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
-    const open = async (who: SignedIn) => {
-      const opened = await openSocket(base, { cookie: who.cookie });
-      if (!('socket' in opened)) throw new Error(`upgrade refused: ${opened.status} ${opened.body}`);
-      await opened.socket.next((f) => f.type === 'hello');
-      return opened.socket;
-    };
-    const [patientSocket, carerSocket, strangerSocket] = [await open(patient), await open(practice.provider), await open(stranger)];
+    const [patientSocket, carerSocket, strangerSocket] = (await openSockets([patient, practice.provider, stranger])) as [TestSocket, TestSocket, TestSocket];
     const sent = (socket: TestSocket, id: string) => socket.next((f) => (f.type === 'message.sent' || f.type === 'error') && f.id === id);
 
     patientSocket.sendJson({ type: 'message.send', id: 'm-1', conversationId, body: '  Sent over the socket.  ' });
@@ -372,17 +371,9 @@ describe('secure messaging', () => {
   });
 
   it('a batch of six or more is written set-based with the same answers, rows, audit, markers and live events (migration 0032)', async () => {
-    const address = t.app.server.address();
-    const base = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : (await t.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
     // The socket test above ended the provider's session; this one needs it live again.
     await queryRows(t.database.db, sql`update sessions set expires_at = now() + interval '1 day' where user_id = ${practice.provider.userId}`);
-    const sockets: TestSocket[] = [];
-    for (const who of [practice.provider, patient, stranger]) {
-      const opened = await openSocket(base, { cookie: who.cookie });
-      if (!('socket' in opened)) throw new Error(`upgrade refused: ${opened.status} ${opened.body}`);
-      await opened.socket.next((f) => f.type === 'hello');
-      sockets.push(opened.socket);
-    }
+    const sockets = await openSockets([practice.provider, patient, stranger]);
     const [carerSocket, patientSocket, strangerSocket] = sockets as [TestSocket, TestSocket, TestSocket];
     const [live] = await queryRows<{ id: string }>(t.database.db, sql`select id from sessions where user_id = ${patient.userId} and expires_at > now() limit 1`);
     const tag = randomUUID();
