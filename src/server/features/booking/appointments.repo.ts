@@ -34,16 +34,10 @@ export function appointmentQuery(db: Queryable) {
       organisationName: sql<string | null>`directory_organisation_name(${appointments.tenantId})`,
       /**
        * How to reach the practice: the appointment's location's phone and email, else the
-       * provider's other locations', else the organisation's (any of its locations that has them).
+       * provider's other locations', else the organisation's (any of its locations that has them):
+       * three lookups through indexes (migration 0033).
        */
-      contact: sql<{ phone: string | null; email: string | null } | null>`(
-        select jsonb_build_object('phone', l2.contact_phone, 'email', l2.contact_email)
-        from provider_locations l2
-        where l2.tenant_id = ${appointments.tenantId}
-          and (l2.contact_phone is not null or l2.contact_email is not null)
-          and (l2.archived_at is null or l2.id = ${appointments.locationId})
-        order by (l2.id = ${appointments.locationId}) desc, (l2.provider_id = ${appointments.providerId}) desc, (l2.kind = 'practice') desc, l2.sort_order, l2.created_at
-        limit 1)`,
+      contact: sql<{ phone: string | null; email: string | null } | null>`practice_contact(${appointments.tenantId}, ${appointments.providerId}, ${appointments.locationId})`,
       /** The patient's conversation with this provider, when there is one the caller may read (row-level security). */
       conversationId: sql<string | null>`(
         select c.id from conversations c

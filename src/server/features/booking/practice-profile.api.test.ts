@@ -915,6 +915,44 @@ describe('how patients reach the practice', () => {
     const stranger = await createSignedInUser(t, { role: 'patient', prefix: 'stranger' });
     expect((await mine(stranger)).map((a) => a.id)).not.toContain(videoId);
   });
+
+  it('looks the contact up in its order: the location, then the provider’s other locations, then the organisation’s practices first (practice_contact, migration 0033)', async () => {
+    const clinic = await createPractice(t);
+    const contactOf = async (locationId: string, providerId = clinic.profileId) => {
+      const [row] = await queryRows<{ c: { phone: string | null; email: string | null } | null }>(
+        t.database.db,
+        sql`select practice_contact(${clinic.tenantId}::uuid, ${providerId}::uuid, ${locationId}::uuid) as c`,
+      );
+      return row!.c;
+    };
+    const addLocation = (providerId: string, values: Partial<typeof providerLocations.$inferInsert>) =>
+      t.database.db
+        .insert(providerLocations)
+        .values({ tenantId: clinic.tenantId, providerId, name: `Room ${randomUUID().slice(0, 4)}`, kind: 'virtual', country: 'AU', timeZone: 'Australia/Sydney', weeklyHours: ALL_DAY, ...values })
+        .returning({ id: providerLocations.id })
+        .then((rows) => rows[0]!.id);
+    const colleague = await createSignedInUser(t, { role: 'provider', prefix: 'order' });
+    const [other] = await t.database.db
+      .insert(providerProfiles)
+      .values({ userId: colleague.userId, tenantId: clinic.tenantId, specialtySlug: 'family-medicine', verificationStatus: 'verified', regionCode: 'AU', displayName: 'Dr Order' })
+      .returning({ id: providerProfiles.id });
+    expect(await contactOf(clinic.locationId)).toBeNull();
+    // The organisation's: a practice before a virtual room, then by sort order; an archived one never.
+    await addLocation(other!.id, { contactPhone: '+61 2 5550 0001', sortOrder: 0 });
+    await addLocation(other!.id, { kind: 'practice', city: 'Sydney', latitude: -33.87, longitude: 151.21, contactPhone: '+61 2 5550 0002', sortOrder: 5 });
+    await addLocation(other!.id, { kind: 'practice', city: 'Sydney', latitude: -33.87, longitude: 151.21, contactPhone: '+61 2 5550 0003', sortOrder: 1, archivedAt: new Date() });
+    expect(await contactOf(clinic.locationId)).toEqual({ phone: '+61 2 5550 0002', email: null });
+    // The provider's own other location comes before the organisation's.
+    await addLocation(clinic.profileId, { contactEmail: 'own@clinic.example', sortOrder: 9 });
+    expect(await contactOf(clinic.locationId)).toEqual({ phone: null, email: 'own@clinic.example' });
+    // The location's own comes first, even once it is archived (an appointment keeps its place).
+    await t.database.db.update(providerLocations).set({ contactPhone: '+61 2 5550 0004', archivedAt: new Date() }).where(eq(providerLocations.id, clinic.locationId));
+    expect(await contactOf(clinic.locationId)).toEqual({ phone: '+61 2 5550 0004', email: null });
+    // Another organisation's location is never taken for this one's.
+    const elsewhere = await createPractice(t);
+    await t.database.db.update(providerLocations).set({ contactPhone: '+61 2 5550 0005' }).where(eq(providerLocations.id, elsewhere.locationId));
+    expect(await contactOf(elsewhere.locationId)).toEqual({ phone: null, email: 'own@clinic.example' });
+  });
 });
 
 describe("another organisation's provider", () => {
