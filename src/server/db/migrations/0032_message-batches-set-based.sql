@@ -2,7 +2,7 @@
 -- send_message (0014, 0020) once per message: for a batch of 64, some 640 statements inside the
 -- one call, each with its own role switch and row-level-security checks, and a NOTIFY per row.
 -- Now a batch of six or more is a handful of set-based statements, and its announcements go out
--- in a few NOTIFYs (about 0.31 → 0.12 ms of PostgreSQL CPU per message at 64, bench/README.md).
+-- in a few NOTIFYs (about 0.31 → 0.12-0.17 ms of PostgreSQL CPU per message at 64, bench/README.md).
 --
 -- Row-level security still decides for every row. A batch acts for several people at once: the
 -- transaction-local setting app.acting_user_ids names the batch's senders, and the policies the
