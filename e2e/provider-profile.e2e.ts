@@ -352,6 +352,13 @@ describe('the directory profile screen', () => {
     await page.getByRole('region', { name: translation('ar', 'directoryProfile.services.heading', 'appointments') }).getByRole('listitem').first().waitFor();
     await page.getByRole('region', { name: translation('ar', 'directoryProfile.locations.heading', 'appointments') }).getByRole('listitem').first().waitFor();
     await expectAxeClean(page);
+    // Each service's price keeps its own order (left to right, isolated), as on the patient's pages.
+    const services = page.getByRole('region', { name: translation('ar', 'directoryProfile.services.heading', 'appointments') }).getByRole('listitem');
+    const serviceCount = await services.count();
+    expect(serviceCount).toBeGreaterThan(0);
+    for (let i = 0; i < serviceCount; i++) {
+      expect(await services.nth(i).locator('bdi[dir="ltr"]').filter({ hasText: /[0-9\u0660-\u0669]/ }).count(), (await services.nth(i).textContent()) ?? undefined).toBe(1);
+    }
     // A practice's address is isolated (its own direction) and names a suburb that is its city once.
     const addresses = page.getByRole('region', { name: translation('ar', 'directoryProfile.locations.heading', 'appointments') }).locator('bdi[dir="auto"]');
     expect(await addresses.count()).toBeGreaterThan(0);
@@ -367,6 +374,14 @@ describe('the directory profile screen', () => {
     // A form open, right to left too.
     await page.getByRole('button', { name: translation('ar', 'directoryProfile.locations.add', 'appointments') }).click();
     await page.getByRole('form', { name: translation('ar', 'directoryProfile.locations.newHeading', 'appointments') }).waitFor();
+    await expectAxeClean(page);
+    // The dashboard's week revenue: each currency's amount isolated left to right.
+    await page.goto(`${server.url}/provider/dashboard?lang=ar`);
+    const revenue = page.locator('dt', { hasText: translation('ar', 'practice.figures.revenue', 'appointments') }).locator('xpath=following-sibling::dd[1]');
+    await revenue.waitFor();
+    const revenueText = ((await revenue.textContent()) ?? '').trim();
+    if (revenueText !== '—') expect(await revenue.locator('bdi[dir="ltr"]').count(), revenueText).toBeGreaterThan(0);
+    expect(await revenue.evaluate((dd) => [...dd.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE && /[0-9\u0660-\u0669]/.test(n.textContent ?? '')).length)).toBe(0);
     await expectAxeClean(page);
     // The hours page's buffer fields name their service after an Arabic comma, never a Latin one.
     await page.goto(`${server.url}/provider/availability?lang=ar`);

@@ -558,6 +558,10 @@ describe('telehealth video visits', () => {
     await patient.getByText(th('phase.ended'), { exact: true }).first().waitFor({ timeout: 20_000 });
     await patient.getByText(th('phase.endedHelp')).waitFor();
     await patient.getByRole('link', { name: th('page.backToAppointments') }).waitFor();
+    // The patient can message the practice, as the help says: the inbox, about this appointment.
+    const messagePractice = patient.getByRole('link', { name: new RegExp(`^${escapeRegExp(th('phase.messagePractice'))}\\s*:\\s*${escapeRegExp('Demo Provider')}`) });
+    expect(await messagePractice.getAttribute('href')).toBe(`/messages?appointment=${appointmentId}`);
+    expect(await patient.getByRole('link', { name: new RegExp(escapeRegExp(th('phase.messagePatient'))) }).count()).toBe(0);
     expect(await patient.getByRole('button', { name: th('phase.complete') }).count()).toBe(0);
     // The call is over on both sides.
     expect(await remoteVideo(patient, 'Demo Provider').count()).toBe(0);

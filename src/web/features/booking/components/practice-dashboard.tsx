@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -73,7 +73,15 @@ export function PracticeDashboardPage() {
                 ))}
                 <div className="rounded-xl border border-slate-200 bg-white p-4">
                   <dt className="text-sm text-slate-700">{t('practice.figures.revenue')}</dt>
-                  <dd className="mt-1 text-2xl font-semibold text-slate-900">{d.week.revenue.length === 0 ? '—' : d.week.revenue.map((r) => formatMoney(r.amountMinor, r.currency, language)).join(' · ')}</dd>
+                  <dd className="mt-1 text-2xl font-semibold text-slate-900">{d.week.revenue.length === 0
+                    ? '—'
+                    : // Each currency's amount keeps its own order in a right-to-left page (as on appointment cards).
+                      d.week.revenue.map((r, i) => (
+                        <Fragment key={r.currency}>
+                          {i > 0 ? ' · ' : null}
+                          <bdi dir="ltr">{formatMoney(r.amountMinor, r.currency, language)}</bdi>
+                        </Fragment>
+                      ))}</dd>
                 </div>
               </dl>
             </section>

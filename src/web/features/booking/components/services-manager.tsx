@@ -99,7 +99,8 @@ export function ServicesManager() {
                     {service.active ? <Badge tone="green">{t('directoryProfile.services.active')}</Badge> : <Badge tone="amber">{t('directoryProfile.services.inactive')}</Badge>}
                   </div>
                   <p className="mt-1 text-sm text-slate-800">
-                    {t('directoryProfile.services.line', { minutes: service.durationMinutes, mode: t(`modes.${service.mode}`) })} · {formatMoney(service.priceMinor, service.currency, language)}
+                    {t('directoryProfile.services.line', { minutes: service.durationMinutes, mode: t(`modes.${service.mode}`) })} ·{' '}
+                    <bdi dir="ltr">{formatMoney(service.priceMinor, service.currency, language)}</bdi>
                   </p>
                   {service.bufferBeforeMinutes || service.bufferAfterMinutes ? (
                     <p className="text-sm text-slate-700">{t('directoryProfile.services.buffers', { before: service.bufferBeforeMinutes, after: service.bufferAfterMinutes })}</p>

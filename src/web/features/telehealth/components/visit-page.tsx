@@ -280,6 +280,13 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
                   <span className="sr-only">: {visit.patientName}</span>
                 </ButtonLink>
               ) : null}
+              {!provider && phase === 'ended' && !closed ? (
+                // What the help above says: the patient can send the practice a message (about this appointment).
+                <ButtonLink variant="outline" size="sm" to={`/messages?appointment=${encodeURIComponent(visit.appointmentId)}`}>
+                  {t('phase.messagePractice')}
+                  <span className="sr-only">: {visit.providerName}</span>
+                </ButtonLink>
+              ) : null}
               {closed && provider ? (
                 <Button size="sm" disabled={join.isPending} onClick={() => void onJoin()}>
                   {join.isPending ? t('join.joining') : t('phase.startAgain')}
