@@ -373,7 +373,12 @@ describe('booking', () => {
     await page.waitForURL((url) => url.searchParams.get('page') !== '999');
     const last = new URL(page.url()).searchParams.get('page') ?? '1';
     await page.getByText(interpolate(prov('directory.pageOf'), { page: last, pages: last })).waitFor();
+    // (Moving there, the page never says that nothing matched; a search that matches nobody does.)
     expect(await page.getByText(prov('directory.empty')).count()).toBe(0);
+    await page.goto(`${server.url}/providers?query=qwxzt`);
+    await page.getByText(prov('directory.empty')).waitFor();
+    await page.goto(`${server.url}/providers?query=heart&page=999`);
+    await page.waitForURL((url) => url.searchParams.get('page') !== '999');
     // Next to the last page: the focus goes to the results' heading and count (Next is disabled there).
     const all = (await (await page.request.get(`${server.url}/api/v1/providers`)).json()) as { total: number; pageSize: number };
     const pages = Math.ceil(all.total / all.pageSize);

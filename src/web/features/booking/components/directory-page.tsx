@@ -310,7 +310,8 @@ export function DirectoryPage() {
                 {t('directory.placeNotFound', { place: params.get('near') ?? '' })}
               </p>
             ) : null}
-            {page.providers.length === 0 ? (
+            {/* Nothing matched. A page past the end (total > 0, no providers) is not that: it is being moved to the last page. */}
+            {page.providers.length === 0 && page.total === 0 ? (
               <p className="mt-6 text-slate-700">{t('directory.empty')}</p>
             ) : (
               <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-busy={directory.isFetching}>
