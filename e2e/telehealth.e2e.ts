@@ -546,7 +546,16 @@ describe('telehealth video visits', () => {
     expect(await message.getAttribute('href')).toBe(`/provider/messages?appointment=${appointmentId}`);
     const completeNow = provider.getByRole('button', { name: th('phase.complete'), exact: true });
     await expectAxeClean(provider);
+    // It asks first, as the call's button does: "Not now" leaves the appointment as it was.
     await completeNow.click();
+    const completeDialog = provider.getByRole('alertdialog', { name: th('phase.completeTitle') });
+    await completeDialog.getByText(interpolate(th('phase.completeBody'), { patient: patientName })).waitFor();
+    await expectAxeClean(provider);
+    await completeDialog.getByRole('button', { name: th('phase.completeCancel') }).click();
+    await expect.poll(() => completeDialog.count()).toBe(0);
+    await expectFocused(completeNow);
+    await completeNow.click();
+    await completeDialog.getByRole('button', { name: th('phase.completeConfirm'), exact: true }).click();
     await expect.poll(() => completeNow.count(), { timeout: 20_000 }).toBe(0);
     await expectFocused(provider.getByRole('heading', { level: 2, name: th('phase.ended') }));
     await provider.getByText(th('end.completedDone')).waitFor();

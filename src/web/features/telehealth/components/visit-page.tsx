@@ -1,4 +1,4 @@
-import { type Ref, useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { type Ref, type RefObject, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -6,6 +6,7 @@ import { type Visit, visitPhase } from '~/shared/contracts/telehealth';
 import { NotFoundContent } from '~/web/components/layout/not-found-content';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button, ButtonLink } from '~/web/components/ui/button';
+import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { ApiError } from '~/web/lib/api-error';
 import { formatDateTime, formatTime, userTimeZone, zoneName } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
@@ -151,29 +152,40 @@ function VisitHeader({ visit, zone, connectionLost = false }: { visit: Visit; zo
 
 type Stage = 'setup' | 'joined' | 'left';
 
-/** The complete action of an ended visit's page (the provider's), with its error. */
-function CompleteAppointment({ visit, onDone }: { visit: Visit; onDone(): void }) {
+/** The complete action of an ended visit's page (the provider's): it asks first, as the call's does. */
+function CompleteAppointment({ visit, heading }: { visit: Visit; heading: RefObject<HTMLHeadingElement | null> }) {
   const { t } = useTranslation('telehealth');
   const end = useEndVisit(visit.appointmentId);
   const errorMessage = useTelehealthError();
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Completed, the button goes away once the visit is read again, well after the dialog gave the
+  // focus back to it: then (on unmount) the focus moves on to the stage's heading.
+  const completed = useRef(false);
+  useEffect(
+    () => () => {
+      if (completed.current) heading.current?.focus();
+    },
+    [heading],
+  );
+  function confirm() {
+    setError(null);
+    // On an ended visit the server only completes the appointment (the end stays).
+    end.mutate(true, {
+      onSuccess: () => {
+        completed.current = true;
+        setAsking(false);
+        toast.success(t('end.completedDone'));
+      },
+      onError: (e) => {
+        setAsking(false);
+        setError(errorMessage(e));
+      },
+    });
+  }
   return (
     <>
-      <Button
-        size="sm"
-        disabled={end.isPending}
-        onClick={() => {
-          setError(null);
-          // On an ended visit the server only completes the appointment (the end stays).
-          end.mutate(true, {
-            onSuccess: () => {
-              toast.success(t('end.completedDone'));
-              onDone();
-            },
-            onError: (e) => setError(errorMessage(e)),
-          });
-        }}
-      >
+      <Button size="sm" disabled={end.isPending} onClick={() => setAsking(true)}>
         {end.isPending ? t('phase.completing') : t('phase.complete')}
       </Button>
       {error ? (
@@ -181,6 +193,16 @@ function CompleteAppointment({ visit, onDone }: { visit: Visit; onDone(): void }
           {error}
         </p>
       ) : null}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={t('phase.completeTitle')}
+        description={t('phase.completeBody', { patient: visit.patientName })}
+        confirmLabel={t('phase.completeConfirm')}
+        cancelLabel={t('phase.completeCancel')}
+        pending={end.isPending}
+        onConfirm={confirm}
+      />
     </>
   );
 }
@@ -272,7 +294,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
             </h2>
             <p className="mt-1 text-sm">{help}</p>
             <div className="mt-3 flex flex-wrap gap-2">
-              {provider && phase === 'ended' && visit.canComplete ? <CompleteAppointment visit={visit} onDone={() => stageHeading.current?.focus()} /> : null}
+              {provider && phase === 'ended' && visit.canComplete ? <CompleteAppointment visit={visit} heading={stageHeading} /> : null}
               {provider && phase === 'ended' && !closed ? (
                 // What the help above says: to reach the patient, send them a message (about this appointment).
                 <ButtonLink variant="outline" size="sm" to={`/provider/messages?appointment=${encodeURIComponent(visit.appointmentId)}`}>
