@@ -273,6 +273,39 @@ describe('secure messaging', () => {
     await expectAxeClean(provider);
   }, 90_000);
 
+  it('the provider finds a message by its words: the list shows it, and the conversation opens at it, pages back', async () => {
+    const token = FIRST.split(' ').pop()!;
+    await provider.goto(`${suite.server.url}/provider/messages`);
+    await h1(provider, msg('page.practiceTitle'));
+    const search = provider.getByRole('search', { name: msg('list.searchLabel') });
+    const box = search.getByLabel(msg('list.search'));
+    await box.fill(`MEDICATION ${token}`);
+    await box.press('Enter');
+    const list = provider.getByRole('list', { name: msg('list.title') });
+    const item = list.getByRole('link', { name: /Demo Patient/ });
+    // The message that matched stands in for the newest one, its words marked.
+    await item.getByText(msg('list.found'), { exact: false }).waitFor();
+    expect(await item.locator('mark').allInnerTexts()).toEqual(['medication', token]);
+    expect(await item.innerText()).not.toContain('Note 50');
+    await expectAxeClean(provider);
+    await item.click();
+    await provider.waitForURL((url) => url.searchParams.get('message') !== null);
+    // Fifty later messages: it is on an earlier page, which the conversation reads by itself.
+    const found = thread(provider, 'Demo Patient').getByRole('listitem').filter({ hasText: msg('thread.found') });
+    await found.getByText(FIRST).waitFor({ timeout: 20_000 });
+    expect(await found.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect(await found.evaluate((node) => {
+      const box = node.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    })).toBe(true);
+    await expectAxeClean(provider);
+    // Words of two different messages find nothing.
+    await box.fill(`${token} Note`);
+    await box.press('Enter');
+    await provider.getByText(interpolate(msg('list.noMatch'), { query: `${token} Note` })).waitFor();
+    expect(new URL(provider.url()).searchParams.get('message')).toBeNull();
+  }, 90_000);
+
   it('the inbox reads right to left in Arabic', async () => {
     await patient.goto(`${suite.server.url}/messages?lang=ar&conversation=${conversationId}`);
     await h1(patient, translation('ar', 'page.title', 'messages'));

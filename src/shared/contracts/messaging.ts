@@ -42,8 +42,12 @@ export const ConversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
+/** A conversation of the list; with a search, the newest of its messages that has every word (else null). */
+export const ConversationListItemSchema = ConversationSummarySchema.extend({ match: MessageSchema.nullable() });
+export type ConversationListItem = z.infer<typeof ConversationListItemSchema>;
+
 export const ConversationListSchema = z.object({
-  conversations: z.array(ConversationSummarySchema),
+  conversations: z.array(ConversationListItemSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
@@ -60,7 +64,14 @@ export const ConversationSchema = ConversationSummarySchema.extend({
 export type Conversation = z.infer<typeof ConversationSchema>;
 
 export const CONVERSATION_QUERY_MAX_LENGTH = 100;
-/** GET /api/v1/conversations: a page, narrowed to a name (every word in the other person's name or the organisation's) and to those with unread messages. */
+/** The words of a conversation search, as the server matches them and the list marks them: each once, at most 8. */
+export function conversationSearchWords(q: string | undefined): string[] {
+  return [...new Set((q ?? '').split(/\s+/u).filter(Boolean))].slice(0, 8);
+}
+/**
+ * GET /api/v1/conversations: a page, narrowed by words (all of them in the other person's name or the
+ * organisation's, or all in one message's text or file names) and to those with unread messages.
+ */
 export const ConversationsQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -512,4 +512,58 @@ describe('the conversation list, narrowed', () => {
     expect(long.json()).toMatchObject({ code: 'request.invalid', errors: [expect.objectContaining({ path: 'querystring.q' })] });
     expect((await call(inbox.provider, 'GET', '/api/v1/conversations?unread=yes')).statusCode).toBe(400);
   });
+
+  it('finds conversations by the words of one message or of a file’s name, says which message matched, and audits it as shown', async () => {
+    const inbox = await createPractice(t);
+    const dee = await createSignedInUser(t, { prefix: 'dee-heron' });
+    const eli = await createSignedInUser(t, { prefix: 'eli-heron' });
+    const word = `brace${randomUUID().slice(0, 8)}`;
+    const deeBooked = await bookWith(dee, inbox, 90);
+    const started = await call(dee, 'POST', '/api/v1/conversations', { appointmentId: deeBooked, body: `My knee ${word} is rubbing since Tuesday.` });
+    expect(started.statusCode, started.body).toBe(201);
+    const deeConversation = started.json<Conversation>();
+    const knee = deeConversation.messages[0]!;
+    // A later message, the conversation's newest: the list's preview, not the match.
+    expect((await call(inbox.provider, 'POST', `/api/v1/conversations/${deeConversation.id}/messages`, { body: 'Thanks, bring it on the day.' })).statusCode).toBe(201);
+    const eliBooked = await bookWith(eli, inbox, 92);
+    const eliConversation = (await call(eli, 'POST', '/api/v1/conversations', { appointmentId: eliBooked, body: 'Hello' })).json<Conversation>();
+    const form = multipartBody([{ name: 'file', filename: `scan-${word}.png`, contentType: 'image/png', body: TINY_PNG }]);
+    const uploaded = await t.app.inject({ method: 'POST', url: `/api/v1/conversations/${eliConversation.id}/attachments`, headers: { cookie: eli.cookie, ...form.headers }, payload: form.payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const scan = uploaded.json<Conversation>().messages.at(-1)!;
+
+    const search = async (who: SignedIn, q: string) => {
+      const res = await call(who, 'GET', `/api/v1/conversations?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<ConversationList>();
+    };
+    // Any case; the text's conversation and the file's, each with the message that matched.
+    const found = await search(inbox.provider, word.toUpperCase());
+    expect(found.total).toBe(2);
+    const byPerson = new Map(found.conversations.map((c) => [c.with.name, c]));
+    expect(byPerson.get(dee.name)!.match).toMatchObject({ id: knee.id, body: `My knee ${word} is rubbing since Tuesday.`, mine: false });
+    expect(byPerson.get(dee.name)!.lastMessage).toMatchObject({ body: 'Thanks, bring it on the day.', mine: true });
+    expect(byPerson.get(eli.name)!.match).toMatchObject({ id: scan.id, attachments: [expect.objectContaining({ fileName: `scan-${word}.png` })] });
+    // Every word in one message: "knee" and "bring" are in two different ones.
+    expect((await search(inbox.provider, `${word} knee tuesday`)).total).toBe(1);
+    expect((await search(inbox.provider, `${word} bring`)).total).toBe(0);
+    // Found by a name, a conversation says no message matched.
+    const byName = await search(inbox.provider, dee.name);
+    expect(byName.conversations.map((c) => [c.with.name, c.match])).toEqual([[dee.name, null]]);
+    // Without a search, nothing matched.
+    expect((await search(inbox.provider, '')).conversations.every((c) => c.match === null)).toBe(true);
+    // The patient finds their own message; nobody else finds it, even knowing its words.
+    expect((await search(dee, word)).conversations.map((c) => c.match?.id)).toEqual([knee.id]);
+    for (const who of [eli, stranger, otherPractice.provider]) {
+      const theirs = await search(who, `knee ${word}`);
+      expect(theirs.total).toBe(0);
+    }
+    // What the list showed was read: the matched message is in the audit event with the newest.
+    const [previewed] = await queryRows<{ metadata: { conversations: string[]; messages: string[] } }>(
+      t.database.db,
+      sql`select metadata from audit_events where action = 'message.previewed' and actor_user_id = ${dee.userId} order by id desc limit 1`,
+    );
+    expect(previewed!.metadata.conversations).toEqual([deeConversation.id]);
+    expect(previewed!.metadata.messages.sort()).toEqual([knee.id, byPerson.get(dee.name)!.lastMessage!.id].sort());
+  });
 });

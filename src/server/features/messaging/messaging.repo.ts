@@ -21,6 +21,29 @@ export async function attachmentsOf(db: Queryable, messageIds: string[]): Promis
   return byMessage;
 }
 
+/** One message (alias `m`) with its attachments as JSON, for the list's scalar subqueries. */
+function messageJson(m: SQL): SQL {
+  return sql`json_build_object('id', ${m}.id, 'conversationId', ${m}.conversation_id, 'senderId', ${m}.sender_id, 'body', ${m}.body, 'createdAt', ${m}.created_at,
+    'attachments', coalesce((select json_agg(json_build_object('id', a.id, 'fileName', a.file_name, 'contentType', a.content_type, 'byteSize', a.byte_size) order by a.created_at)
+      from ${messageAttachments} a where a.message_id = ${m}.id), '[]'::json))`;
+}
+
+function messageFromJson(value: unknown): (MessageRow & { attachments: Attachment[] }) | null {
+  if (!value) return null;
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as Omit<MessageRow, 'createdAt'> & { createdAt: string; attachments: Attachment[] };
+  return { ...row, createdAt: new Date(row.createdAt) };
+}
+
+/** Every word in the message's text or in the name of one of its files, ignoring case. */
+function messageHasWords(m: SQL, words: readonly string[]): SQL {
+  return sql.join(
+    words.map(
+      (w) => sql`(${m}.body ilike ${containing(w)} or exists (select 1 from ${messageAttachments} f where f.message_id = ${m}.id and f.file_name ilike ${containing(w)}))`,
+    ),
+    sql` and `,
+  );
+}
+
 const patient = alias(users, 'patient');
 const carer = alias(users, 'carer');
 const mine = alias(conversationParticipants, 'mine');
@@ -46,14 +69,15 @@ export function conversationSummaries(db: Queryable, me: string, page: { limit: 
       carerImage: carer.image,
       otherReadAt: theirs.lastReadAt,
       lastMessage: sql<(MessageRow & { attachments: Attachment[] }) | null>`(
-        select json_build_object('id', m.id, 'conversationId', m.conversation_id, 'senderId', m.sender_id, 'body', m.body, 'createdAt', m.created_at,
-          'attachments', coalesce((select json_agg(json_build_object('id', a.id, 'fileName', a.file_name, 'contentType', a.content_type, 'byteSize', a.byte_size) order by a.created_at)
-            from ${messageAttachments} a where a.message_id = m.id), '[]'::json))
-        from ${messages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`.mapWith((value: unknown) => {
-        if (!value) return null;
-        const row = (typeof value === 'string' ? JSON.parse(value) : value) as Omit<MessageRow, 'createdAt'> & { createdAt: string; attachments: Attachment[] };
-        return { ...row, createdAt: new Date(row.createdAt) };
-      }),
+        select ${messageJson(sql`m`)} from ${messages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`.mapWith(
+        messageFromJson,
+      ),
+      match: sql<(MessageRow & { attachments: Attachment[] }) | null>`${
+        'id' in page || !page.filter?.words?.length
+          ? sql`null::json`
+          : sql`(select ${messageJson(sql`m`)} from ${messages} m where m.conversation_id = ${conversations.id}
+              and ${messageHasWords(sql`m`, page.filter.words)} order by m.created_at desc, m.id desc limit 1)`
+      }`.mapWith(messageFromJson),
       unread: sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id}
         and m.sender_id is distinct from ${me}::uuid and m.created_at > coalesce(${mine.lastReadAt}, '-infinity'::timestamptz))`,
     })
@@ -83,7 +107,7 @@ export async function countConversations(db: Queryable, me: string, filter: Conv
   return row?.n ?? 0;
 }
 
-/** What the conversation list is narrowed to: words of a name, and only those with unread messages. */
+/** What the conversation list is narrowed to: words (of a name, or of one message), and only those with unread messages. */
 export interface ConversationFilter {
   words?: readonly string[];
   unread?: boolean;
@@ -95,17 +119,23 @@ function containing(word: string): string {
 }
 
 /**
- * The filter's condition (with the list's joins): every word in the other person's name or in the
- * organisation's name, ignoring case; unread: a message from the other person after my read marker.
+ * The filter's condition (with the list's joins), ignoring case: every word in the other person's
+ * name or in the organisation's name, or every word in one message (its text or a file's name);
+ * unread: a message from the other person after my read marker.
  */
 function filtered(me: string, filter: ConversationFilter): SQL | undefined {
   const other = sql`(case when ${conversations.patientId} = ${me}::uuid then ${carer.name} else ${patient.name} end)`;
-  const words = (filter.words ?? []).map(
+  const given = filter.words ?? [];
+  const named = given.map(
     (w) => sql`(${other} ilike ${containing(w)} or coalesce(directory_organisation_name(${conversations.tenantId}), '') ilike ${containing(w)})`,
   );
+  const words =
+    given.length > 0
+      ? sql`((${and(...named)}) or exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id} and ${messageHasWords(sql`m`, given)}))`
+      : undefined;
   const unread = filter.unread
     ? sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id}
         and m.sender_id is distinct from ${me}::uuid and m.created_at > coalesce(${mine.lastReadAt}, '-infinity'::timestamptz))`
     : undefined;
-  return and(...words, unread);
+  return and(words, unread);
 }

@@ -9,6 +9,7 @@ import {
   type ConversationsQuery,
   type ConversationSummary,
   ATTACHMENT_CONTENT_TYPES,
+  conversationSearchWords,
   MESSAGE_MAX_LENGTH,
   type Attachment,
   type Message,
@@ -69,23 +70,24 @@ function toSummary(row: SummaryRow, me: string): ConversationSummary {
 
 /**
  * My conversations, the most recent first, with what is unread in each. Each one's newest message
- * is shown in the list, so that is a read: audited as `message.previewed`, one event per
- * organisation naming the conversations and messages shown (like opening a conversation, which is
- * `message.read`).
+ * is shown in the list (and, with a search, the newest message that has every word), so that is a
+ * read: audited as `message.previewed`, one event per organisation naming the conversations and
+ * messages shown (like opening a conversation, which is `message.read`).
  */
 export async function listConversations(ctx: ActorContext, query: ConversationsQuery): Promise<ConversationList> {
   const me = ctx.actor.userId;
   const { page } = query;
-  const filter = { words: [...new Set((query.q ?? '').split(/\s+/u).filter(Boolean))].slice(0, 8), unread: query.unread === 'true' };
+  const filter = { words: conversationSearchWords(query.q), unread: query.unread === 'true' };
   return asParticipant(ctx, async (tx) => {
     const rows = await conversationSummaries(tx, me, { limit: CONVERSATIONS_PAGE_SIZE, offset: (page - 1) * CONVERSATIONS_PAGE_SIZE, filter });
     const total = await countConversations(tx, me, filter);
     const shown = new Map<string, { conversations: string[]; messages: string[] }>();
     for (const row of rows) {
-      if (!row.lastMessage) continue;
+      const read = [...new Set([row.lastMessage?.id, row.match?.id].filter((x): x is string => Boolean(x)))];
+      if (read.length === 0) continue;
       const entry = shown.get(row.tenantId) ?? { conversations: [], messages: [] };
       entry.conversations.push(row.id);
-      entry.messages.push(row.lastMessage.id);
+      entry.messages.push(...read);
       shown.set(row.tenantId, entry);
     }
     for (const [tenantId, metadata] of shown) {
@@ -99,7 +101,12 @@ export async function listConversations(ctx: ActorContext, query: ConversationsQ
         metadata,
       });
     }
-    return { conversations: rows.map((r) => toSummary(r, me)), page, pageSize: CONVERSATIONS_PAGE_SIZE, total };
+    return {
+      conversations: rows.map((r) => ({ ...toSummary(r, me), match: r.match ? toMessage(r.match, r.match.attachments, me, r.otherReadAt) : null })),
+      page,
+      pageSize: CONVERSATIONS_PAGE_SIZE,
+      total,
+    };
   });
 }
 

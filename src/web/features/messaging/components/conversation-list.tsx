@@ -3,14 +3,14 @@ import { Avatar } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONVERSATION_QUERY_MAX_LENGTH, type ConversationSummary } from '~/shared/contracts/messaging';
+import { CONVERSATION_QUERY_MAX_LENGTH, conversationSearchWords, type ConversationListItem } from '~/shared/contracts/messaging';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { formatDateTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { initials } from '~/web/lib/session';
 import { useConversations } from '../api/messaging-api';
-import { previewOf } from '../lib/format';
+import { foundPreviewOf, markWords, previewOf } from '../lib/format';
 import { QueryState } from './parts';
 
 export function PersonAvatar({ name, image }: { name: string; image: string | null }) {
@@ -28,7 +28,7 @@ export interface ListFilter {
   unread: boolean;
 }
 
-/** The person's conversations, most recent first, each a link selecting it; searchable by name, and to the unread ones. */
+/** The person's conversations, most recent first, each a link selecting it; searchable by name or a message's words, and to the unread ones. */
 export function ConversationList({
   page,
   setPage,
@@ -61,10 +61,13 @@ export function ConversationList({
   }
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const narrowed = filter.q.trim() !== '' || filter.unread;
-  const linkSearch = (conversationId: string) => {
-    const params = new URLSearchParams({ conversation: conversationId });
+  const words = conversationSearchWords(filter.q);
+  const linkSearch = (conversation: ConversationListItem) => {
+    const params = new URLSearchParams({ conversation: conversation.id });
     if (filter.q.trim()) params.set('q', filter.q.trim());
     if (filter.unread) params.set('unread', 'true');
+    // The message the search found: the conversation opens at it.
+    if (conversation.match) params.set('message', conversation.match.id);
     return `?${params.toString()}`;
   };
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -119,7 +122,7 @@ export function ConversationList({
         ) : (
           <ul aria-labelledby={headingId} className="mt-3 space-y-2">
             {list.data?.conversations.map((c) => (
-              <ConversationItem key={c.id} conversation={c} current={c.id === selected} language={language} zone={zone} to={linkSearch(c.id)} />
+              <ConversationItem key={c.id} conversation={c} current={c.id === selected} language={language} zone={zone} to={linkSearch(c)} words={words} />
             ))}
           </ul>
         )}
@@ -141,9 +144,26 @@ export function ConversationList({
   );
 }
 
-function ConversationItem({ conversation: c, current, language, zone, to }: { conversation: ConversationSummary; current: boolean; language: string; zone: string; to: string }) {
+function ConversationItem({
+  conversation: c,
+  current,
+  language,
+  zone,
+  to,
+  words,
+}: {
+  conversation: ConversationListItem;
+  current: boolean;
+  language: string;
+  zone: string;
+  to: string;
+  words: readonly string[];
+}) {
   const { t } = useTranslation('messages');
-  const preview = c.lastMessage ? previewOf(c.lastMessage) : null;
+  // With a search that a message matched, that message stands in for the newest, its words marked.
+  const shown = c.match ?? c.lastMessage;
+  const preview = c.match ? foundPreviewOf(c.match, words) : c.lastMessage ? previewOf(c.lastMessage) : null;
+  const when = c.match ? c.match.createdAt : c.lastMessageAt;
   return (
     <li>
       <Link
@@ -171,14 +191,36 @@ function ConversationItem({ conversation: c, current, language, zone, to }: { co
             <bdi>{c.organisation.name}</bdi>
           </span>
           {preview ? (
-            <span className="mt-1 block truncate text-sm text-slate-800">
-              {c.lastMessage?.mine ? `${t('list.you')} ` : ''}
-              {'text' in preview ? <bdi>{preview.text}</bdi> : t('list.file', { name: preview.file })}
+            <span className={clsx('mt-1 block text-sm text-slate-800', c.match ? 'line-clamp-3 wrap-anywhere' : 'truncate')}>
+              {c.match ? `${t('list.found')} ` : ''}
+              {shown?.mine ? `${t('list.you')} ` : ''}
+              {'text' in preview ? <Marked text={preview.text} words={c.match ? words : []} /> : t('list.file', { name: preview.file })}
             </span>
           ) : null}
-          {c.lastMessageAt ? <span className="mt-0.5 block text-xs text-slate-700">{formatDateTime(c.lastMessageAt, language, zone)}</span> : null}
+          {when ? (
+            <span className="mt-0.5 block text-xs text-slate-700">
+              {c.match ? t('list.foundAt', { date: formatDateTime(when, language, zone) }) : formatDateTime(when, language, zone)}
+            </span>
+          ) : null}
         </span>
       </Link>
     </li>
+  );
+}
+
+/** A text with the search's words in `<mark>` (announced as highlighted where screen readers do). */
+function Marked({ text, words }: { text: string; words: readonly string[] }) {
+  return (
+    <bdi>
+      {markWords(text, words).map((part, i) =>
+        part.mark ? (
+          <mark key={i} className="rounded-sm bg-amber-100 font-semibold text-slate-900">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
+    </bdi>
   );
 }

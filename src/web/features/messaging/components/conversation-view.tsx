@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Paperclip } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '~/shared/contracts/messaging';
 import { Button } from '~/web/components/ui/button';
@@ -12,8 +12,15 @@ import { Composer, type ComposerValue } from './composer';
 import { PersonAvatar } from './conversation-list';
 import { QueryState, useMessagingError } from './parts';
 
-/** One conversation: its messages (oldest first, earlier ones on demand), read receipts and the composer. */
-export function ConversationView({ id, zone, focusComposer = false }: { id: string; zone: string; focusComposer?: boolean }) {
+/** How many earlier pages are read to reach a message a search found (50 messages each). */
+const FOUND_PAGES_MAX = 20;
+
+/**
+ * One conversation: its messages (oldest first, earlier ones on demand), read receipts and the
+ * composer. `found`: a message the list's search matched, which the conversation opens at (reading
+ * earlier pages until it is there), marked and focused.
+ */
+export function ConversationView({ id, zone, focusComposer = false, found = null }: { id: string; zone: string; focusComposer?: boolean; found?: string | null }) {
   const { t, i18n } = useTranslation('messages');
   const language = currentLanguage(i18n.resolvedLanguage);
   const conversation = useConversation(id);
@@ -60,10 +67,59 @@ export function ConversationView({ id, zone, focusComposer = false }: { id: stri
   // A conversation opens at its newest message, with the reply box in view, however long it is.
   const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
-    if (!loaded || scrolledTo.current === id) return;
+    if (!loaded || found || scrolledTo.current === id) return;
     scrolledTo.current = id;
     textarea.current?.scrollIntoView({ block: 'nearest' });
-  }, [id, loaded]);
+  }, [id, loaded, found]);
+
+  // A message the search found: earlier pages until it is loaded, then it is shown and focused.
+  const foundItem = useRef<HTMLLIElement>(null);
+  const foundShown = useRef<string | null>(null);
+  const foundLoaded = Boolean(found && messages.some((m) => m.id === found));
+  // Earlier pages, read one after another until one holds it (at most FOUND_PAGES_MAX), once per
+  // found message; a refetch of the newest page meanwhile does not restart it.
+  const sought = useRef<string | null>(null);
+  const [soughtDone, setSoughtDone] = useState<string | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (!found || !data || sought.current === found) return;
+    sought.current = found;
+    if (data.messages.some((m) => m.id === found) || !data.hasEarlier) return;
+    const current = () => mounted.current && sought.current === found;
+    void (async () => {
+      let pages: Message[] = [];
+      let oldest = data.messages[0]?.createdAt;
+      let more: boolean = data.hasEarlier;
+      try {
+        for (let i = 0; i < FOUND_PAGES_MAX && more && oldest; i++) {
+          const page = await fetchEarlier(id, oldest);
+          if (!current()) return;
+          pages = mergeMessages(page.messages, pages);
+          more = page.hasEarlier;
+          oldest = page.messages[0]?.createdAt;
+          if (page.messages.some((m) => m.id === found)) break;
+        }
+        setEarlier((shown) => ({ messages: mergeMessages(pages, shown?.messages ?? []), hasEarlier: more }));
+      } catch (error) {
+        if (current()) setEarlierError(errorMessage(error));
+      } finally {
+        if (current()) setSoughtDone(found);
+      }
+    })();
+  }, [found, data, id, errorMessage]);
+  const seeking = Boolean(found && data && !foundLoaded && hasEarlier && soughtDone !== found && !earlierError);
+  useEffect(() => {
+    if (!foundLoaded || foundShown.current === found) return;
+    foundShown.current = found;
+    foundItem.current?.scrollIntoView({ block: 'center' });
+    foundItem.current?.focus({ preventScroll: true });
+  }, [found, foundLoaded]);
 
   // New messages from the other person are announced politely (not those there on opening).
   const seen = useRef<string | null | undefined>(undefined);
@@ -125,7 +181,11 @@ export function ConversationView({ id, zone, focusComposer = false }: { id: stri
                 </p>
               </div>
             </div>
-            {hasEarlier ? (
+            {seeking ? (
+              <p role="status" className="mt-3 text-center text-sm text-slate-700">
+                {t('thread.finding')}
+              </p>
+            ) : hasEarlier ? (
               <div className="mt-3 text-center">
                 <Button variant="outline" size="sm" disabled={loadingEarlier} onClick={() => void loadEarlier()}>
                   {loadingEarlier ? t('common.loading') : t('thread.earlier')}
@@ -142,7 +202,17 @@ export function ConversationView({ id, zone, focusComposer = false }: { id: stri
             ) : (
               <ol ref={list} tabIndex={-1} id={listId} aria-label={t('thread.label', { name: data.with.name })} className="mt-4 flex flex-col gap-3">
                 {messages.map((m) => (
-                  <MessageItem key={m.id} message={m} conversationId={id} name={data.with.name} language={language} zone={zone} read={m.id === lastRead} />
+                  <MessageItem
+                    key={m.id}
+                    ref={m.id === found ? foundItem : undefined}
+                    found={m.id === found}
+                    message={m}
+                    conversationId={id}
+                    name={data.with.name}
+                    language={language}
+                    zone={zone}
+                    read={m.id === lastRead}
+                  />
                 ))}
               </ol>
             )}
@@ -167,10 +237,37 @@ export function ConversationView({ id, zone, focusComposer = false }: { id: stri
   );
 }
 
-function MessageItem({ message: m, conversationId, name, language, zone, read }: { message: Message; conversationId: string; name: string; language: string; zone: string; read: boolean }) {
+function MessageItem({
+  message: m,
+  conversationId,
+  name,
+  language,
+  zone,
+  read,
+  found,
+  ref,
+}: {
+  message: Message;
+  conversationId: string;
+  name: string;
+  language: string;
+  zone: string;
+  read: boolean;
+  found: boolean;
+  ref?: Ref<HTMLLIElement>;
+}) {
   const { t } = useTranslation('messages');
   return (
-    <li className={clsx('flex max-w-[85%] flex-col gap-1', m.mine ? 'items-end self-end' : 'items-start self-start')}>
+    <li
+      ref={ref}
+      tabIndex={found ? -1 : undefined}
+      className={clsx(
+        'flex max-w-[85%] flex-col gap-1',
+        m.mine ? 'items-end self-end' : 'items-start self-start',
+        found && 'rounded-2xl p-1 ring-2 ring-amber-600 ring-offset-2 outline-none focus-visible:ring-4',
+      )}
+    >
+      {found ? <span className="text-xs font-semibold text-amber-900">{t('thread.found')}</span> : null}
       <span className="sr-only">{m.mine ? t('thread.fromMe') : t('thread.from', { name })}</span>
       {/* A long unbroken word or link wraps inside the bubble instead of widening the page; each message keeps its own direction. */}
       <div className={clsx('max-w-full min-w-0 rounded-2xl px-4 py-2 text-start', m.mine ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-900')}>

@@ -13,8 +13,8 @@ import { useMessagingError } from './parts';
 
 /**
  * /messages (the patient's inbox) and /provider/messages (the practice's): the conversations and the
- * selected one. `?conversation=<id>` selects one; `?appointment=<id>` writes about an appointment;
- * `?q=` and `?unread=true` narrow the list.
+ * selected one. `?conversation=<id>` selects one (`&message=<id>`: at a message the search found);
+ * `?appointment=<id>` writes about an appointment; `?q=` and `?unread=true` narrow the list.
  */
 export function InboxPage({ practice }: { practice: boolean }) {
   const { t } = useTranslation('messages');
@@ -52,6 +52,7 @@ export function InboxPage({ practice }: { practice: boolean }) {
                 else out.delete('q');
                 if (next.unread) out.set('unread', 'true');
                 else out.delete('unread');
+                out.delete('message');
                 return out;
               },
               { replace: true },
@@ -65,7 +66,7 @@ export function InboxPage({ practice }: { practice: boolean }) {
             }}
           />
         ) : selected ? (
-          <ConversationView key={selected} id={selected} zone={zone} focusComposer={started === selected} />
+          <ConversationView key={selected} id={selected} zone={zone} focusComposer={started === selected} found={params.get('message')} />
         ) : (
           <p className="self-start rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">{t('page.choose')}</p>
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, isAcceptedFile, mergeMessages, previewOf } from './format';
+import { formatFileSize, foundPreviewOf, isAcceptedFile, markWords, mergeMessages, previewOf } from './format';
 
 describe('messaging format', () => {
   it('accepts PDFs and images only, by type or (without one) by extension', () => {
@@ -24,6 +24,44 @@ describe('messaging format', () => {
     expect(previewOf({ body: 'x'.repeat(200), attachments: [] })).toEqual({ text: `${'x'.repeat(119)}…` });
     // An emoji at the cut is kept whole (it is two UTF-16 units).
     expect(previewOf({ body: `${'a'.repeat(118)}👋 tail`, attachments: [] })).toEqual({ text: `${'a'.repeat(118)}👋…` });
+  });
+
+  it('marks the words of a search in a text, ignoring case, the longest first, the pattern taken literally', () => {
+    expect(markWords('My Knee brace, my knee.', ['knee'])).toEqual([
+      { text: 'My ', mark: false },
+      { text: 'Knee', mark: true },
+      { text: ' brace, my ', mark: false },
+      { text: 'knee', mark: true },
+      { text: '.', mark: false },
+    ]);
+    expect(markWords('kneecap', ['knee', 'kneecap'])).toEqual([{ text: 'kneecap', mark: true }]);
+    expect(markWords('cost (a+b)?', ['(a+b)?'])).toEqual([
+      { text: 'cost ', mark: false },
+      { text: '(a+b)?', mark: true },
+    ]);
+    expect(markWords('Hello', [])).toEqual([{ text: 'Hello', mark: false }]);
+    expect(markWords('', ['x'])).toEqual([]);
+  });
+
+  it('previews a found message around its first word found, or by the file whose name has it', () => {
+    const file = { id: 'a', fileName: 'Scan-Results.pdf', contentType: 'application/pdf', byteSize: 3 };
+    expect(foundPreviewOf({ body: 'Short: knee', attachments: [] }, ['KNEE'])).toEqual({ text: 'Short: knee' });
+    const long = `${'word '.repeat(40)}the knee brace ${'more '.repeat(40)}`;
+    const cut = foundPreviewOf({ body: long, attachments: [] }, ['brace']);
+    expect(cut).toEqual({ text: expect.stringMatching(/^…word .*the knee brace more .*…$/) as unknown as string });
+    // The word is well inside what is shown, and a whole word starts it.
+    if (!('text' in cut)) throw new Error('text expected');
+    expect(cut.text.indexOf('brace')).toBeGreaterThan(30);
+    expect(cut.text.indexOf('brace')).toBeLessThanOrEqual(41);
+    expect(Array.from(cut.text).length).toBeLessThanOrEqual(121);
+    // An emoji where the cut falls stays whole.
+    const emoji = foundPreviewOf({ body: `${'👋'.repeat(150)} knee`, attachments: [] }, ['knee']);
+    if (!('text' in emoji)) throw new Error('text expected');
+    expect(emoji.text.startsWith('…👋')).toBe(true);
+    expect(emoji.text.includes('\ufffd')).toBe(false);
+    // Only the file's name has it: the file; neither: the usual preview.
+    expect(foundPreviewOf({ body: 'Here it is', attachments: [file] }, ['results'])).toEqual({ file: 'Scan-Results.pdf' });
+    expect(foundPreviewOf({ body: 'Here it is', attachments: [file] }, ['nothing'])).toEqual({ text: 'Here it is' });
   });
 
   it('merges pages of messages oldest first, each once', () => {

@@ -30,6 +30,50 @@ export function previewOf(message: Pick<Message, 'body' | 'attachments'>): { tex
   return { file: message.attachments[0]?.fileName ?? '' };
 }
 
+/** The text in parts, the search's words marked, ignoring case (as the server's ILIKE does). */
+export function markWords(text: string, words: readonly string[]): { text: string; mark: boolean }[] {
+  const pattern = wordsPattern(words);
+  if (!pattern) return text ? [{ text, mark: false }] : [];
+  // split() with a capturing group: the words found are the odd parts.
+  return text
+    .split(pattern)
+    .map((part, i) => ({ text: part, mark: i % 2 === 1 }))
+    .filter((part) => part.text !== '');
+}
+
+function wordsPattern(words: readonly string[]): RegExp | null {
+  const given = [...words].filter(Boolean).sort((a, b) => b.length - a.length);
+  if (given.length === 0) return null;
+  return new RegExp(`(${given.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'giu');
+}
+
+/** How much of a found message's text comes before the first word found, when it has to be cut. */
+const FOUND_LEAD = 40;
+
+/**
+ * A message a search found, for the list: its text around the first word found (the whole text
+ * when it is short), or, when only a file's name has the words, that file.
+ */
+export function foundPreviewOf(message: Pick<Message, 'body' | 'attachments'>, words: readonly string[]): { text: string } | { file: string } {
+  const text = message.body.trim();
+  const pattern = wordsPattern(words);
+  const first = pattern ? new RegExp(pattern.source, 'iu').exec(text) : null;
+  if (!first) {
+    const file = pattern ? message.attachments.find((a) => new RegExp(pattern.source, 'iu').test(a.fileName)) : undefined;
+    return file ? { file: file.fileName } : previewOf(message);
+  }
+  if (Array.from(text).length <= 120) return { text };
+  let start = Math.max(0, first.index - FOUND_LEAD);
+  // Start at a word's beginning when one is near, and never inside an emoji (a UTF-16 pair).
+  const space = text.slice(start, first.index).search(/\s/u);
+  if (start > 0 && space >= 0 && space < 15) start += space + 1;
+  const unit = text.charCodeAt(start);
+  if (unit >= 0xdc00 && unit <= 0xdfff) start += 1;
+  const characters = Array.from(text.slice(start));
+  const cut = characters.length > 119 ? `${characters.slice(0, 119).join('')}…` : characters.join('');
+  return { text: start > 0 ? `…${cut}` : cut };
+}
+
 /** Merges pages of messages (oldest first), each message once. */
 export function mergeMessages<T extends { id: string; createdAt: string }>(...pages: T[][]): T[] {
   const byId = new Map<string, T>();
