@@ -1,10 +1,11 @@
 import { TZDate } from '@date-fns/tz';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEMO_EMAIL_DOMAIN, DEMO_TENANT_SLUG, DEMO_USER_IDS } from '../../../shared/demo-accounts.js';
 import { PLACES, type Place } from '../../../shared/places.js';
 import { getRegion, type RegionCode } from '../../../shared/regions.js';
 import { users } from '../../db/schema/auth.js';
 import { appointmentRatings, appointments, providerLocations, providerServices, type StoredWeeklyRange } from '../../db/schema/booking.js';
+import { conversationParticipants, conversations, messages } from '../../db/schema/messaging.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
 import { tenants } from '../../db/schema/tenants.js';
@@ -293,7 +294,9 @@ const HISTORY_PATIENTS = ['Ava Thompson', 'Noah Williams', 'Mia Robinson', 'Leo 
 
 /**
  * A realistic history around the seeding moment: the demo patient's past visits (completed and
- * rated, cancelled, missed) and upcoming ones, and a week of the demo provider's calendar.
+ * rated, cancelled, missed) and upcoming ones (one by video), a week of the demo provider's
+ * calendar with video visits today and tomorrow, and the provider's conversations with three of
+ * these patients.
  * Times are on the hour inside each practice's weekly hours (on the nearest day they are open) and
  * never two at one time.
  */
@@ -304,7 +307,9 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
     .insert(users)
     .values(HISTORY_PATIENTS.map((name, i) => ({ name, email: `history-patient-${i + 1}@${DEMO_EMAIL_DOMAIN}`, emailVerified: true, role: 'patient', professionalStatus: 'not_applicable', createdAt: now, updatedAt: now })))
     .onConflictDoNothing();
-  const patients = await tx.select({ id: users.id }).from(users).where(inArray(users.email, HISTORY_PATIENTS.map((_, i) => `history-patient-${i + 1}@${DEMO_EMAIL_DOMAIN}`)));
+  const emails = HISTORY_PATIENTS.map((_, i) => `history-patient-${i + 1}@${DEMO_EMAIL_DOMAIN}`);
+  // In the list's order (Ava Thompson first), whatever order the database reads them in.
+  const patients = (await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails))).sort((a, b) => emails.indexOf(a.email) - emails.indexOf(b.email));
   const [demoProvider] = await tx.select({ id: providerProfiles.id }).from(providerProfiles).where(eq(providerProfiles.userId, DEMO_USER_IDS.provider));
   // The demo patient sees three more providers of the demo organisation.
   const others = await tx
@@ -319,7 +324,13 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
     .select({ s: providerServices, l: providerLocations })
     .from(providerServices)
     .innerJoin(providerLocations, and(eq(providerLocations.providerId, providerServices.providerId), eq(providerLocations.kind, 'practice')))
-    .where(and(inArray(providerServices.providerId, [demoProvider.id, ...others.map((o) => o.id)]), eq(providerServices.mode, 'in_person')));
+    .where(
+      and(
+        inArray(providerServices.providerId, [demoProvider.id, ...others.map((o) => o.id)]),
+        // In person, and the demo provider's video consultations too.
+        or(eq(providerServices.mode, 'in_person'), eq(providerServices.providerId, demoProvider.id)),
+      ),
+    );
   const serviceFor = (providerId: string, name: string) => targets.find((t) => t.s.providerId === providerId && t.s.name === name) ?? targets.find((t) => t.s.providerId === providerId);
 
   /** Minutes after midnight of a wall time ('24:00' is 1440). */
@@ -409,8 +420,14 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
     add(demoProvider.id, p.id, 'Follow-up consultation', 1 + i, 15, i % 3 === 0 ? 'confirmed' : 'booked', { reason: 'Check-up' });
   });
   add(demoProvider.id, patients[0]?.id ?? me, 'Follow-up consultation', 0, 16, 'confirmed', { reason: 'Same-day review' });
+  // Video visits: the demo patient's tomorrow, and two of the provider's (today's and tomorrow's).
+  add(demoProvider.id, me, 'Video consultation', 1, 11, 'confirmed', { reason: 'Questions about the new medicine' });
+  if (patients[1]) add(demoProvider.id, patients[1].id, 'Video consultation', 0, 11, 'confirmed', { reason: 'Results by video' });
+  if (patients[2]) add(demoProvider.id, patients[2].id, 'Video consultation', 1, 9, 'booked', { reason: 'Follow-up by video' });
   if (rows.length === 0) return;
   const inserted = await tx.insert(appointments).values(rows).onConflictDoNothing().returning({ id: appointments.id, providerId: appointments.providerId, tenantId: appointments.tenantId, patientId: appointments.patientId });
+  const tenantId = inserted.find((a) => a.providerId === demoProvider.id)?.tenantId;
+  if (tenantId) await seedDemoConversations(tx, now, tenantId, [me, patients[0]?.id, patients[1]?.id]);
   const valid = ratings.filter((r) => r.index >= 0 && inserted[r.index]);
   if (valid.length > 0) {
     await tx.insert(appointmentRatings).values(
@@ -418,6 +435,58 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
         const a = inserted[r.index]!;
         return { appointmentId: a.id, tenantId: a.tenantId, providerId: a.providerId, patientId: a.patientId, score: r.score, comment: r.comment };
       }),
+    );
+  }
+}
+
+/** Hours before the seeding moment, who wrote (the patient or the provider) and what. */
+type DemoMessage = [hoursAgo: number, from: 'patient' | 'carer', body: string];
+
+/** The demo patient's conversation with the demo provider, then two of the provider's other patients'. */
+const DEMO_CONVERSATIONS: DemoMessage[][] = [
+  [
+    [290, 'patient', 'Hello, I had my blood test this morning. Should I keep taking the iron tablets until we meet?'],
+    [288, 'carer', 'Yes, please keep taking them until your appointment. We will go through the results together.'],
+    [235, 'carer', 'As we discussed, your iron levels are back in the normal range. You can stop the tablets; we will check again in three months.'],
+    [234, 'patient', 'Thank you! See you for the medication review.'],
+    [20, 'patient', 'Could I bring the list of medicines from my pharmacy to the review?'],
+    [18, 'carer', 'Yes, please do, that helps a lot.'],
+  ],
+  [
+    [150, 'patient', 'Hi, is there parking near the practice?'],
+    [149, 'carer', 'Yes: there is a public car park in the next street, free for the first hour.'],
+  ],
+  [
+    [75, 'patient', 'I need to move my appointment next week. Is Thursday afternoon possible?'],
+    [73, 'carer', 'You can move it yourself from your appointments page; Thursday afternoon still has free times.'],
+    [72, 'patient', 'Done, thank you.'],
+  ],
+];
+
+/**
+ * Conversations of the demo provider with patients they have seen (a care link, as messaging
+ * requires), each read by both people: the inbox has something in it, and no unread-message
+ * email goes out for the demo.
+ */
+async function seedDemoConversations(tx: Transaction, now: Date, tenantId: string, patientIds: (string | undefined)[]): Promise<void> {
+  const carerId = DEMO_USER_IDS.provider;
+  for (const [i, script] of DEMO_CONVERSATIONS.entries()) {
+    const patientId = patientIds[i];
+    if (!patientId || script.length === 0) continue;
+    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000);
+    const last = at(script[script.length - 1]![0]);
+    const [conversation] = await tx
+      .insert(conversations)
+      .values({ tenantId, patientId, carerId, createdBy: script[0]![1] === 'patient' ? patientId : carerId, createdAt: at(script[0]![0]), lastMessageAt: last })
+      .onConflictDoNothing()
+      .returning({ id: conversations.id });
+    if (!conversation) continue;
+    await tx.insert(conversationParticipants).values([
+      { conversationId: conversation.id, userId: patientId, tenantId, role: 'patient', lastReadAt: last, joinedAt: at(script[0]![0]) },
+      { conversationId: conversation.id, userId: carerId, tenantId, role: 'carer', lastReadAt: last, joinedAt: at(script[0]![0]) },
+    ]);
+    await tx.insert(messages).values(
+      script.map(([hoursAgo, from, body]) => ({ tenantId, conversationId: conversation.id, senderId: from === 'patient' ? patientId : carerId, body, createdAt: at(hoursAgo) })),
     );
   }
 }

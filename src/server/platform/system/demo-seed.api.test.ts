@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_APPOINTMENT_STATUSES } from '../../../shared/appointments.js';
-import { DEMO_EMAIL_DOMAIN } from '../../../shared/demo-accounts.js';
+import { DEMO_EMAIL_DOMAIN, DEMO_USER_IDS } from '../../../shared/demo-accounts.js';
 import type { StoredWeeklyRange } from '../../db/schema/booking.js';
 import { availableSlots } from '../../features/booking/slots.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
@@ -60,6 +60,27 @@ describe('demo directory', () => {
     expect(byStatus.completed).toBeGreaterThanOrEqual(2);
     expect((byStatus.booked ?? 0) + (byStatus.confirmed ?? 0)).toBeGreaterThanOrEqual(2);
     expect(byStatus.cancelled).toBe(1);
+    // A video visit for the demo patient, and the provider's conversations, each read by both people.
+    const [video] = await queryRows<{ n: number | string }>(
+      t.database.db,
+      sql`select count(*) as n from appointments where patient_id = '00000000-0000-4000-a000-000000000001' and mode = 'telehealth' and status in ('booked', 'confirmed') and starts_at > now()`,
+    );
+    expect(Number(video!.n)).toBe(1);
+    const inbox = await queryRows<{ messages: number | string; unread: number | string; linked: boolean }>(
+      t.database.db,
+      sql`select (select count(*) from messages m where m.conversation_id = c.id) as messages,
+          (select count(*) from messages m join conversation_participants p on p.conversation_id = m.conversation_id
+            where m.conversation_id = c.id and m.sender_id <> p.user_id and m.created_at > coalesce(p.last_read_at, '-infinity')) as unread,
+          exists (select 1 from appointments a join provider_profiles pp on pp.id = a.provider_id
+            where a.patient_id = c.patient_id and pp.user_id = c.carer_id and a.tenant_id = c.tenant_id) as linked
+        from conversations c where c.carer_id = ${DEMO_USER_IDS.provider}::uuid`,
+    );
+    expect(inbox).toHaveLength(3);
+    for (const c of inbox) {
+      expect(Number(c.messages)).toBeGreaterThanOrEqual(2);
+      expect(Number(c.unread)).toBe(0);
+      expect(c.linked).toBe(true);
+    }
     // The public API counts at least these (other tests may add providers of their own).
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/specialties' });
     for (const s of res.json<{ specialties: { slug: string; providerCount: number }[] }>().specialties) {
