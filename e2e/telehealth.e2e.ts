@@ -126,10 +126,14 @@ describe('telehealth video visits', () => {
     const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
       providerId: string;
       settings: Record<string, unknown>;
-      locations: { id: string; kind: string }[];
+      locations: { id: string; kind: string; weeklyHours: unknown[] }[];
       services: { id: string; name: string; mode: string }[];
     };
     const location = availability.locations.find((l) => l.kind === 'practice')!;
+    // Weekly breaks (the demo's lunch hour) apply on a changed date too: none for this test, or a
+    // run at lunchtime in Sydney would find its first free time an hour away.
+    const hours = await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/hours`, { data: { weeklyHours: location.weeklyHours, breaks: [] } });
+    expect(hours.status()).toBe(200);
     const service = availability.services.find((s) => s.mode === 'telehealth' && s.name === SERVICE)!;
     expect(service).toBeDefined();
     const settings = await provider.request.put(`${server.url}/api/v1/practice/availability/settings`, {

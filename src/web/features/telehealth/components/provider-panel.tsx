@@ -174,17 +174,23 @@ export function InviteForm({ visit }: { visit: Visit }) {
 }
 
 /** End the visit, or end it and mark the appointment completed; each asks first. */
-export function EndVisit({ visit }: { visit: Visit }) {
+/**
+ * Ending or completing a visit after asking (the call's buttons and the ended page's): which one
+ * the dialog asks about, the answer's error, and `confirm`, which does it and says so.
+ */
+export function useConfirmedEnd(appointmentId: string) {
   const { t } = useTranslation('telehealth');
-  const end = useEndVisit(visit.appointmentId);
+  const end = useEndVisit(appointmentId);
   const errorMessage = useTelehealthError();
   const [asking, setAsking] = useState<'end' | 'complete' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  function confirm() {
+  function confirm(onDone?: () => void) {
     const complete = asking === 'complete';
     setError(null);
+    // On an ended visit the server only completes the appointment (the end stays).
     end.mutate(complete, {
       onSuccess: () => {
+        onDone?.();
         setAsking(null);
         toast.success(complete ? t('end.completedDone') : t('end.endedDone'));
       },
@@ -194,17 +200,28 @@ export function EndVisit({ visit }: { visit: Visit }) {
       },
     });
   }
+  return { asking, setAsking, error, confirm, pending: end.isPending };
+}
+
+/** An answer's error under a row of buttons. */
+export function ErrorLine({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="w-full text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+export function EndVisit({ visit }: { visit: Visit }) {
+  const { t } = useTranslation('telehealth');
+  const { asking, setAsking, error, confirm, pending } = useConfirmedEnd(visit.appointmentId);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button variant="outline" onClick={() => setAsking('end')}>
         {t('end.end')}
       </Button>
       {visit.canComplete ? <Button onClick={() => setAsking('complete')}>{t('end.complete')}</Button> : null}
-      {error ? (
-        <p role="alert" className="w-full text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine error={error} />
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => {
@@ -214,8 +231,8 @@ export function EndVisit({ visit }: { visit: Visit }) {
         description={asking === 'complete' ? t('end.completeBody', { patient: visit.patientName }) : t('end.endBody')}
         confirmLabel={asking === 'complete' ? t('end.completeConfirm') : t('end.endConfirm')}
         cancelLabel={t('end.cancel')}
-        pending={end.isPending}
-        onConfirm={confirm}
+        pending={pending}
+        onConfirm={() => confirm()}
       />
     </div>
   );

@@ -1,7 +1,6 @@
 import { type Ref, type RefObject, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { type Visit, visitPhase } from '~/shared/contracts/telehealth';
 import { NotFoundContent } from '~/web/components/layout/not-found-content';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -12,14 +11,14 @@ import { formatDateTime, formatTime, userTimeZone, zoneName } from '~/web/lib/da
 import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents, useRealtimeFrames } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
-import { useEndVisit, useJoinVisit, useLeaveVisit, useRefreshTelehealth, useVisit } from '../api/telehealth-api';
+import { useJoinVisit, useLeaveVisit, useRefreshTelehealth, useVisit } from '../api/telehealth-api';
 import { formatTimeUntil, timeUntil } from '../lib/format';
 import { newPeerId } from '../lib/peers';
 import { CallView } from './call-view';
 import { ChatPanel } from './chat-panel';
 import { DeviceCheck, LocalVideo, MediaHelp } from './device-check';
 import { Notice, QueryState, useTelehealthError } from './parts';
-import { EndVisit, InviteForm, WaitingList } from './provider-panel';
+import { EndVisit, ErrorLine, InviteForm, useConfirmedEnd, WaitingList } from './provider-panel';
 import { useLocalMedia } from './use-local-media';
 import { useStageFocus } from './use-stage-focus';
 
@@ -155,10 +154,7 @@ type Stage = 'setup' | 'joined' | 'left';
 /** The complete action of an ended visit's page (the provider's): it asks first, as the call's does. */
 function CompleteAppointment({ visit, heading }: { visit: Visit; heading: RefObject<HTMLHeadingElement | null> }) {
   const { t } = useTranslation('telehealth');
-  const end = useEndVisit(visit.appointmentId);
-  const errorMessage = useTelehealthError();
-  const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { asking, setAsking, error, confirm, pending } = useConfirmedEnd(visit.appointmentId);
   // Completed, the button goes away once the visit is read again, well after the dialog gave the
   // focus back to it: then (on unmount) the focus moves on to the stage's heading.
   const completed = useRef(false);
@@ -168,40 +164,25 @@ function CompleteAppointment({ visit, heading }: { visit: Visit; heading: RefObj
     },
     [heading],
   );
-  function confirm() {
-    setError(null);
-    // On an ended visit the server only completes the appointment (the end stays).
-    end.mutate(true, {
-      onSuccess: () => {
-        completed.current = true;
-        setAsking(false);
-        toast.success(t('end.completedDone'));
-      },
-      onError: (e) => {
-        setAsking(false);
-        setError(errorMessage(e));
-      },
-    });
-  }
   return (
     <>
-      <Button size="sm" disabled={end.isPending} onClick={() => setAsking(true)}>
-        {end.isPending ? t('phase.completing') : t('phase.complete')}
+      <Button size="sm" disabled={pending} onClick={() => setAsking('complete')}>
+        {pending ? t('phase.completing') : t('phase.complete')}
       </Button>
-      {error ? (
-        <p role="alert" className="w-full text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine error={error} />
       <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
+        open={asking === 'complete'}
+        onOpenChange={(open) => setAsking(open ? 'complete' : null)}
         title={t('phase.completeTitle')}
         description={t('phase.completeBody', { patient: visit.patientName })}
         confirmLabel={t('phase.completeConfirm')}
         cancelLabel={t('phase.completeCancel')}
-        pending={end.isPending}
-        onConfirm={confirm}
+        pending={pending}
+        onConfirm={() =>
+          confirm(() => {
+            completed.current = true;
+          })
+        }
       />
     </>
   );
