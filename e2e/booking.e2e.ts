@@ -871,6 +871,49 @@ describe('booking', () => {
     await expectAxeClean(taker);
   });
 
+  it('a booking rule left empty or not a whole number says so, keeps what was typed and saves nothing', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/availability`);
+    await h1(page, appt('availability.title'));
+    const rules = page.getByRole('region', { name: appt('availability.rules') });
+    const windowHours = rules.getByLabel(appt('availability.window'));
+    const saved = async () => ((await (await page.request.get(`${server.url}/api/v1/practice/availability`)).json()) as { settings: { cancellationWindowHours: number } }).settings.cancellationWindowHours;
+    expect(await saved()).toBe(24);
+    const save = rules.getByRole('button', { name: appt('availability.saveRules') });
+    const problem = rules.getByText(appt('availability.errors.cancellationWindowHours'));
+
+    // Emptied, it is not 0 (patients could change a visit until it starts): it is refused.
+    await windowHours.fill('');
+    await save.click();
+    await problem.waitFor();
+    await expect.poll(() => windowHours.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await windowHours.getAttribute('aria-invalid')).toBe('true');
+    expect(await windowHours.inputValue()).toBe('');
+    await rules.getByRole('alert').getByText(appt('directoryProfile.form.invalid')).waitFor();
+    await expectAxeClean(page);
+    // Half an hour is not rounded up to an hour behind the provider's back.
+    await windowHours.fill('2.5');
+    await save.click();
+    await problem.waitFor();
+    expect(await windowHours.inputValue()).toBe('2.5');
+    expect(await saved()).toBe(24);
+
+    await windowHours.fill('48');
+    await save.click();
+    await expectToast(page, appt('availability.saved'));
+    expect(await problem.count()).toBe(0);
+    expect(await saved()).toBe(48);
+    await page.reload();
+    await h1(page, appt('availability.title'));
+    expect(await windowHours.inputValue()).toBe('48');
+    // Back to the default the next test counts on.
+    await windowHours.fill('24');
+    await save.click();
+    await expectToast(page, appt('availability.saved'));
+    expect(await saved()).toBe(24);
+    await page.context().close();
+  });
+
   it('inside the cancellation window, /appointments says why and gives the phone and email the provider keeps on /provider/profile', async () => {
     const dp = (key: string) => appt(`directoryProfile.${key}`);
     const provider = await signedIn('provider');
@@ -965,4 +1008,71 @@ describe('booking', () => {
     await page.goto(`${server.url}/providers?query=Okonkwo`);
     await page.getByRole('link', { name: 'Dr Harriet Okonkwo', exact: true }).first().waitFor();
   });
+
+  // Last of the file: it changes the demo provider's rules (five-minute steps, no notice, no breaks today).
+  it('once a visit has started, marking it as missed asks first, and going back leaves it as it was', async () => {
+    const provider = await signedIn('provider');
+    const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
+      providerId: string;
+      settings: Record<string, unknown>;
+      locations: { id: string; kind: string; weeklyHours: unknown[] }[];
+      services: { id: string; name: string }[];
+    };
+    const location = availability.locations.find((l) => l.kind === 'practice')!;
+    const followUp = availability.services.find((s) => s.name === 'Follow-up consultation')!;
+    const put = async (path: string, data: unknown) => expect((await provider.request.put(`${server.url}${path}`, { data })).status()).toBe(200);
+    await put('/api/v1/practice/availability/settings', { ...availability.settings, slotIntervalMinutes: 5, minimumNoticeMinutes: 0 });
+    await put(`/api/v1/practice/locations/${location.id}/hours`, { weeklyHours: location.weeklyHours, breaks: [] });
+    for (const at of [Date.now(), Date.now() + 86_400_000]) {
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(at));
+      await put(`/api/v1/practice/locations/${location.id}/overrides/${day}`, { hours: [{ start: '00:00', end: '24:00' }], note: '' });
+    }
+    // What the demo calendar holds now gives way: cancelled if not started, else marked missed.
+    const from = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const to = new Date(Date.now() + 3_600_000).toISOString();
+    const busy = (await (await provider.request.get(`${server.url}/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json()) as { appointments: { id: string; actions: string[]; endsAt: string }[] };
+    for (const a of busy.appointments) {
+      const action = a.actions.includes('cancel') ? 'cancel' : a.actions.includes('mark_no_show') && Date.parse(a.endsAt) > Date.now() ? 'mark_no_show' : null;
+      if (action) expect((await provider.request.post(`${server.url}/api/v1/practice/appointments/${a.id}/actions`, { data: { action, reason: 'Room needed for a test' } })).status()).toBe(200);
+    }
+
+    // A new patient books the first free time: a few minutes away at most.
+    const person = await createVerifiedPerson(server.url, smtp, 'missed');
+    const { page: patient } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    expect((await patient.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } })).status()).toBe(200);
+    const slots = (await (await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&days=2`)).json()) as { slots: { start: string }[] };
+    const start = Date.parse(slots.slots[0]!.start);
+    expect(start - Date.now()).toBeLessThan(6 * 60_000);
+    const booked = await patient.request.post(`${server.url}/api/v1/appointments`, {
+      data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: slots.slots[0]!.start, reason: 'Did not come' },
+      headers: { origin: server.url, 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const id = ((await booked.json()) as { id: string }).id;
+    const status = async () => ((await (await patient.request.get(`${server.url}/api/v1/appointments/${id}`)).json()) as { status: string }).status;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - Date.now()) + 1000));
+
+    const startDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(start));
+    await provider.goto(`${server.url}/provider/appointments?view=day&date=${startDay}`);
+    await h1(provider, appt('practice.calendarTitle'));
+    const card = provider.getByRole('main').locator('li div.rounded-lg').filter({ hasText: person.name });
+    const missed = card.getByRole('button', { name: new RegExp(`^${appt('practice.actions.mark_no_show')}\\s*:\\s*${person.name}$`) });
+    await missed.click();
+    const dialog = provider.getByRole('alertdialog', { name: interpolate(appt('practice.missed.title'), { patient: person.name }) });
+    await dialog.getByText(appt('practice.missed.body')).waitFor();
+    await expectAxeClean(provider);
+    await dialog.getByRole('button', { name: appt('practice.missed.cancel') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => missed.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await status()).toBe('booked');
+
+    await missed.click();
+    await dialog.getByRole('button', { name: appt('practice.missed.confirm') }).click();
+    await expectToast(provider, interpolate(appt('practice.done.mark_no_show'), { patient: person.name }));
+    await card.getByText(appt('status.no_show'), { exact: true }).waitFor();
+    expect(await status()).toBe('no_show');
+    await expectAxeClean(provider);
+    await patient.context().close();
+    await provider.context().close();
+  }, 10 * 60_000);
 });

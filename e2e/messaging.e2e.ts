@@ -168,6 +168,20 @@ describe('secure messaging', () => {
     await expectAxeClean(patient);
   }, 90_000);
 
+  it('a double click on Send sends the message once', async () => {
+    const text = `Just once, please ${Date.now()}`;
+    await patient.getByLabel(interpolate(msg('composer.label'), { name: 'Demo Provider' })).fill(text);
+    await patient.getByRole('button', { name: msg('composer.send'), exact: true }).dblclick();
+    const messages = thread(patient, 'Demo Provider');
+    await messages.getByText(text).waitFor();
+    // Long enough for a second copy to have come back over the socket, had it been sent.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await messages.getByText(text).count()).toBe(1);
+    await patient.reload();
+    await thread(patient, 'Demo Provider').getByText(text).waitFor();
+    expect(await thread(patient, 'Demo Provider').getByText(text).count()).toBe(1);
+  });
+
   it('a message that arrives while the tab is in the background is read only when the tab is shown again', async () => {
     // The provider's page still shows the conversation; its tab goes to the background.
     const readRequests: string[] = [];

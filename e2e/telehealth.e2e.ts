@@ -1,7 +1,9 @@
+import { tz } from '@date-fns/tz';
+import { format as formatDateFns } from 'date-fns';
 import type { Browser, Locator, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
-import { createVerifiedPerson, settleToasts } from './support/auth-flows.js';
+import { createVerifiedPerson, expectToast, settleToasts } from './support/auth-flows.js';
 import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
 import { interpolate, translation } from './support/locales.js';
 
@@ -253,12 +255,21 @@ describe('telehealth video visits', () => {
     await item.getByText(th('day.gone')).waitFor();
     await expectAxeClean(provider);
 
-    // Back in the waiting room.
+    // Back in the waiting room, while the provider is on another page: a toast says who waits.
+    await provider.goto(`${server.url}/provider/dashboard`);
+    await h1(provider, appt('practice.dashboardTitle'));
     await patient.goto(`${server.url}/appointments/telehealth/${appointmentId}`);
     await h1(patient, SERVICE);
     await patient.getByRole('button', { name: th('join.join'), exact: true }).click();
     await patient.getByRole('heading', { level: 2, name: th('waiting.title') }).waitFor();
     await expectAxeClean(patient);
+    await expectToast(provider, interpolate(th('waitingAlert.title'), { name: patientName }), interpolate(th('waitingAlert.body'), { service: SERVICE }));
+    await expectAxeClean(provider);
+    await provider.getByRole('region', { name: common('toasts.region') }).getByRole('button', { name: th('waitingAlert.open') }).click();
+    await provider.waitForURL(new RegExp(`/appointments/telehealth/${appointmentId}$`));
+    await h1(provider, SERVICE);
+    await provider.goto(`${server.url}/provider/telehealth`);
+    await h1(provider, th('day.title'));
     await item.getByText(interpolate(th('day.waiting_one'), { count: '1' })).waitFor({ timeout: 15_000 });
   }, 90_000);
 
@@ -324,6 +335,25 @@ describe('telehealth video visits', () => {
       await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(new RegExp(`${escapeRegExp(th('call.states.connected'))}\\s*${escapeRegExp(th(`call.quality.${level}`))}\\s*${detail}`));
     }
   }, 60_000);
+
+  it('on a phone, the call’s controls stay in view and the patient’s own picture is a thumbnail', async () => {
+    const before = patient.viewportSize();
+    await patient.setViewportSize({ width: 390, height: 844 });
+    try {
+      const controls = patient.getByRole('group', { name: th('call.controls') });
+      await controls.getByRole('button', { name: th('call.leave') }).waitFor();
+      await expect.poll(async () => {
+        const box = await controls.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 844 + 1;
+      }).toBe(true);
+      const own = patient.getByRole('main').locator(`video[aria-label="${th('call.yourVideo')}"]`);
+      const ownBox = await own.boundingBox();
+      expect(ownBox?.width ?? 0).toBeLessThanOrEqual(390 / 2);
+      await expectAxeClean(patient);
+    } finally {
+      if (before) await patient.setViewportSize(before);
+    }
+  });
 
   it('a chat message arrives on the other side', async () => {
     const hello = `Hello from the provider ${Date.now()}`;
@@ -632,5 +662,28 @@ describe('telehealth video visits', () => {
     expect(await other.getByRole('button', { name: th('join.join'), exact: true }).count()).toBe(0);
     await expectAxeClean(other);
     await other.context().close();
+
+    // The provider's day lists it with the time it opens, and no button to start it yet; the day
+    // chosen is in the address, so a reload shows the same day.
+    const provider = await demo('provider');
+    const startsAt = slots.slots[0]!.start;
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(startsAt));
+    await provider.goto(`${server.url}/provider/telehealth?date=${day}`);
+    await h1(provider, th('day.title'));
+    const opensAt = formatDateFns(new Date(Date.parse(startsAt) - 15 * 60_000), 'p', { in: tz(ZONE) });
+    const item = provider.getByRole('main').getByRole('listitem').filter({ hasText: interpolate(th('day.opensAt'), { time: opensAt }) });
+    await item.first().waitFor();
+    expect(await item.first().getByRole('link', { name: new RegExp(`^${th('day.start')}`) }).count()).toBe(0);
+    await expectAxeClean(provider);
+    const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await provider.getByLabel(th('day.date')).fill(next);
+    await expect.poll(() => new URL(provider.url()).searchParams.get('date')).toBe(next);
+    const heading = provider.getByRole('main').getByRole('heading', { level: 2 }).first();
+    const shown = await heading.textContent();
+    await provider.reload();
+    await h1(provider, th('day.title'));
+    await expect.poll(() => heading.textContent()).toBe(shown);
+    expect(await provider.getByLabel(th('day.date')).inputValue()).toBe(next);
+    await provider.context().close();
   }, 60_000);
 });

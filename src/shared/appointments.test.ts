@@ -14,6 +14,7 @@ const startsAt = new Date('2026-12-01T10:00:00Z');
 const endsAt = new Date('2026-12-01T10:30:00Z');
 const twoDaysBefore = new Date('2026-11-29T10:00:00Z');
 const duringVisit = new Date('2026-12-01T10:10:00Z');
+const afterVisit = new Date('2026-12-01T11:00:00Z');
 
 /** Every status × action × party, with a time at which the timing rules allow the action. */
 const ALLOWED: Record<AppointmentStatus, Partial<Record<AppointmentAction, { to: AppointmentStatus; by: AppointmentParty[]; at: Date }>>> = {
@@ -22,11 +23,13 @@ const ALLOWED: Record<AppointmentStatus, Partial<Record<AppointmentAction, { to:
     check_in: { to: 'checked_in', by: ['practice'], at: duringVisit },
     cancel: { to: 'cancelled', by: ['patient', 'practice'], at: twoDaysBefore },
     mark_no_show: { to: 'no_show', by: ['practice'], at: duringVisit },
+    complete: { to: 'completed', by: ['practice'], at: afterVisit },
   },
   confirmed: {
     check_in: { to: 'checked_in', by: ['practice'], at: duringVisit },
     cancel: { to: 'cancelled', by: ['patient', 'practice'], at: twoDaysBefore },
     mark_no_show: { to: 'no_show', by: ['practice'], at: duringVisit },
+    complete: { to: 'completed', by: ['practice'], at: afterVisit },
   },
   checked_in: { complete: { to: 'completed', by: ['practice'], at: duringVisit } },
   completed: {},
@@ -92,6 +95,18 @@ describe('appointment timing', () => {
     expect(decide('booked', 'confirm', 'practice', duringVisit)).toEqual({ ok: false, reason: 'appointment.already-started' });
   });
 
+  it('completes a visit nobody checked in only once it has ended (recorded afterwards), and a checked-in one from its start', () => {
+    for (const status of ['booked', 'confirmed'] as const) {
+      expect(decide(status, 'complete', 'practice', twoDaysBefore)).toEqual({ ok: false, reason: 'appointment.not-started' });
+      expect(decide(status, 'complete', 'practice', duringVisit)).toEqual({ ok: false, reason: 'appointment.not-checked-in' });
+      expect(decide(status, 'complete', 'practice', new Date(endsAt.getTime() - 1))).toEqual({ ok: false, reason: 'appointment.not-checked-in' });
+      expect(decide(status, 'complete', 'practice', endsAt)).toEqual({ ok: true, to: 'completed' });
+      expect(decide(status, 'complete', 'patient', afterVisit)).toEqual({ ok: false, reason: 'appointment.not-allowed' });
+    }
+    expect(decide('checked_in', 'complete', 'practice', duringVisit)).toEqual({ ok: true, to: 'completed' });
+    expect(decide('checked_in', 'complete', 'practice', afterVisit)).toEqual({ ok: true, to: 'completed' });
+  });
+
   it('tells a patient whether they may still change the appointment themselves', () => {
     expect(patientMayChange({ status: 'confirmed', startsAt, now: twoDaysBefore, cancellationWindowHours: 24 }).ok).toBe(true);
     expect(patientMayChange({ status: 'confirmed', startsAt, now: new Date('2026-11-30T10:00:01Z'), cancellationWindowHours: 24 })).toEqual({
@@ -109,6 +124,9 @@ describe('appointment timing', () => {
     expect(availableActions({ ...base, status: 'booked', by: 'practice', now: duringVisit })).toEqual(['check_in', 'mark_no_show']);
     expect(availableActions({ ...base, status: 'booked', by: 'patient', now: duringVisit })).toEqual([]);
     expect(availableActions({ ...base, status: 'confirmed', by: 'practice', now: duringVisit })).toEqual(['check_in', 'mark_no_show']);
+    // After the end, check-in has closed: the visit is recorded as completed, or as missed.
+    expect(availableActions({ ...base, status: 'confirmed', by: 'practice', now: afterVisit })).toEqual(['complete', 'mark_no_show']);
+    expect(availableActions({ ...base, status: 'booked', by: 'practice', now: afterVisit })).toEqual(['complete', 'mark_no_show']);
     expect(availableActions({ ...base, status: 'completed', by: 'practice', now: duringVisit })).toEqual([]);
   });
 });

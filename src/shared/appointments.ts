@@ -8,7 +8,9 @@
  *     │                 │
  *     ├─cancel──────────┴─cancel→ cancelled      (before the start; a patient only outside the
  *     │                 │                         practice's cancellation window)
- *     └─mark_no_show────┴─mark_no_show→ no_show  (the practice, once the start has passed)
+ *     ├─mark_no_show────┴─mark_no_show→ no_show  (the practice, once the start has passed)
+ *     └─complete→ completed                      (the practice, once the visit has ended: a patient
+ *                                                  seen but not checked in, recorded afterwards)
  */
 export const APPOINTMENT_STATUSES = ['booked', 'confirmed', 'checked_in', 'completed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -35,7 +37,8 @@ export type TransitionRefusal =
   | 'appointment.already-started'
   | 'appointment.not-started'
   | 'appointment.check-in-not-open'
-  | 'appointment.already-ended';
+  | 'appointment.already-ended'
+  | 'appointment.not-checked-in';
 
 export type TransitionDecision = { ok: true; to: AppointmentStatus } | { ok: false; reason: TransitionRefusal };
 
@@ -50,7 +53,9 @@ const RULES: Record<AppointmentAction, Rule> = {
   // From `booked` too: most visits are never confirmed (a booking and a move start `booked`), and
   // `confirm` closes at the start, so without it a patient who arrives could not be checked in.
   check_in: { from: ['booked', 'confirmed'], to: 'checked_in', by: ['practice'] },
-  complete: { from: ['checked_in'], to: 'completed', by: ['practice'] },
+  // From `booked` and `confirmed` once the visit has ended, when check-in has closed: a practice
+  // that saw the patient without checking them in records the visit afterwards, as attended.
+  complete: { from: ['booked', 'confirmed', 'checked_in'], to: 'completed', by: ['practice'] },
   cancel: { from: ['booked', 'confirmed'], to: 'cancelled', by: ['patient', 'practice'] },
   mark_no_show: { from: ['booked', 'confirmed'], to: 'no_show', by: ['practice'] },
 };
@@ -102,6 +107,9 @@ export function decideTransition(input: TransitionInput): TransitionDecision {
       if (now >= end) return { ok: false, reason: 'appointment.already-ended' };
       break;
     case 'complete':
+      if (now < start) return { ok: false, reason: 'appointment.not-started' };
+      if (input.status !== 'checked_in' && now < end) return { ok: false, reason: 'appointment.not-checked-in' };
+      break;
     case 'mark_no_show':
       if (now < start) return { ok: false, reason: 'appointment.not-started' };
       break;

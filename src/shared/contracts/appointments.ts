@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CalendarDateSchema, InstantSchema } from './instants.js';
 import { APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES } from '../appointments.js';
 import { SPECIALTY_SLUGS } from '../specialties.js';
+import { knownTimeZone } from '../time-zones.js';
+import { TIME_ZONE_MAX_LENGTH } from './profile.js';
 import { SERVICE_MODES, SlotSchema } from './providers.js';
 
 export const APPOINTMENTS_PAGE_SIZE = 20;
@@ -18,6 +20,15 @@ export const BookAppointmentSchema = z
     locationId: z.string().uuid(),
     startsAt: InstantSchema,
     reason: z.string().trim().max(REASON_MAX_LENGTH).default(''),
+    /**
+     * The IANA zone the booking page showed its times in: an account without a time zone keeps
+     * it, so confirmations and reminders say the patient's own time beside the practice's.
+     */
+    timeZone: z
+      .string()
+      .max(TIME_ZONE_MAX_LENGTH)
+      .refine((zone) => knownTimeZone(zone) !== null, 'a known IANA time zone, such as Europe/London')
+      .optional(),
   })
   .strict();
 export type BookAppointment = z.infer<typeof BookAppointmentSchema>;

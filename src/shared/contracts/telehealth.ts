@@ -178,6 +178,8 @@ export const TelehealthDayVisitSchema = z.object({
   endedAt: z.string().nullable(),
   /** The visit ended by itself (it emptied) and its provider may start it again: `visitReopenable`. */
   reopenable: z.boolean(),
+  /** The signed-in person is the visit's provider: only they start and join it (other staff see the day). */
+  mine: z.boolean(),
   /** People in the waiting room now. */
   waiting: z.array(z.object({ userId: z.string(), name: z.string(), role: z.enum(VISIT_ROLES), since: z.string() })),
   /** Everyone else who came (not the provider): in the call now, or gone (left the waiting room or the call). */

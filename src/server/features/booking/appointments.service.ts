@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { availableActions, decideTransition, patientMayChange, type AppointmentAction, type AppointmentParty, type AppointmentStatus } from '../../../shared/appointments.js';
 import {
   APPOINTMENTS_PAGE_SIZE,
@@ -11,6 +11,8 @@ import {
 import type { SlotTime, Slots, SlotsQuery } from '../../../shared/contracts/providers.js';
 import { formatAddress, isRegionCode } from '../../../shared/regions.js';
 import { isSpecialtySlug } from '../../../shared/specialties.js';
+import { knownTimeZone } from '../../../shared/time-zones.js';
+import { users } from '../../db/schema/auth.js';
 import { appointmentRatings, appointments } from '../../db/schema/booking.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext, ServiceContext } from '../../platform/context.js';
@@ -96,11 +98,17 @@ function asPatient<T>(ctx: ActorContext, fn: (tx: Transaction) => Promise<T>): P
  */
 export async function providerSlots(ctx: Pick<ServiceContext, 'db' | 'now'>, providerId: string, query: SlotsQuery, holderId: string | null = null): Promise<Slots> {
   const now = ctx.now();
-  return asAppUser(ctx.db, { tenantId: null, userId: null }, async (tx) => {
+  // As the signed-in person (row-level security shows them their own appointments), else nobody.
+  return asAppUser(ctx.db, { tenantId: null, userId: holderId }, async (tx) => {
     const target = await loadBookingTarget(tx, { providerId, serviceId: query.serviceId, locationId: query.locationId });
     if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
     const from = query.from ? new Date(Math.max(new Date(query.from).getTime(), now.getTime())) : now;
-    const slots = await slotsFor(tx, target, from, new Date(from.getTime() + query.days * DAY_MS), now, { patientId: holderId });
+    const to = new Date(from.getTime() + query.days * DAY_MS);
+    const free = await slotsFor(tx, target, from, to, now, { patientId: holderId });
+    // A time the person is already in a visit with someone else is not offered to them (booking it
+    // would be refused as booking.patient-busy); the provider's own busy time is in `free` already.
+    const own = holderId ? await ownVisitsElsewhere(tx, holderId, target.providerId, from, new Date(to.getTime() + target.service.durationMinutes * MINUTE_MS)) : [];
+    const slots = own.length === 0 ? free : free.filter((slot) => !own.some((visit) => visit.start < slot.end && slot.start < visit.end));
     return {
       serviceId: target.service.id,
       locationId: target.location.id,
@@ -108,6 +116,47 @@ export async function providerSlots(ctx: Pick<ServiceContext, 'db' | 'now'>, pro
       timeZone: target.location.timeZone,
       slots: slotJson(slots),
     };
+  });
+}
+
+/** The person's active appointments with other providers between `from` and `to` (as booking_context's patient-busy check reads them). */
+async function ownVisitsElsewhere(tx: Transaction, patientId: string, providerId: string, from: Date, to: Date): Promise<Busy[]> {
+  const rows = await tx
+    .select({ start: appointments.startsAt, end: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        sql`${appointments.providerId} <> ${providerId}`,
+        inArray(appointments.status, ['booked', 'confirmed', 'checked_in']),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+      ),
+    );
+  return rows;
+}
+
+/**
+ * The zone the booking page showed its times in becomes the account's time zone when it has none
+ * (the person can change it on /profile), so the appointment's mails give the patient's own time.
+ */
+async function rememberTimeZone(ctx: ActorContext, zone: string): Promise<void> {
+  const known = knownTimeZone(zone);
+  if (!known) return;
+  const set = await ctx.db
+    .update(users)
+    .set({ timeZone: known, updatedAt: ctx.now() })
+    .where(and(eq(users.id, ctx.actor.userId), isNull(users.timeZone)))
+    .returning({ id: users.id });
+  if (set.length === 0) return;
+  await recordAudit(ctx.db, {
+    action: 'profile.update',
+    actorUserId: ctx.actor.userId,
+    targetType: 'user',
+    targetId: ctx.actor.userId,
+    requestId: ctx.requestId,
+    clientIp: ctx.clientIp,
+    metadata: { fields: ['timeZone'], from: 'booking' },
   });
 }
 
@@ -228,6 +277,8 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
   const state = decideSlot(target, context.overrides, context.busy, start, now);
   if (state !== 'free') return refuseWithFreshSlots(ctx, target, start, now, state);
   const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
+  // Before the booking (whose confirmation is sent afterwards by the mail job, which reads it).
+  if (input.timeZone) await rememberTimeZone(ctx, input.timeZone);
   let written: BookingWrite;
   try {
     written = await writeBooking(ctx.db, {
@@ -298,6 +349,7 @@ export function refusal(reason: string): DomainError {
     'appointment.not-started': 'This appointment has not started yet.',
     'appointment.check-in-not-open': 'Check-in opens an hour before the appointment.',
     'appointment.already-ended': 'This appointment has already ended.',
+    'appointment.not-checked-in': 'Check the patient in first. A visit nobody checked in can be completed once it has ended.',
   };
   return conflict(reason, messages[reason] ?? 'This change is not allowed.');
 }

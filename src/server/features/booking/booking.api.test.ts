@@ -143,6 +143,23 @@ describe('booking a time', () => {
     const clash = await book(person, start, randomUUID(), other);
     expect(clash.statusCode, clash.body).toBe(409);
     expect(clash.json()).toMatchObject({ code: 'booking.patient-busy', busy: { startsAt: start.toISOString(), provider: practice.displayName } });
+    // The other provider's free times leave that visit's time out for this person (signed in), and
+    // only for them: a visitor, and another patient, still see it.
+    const around = new Date(start.getTime() - 2 * 3_600_000);
+    const starts = async (cookie?: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${other.profileId}/slots?serviceId=${other.serviceId}&from=${encodeURIComponent(around.toISOString())}&days=1`, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<Slots>();
+      return body.slots.map((slot) => ({ start: slot.start, end: Date.parse(slot.start) + body.durationMinutes * 60_000 }));
+    };
+    const visitEnd = Date.parse(first.json<Appointment>().endsAt);
+    const overlapping = (slot: { start: string; end: number }) => Date.parse(slot.start) < visitEnd && slot.end > start.getTime();
+    const anyone = await starts();
+    expect(anyone.filter(overlapping).length).toBeGreaterThan(0);
+    const theirs = await starts(person.cookie);
+    expect(theirs.filter(overlapping)).toEqual([]);
+    expect(theirs).toEqual(anyone.filter((slot) => !overlapping(slot)));
+    expect(await starts(patient.cookie)).toEqual(anyone);
     // Someone else may book that provider at that time; once the first is cancelled, so may this person.
     const stranger = await createSignedInUser(t, { role: 'patient', prefix: 'elsewhere' });
     expect((await book(stranger, start, randomUUID(), other)).statusCode).toBe(201);

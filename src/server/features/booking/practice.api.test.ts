@@ -255,6 +255,37 @@ describe('the practice’s appointments', () => {
     }
   });
 
+  it('a visit nobody checked in is completed once it has ended (recorded afterwards), not while it runs', async () => {
+    const appointment = await book(await freeTimeAfter(20));
+    const act = (action: string) => call('POST', `/api/v1/practice/appointments/${appointment.id}/actions`, practice.provider, { action });
+    const listedNow = async () => {
+      const from = encodeURIComponent(new Date(Date.parse(appointment.startsAt) - 3_600_000).toISOString());
+      const to = encodeURIComponent(new Date(Date.parse(appointment.endsAt) + 3_600_000).toISOString());
+      const list = await call('GET', `/api/v1/practice/appointments?from=${from}&to=${to}`, practice.provider);
+      return list.json<{ appointments: Appointment[] }>().appointments.find((a) => a.id === appointment.id);
+    };
+    try {
+      // While it runs: check in first.
+      clockAheadMs = Date.parse(appointment.startsAt) + 5 * 60_000 - Date.now();
+      const early = await act('complete');
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toMatchObject({ code: 'appointment.not-checked-in' });
+      // Once it has ended, check-in has closed: the practice records it as completed, or missed.
+      clockAheadMs = Date.parse(appointment.endsAt) + 10 * 60_000 - Date.now();
+      expect(await listedNow()).toMatchObject({ status: 'booked', actions: ['complete', 'mark_no_show'] });
+      expect((await act('check_in')).json()).toMatchObject({ code: 'appointment.already-ended' });
+      const completed = await act('complete');
+      expect(completed.statusCode, completed.body).toBe(200);
+      expect(completed.json<Appointment>()).toMatchObject({ status: 'completed', actions: [] });
+      // The patient may rate it, as any completed visit.
+      const rated = await t.app.inject({ method: 'POST', url: `/api/v1/appointments/${appointment.id}/rating`, headers: { cookie: patient.cookie }, payload: { score: 4 } });
+      expect(rated.statusCode, rated.body).toBe(200);
+      expect((await act('mark_no_show')).json()).toMatchObject({ code: 'appointment.invalid-transition' });
+    } finally {
+      clockAheadMs = 0;
+    }
+  });
+
   it('a practice cancellation is recorded as the practice’s and frees the time', async () => {
     const start = await freeTimeAfter(60 * 24 * 3);
     const appointment = await book(start);

@@ -3,10 +3,13 @@ import { PRODUCT_NAME } from '../../../shared/product.js';
 import { emailLanguage, escapeHtml, fill } from '../../platform/mail/auth-emails.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
 
+/** A sentence in each of the language's plural forms (`other` is used for a form not given). */
+type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
 interface Copy {
-  subject: string;
+  subject: Plural;
   greeting: string;
-  body: string;
+  body: Plural;
   action: string;
   privacy: string;
 }
@@ -17,53 +20,63 @@ interface Copy {
  */
 const COPY: Record<LanguageCode, Copy> = {
   en: {
-    subject: 'You have an unread message on {product}',
+    subject: { one: 'You have an unread message on {product}', other: 'You have unread messages on {product}' },
     greeting: 'Hello {name},',
-    body: 'You have {count} unread message(s) in your secure inbox.',
+    body: { one: 'You have {count} unread message in your secure inbox.', other: 'You have {count} unread messages in your secure inbox.' },
     action: 'Read your messages',
     privacy: 'For your privacy, messages are only shown after you sign in.',
   },
   es: {
-    subject: 'Tiene un mensaje sin leer en {product}',
+    subject: { one: 'Tiene un mensaje sin leer en {product}', other: 'Tiene mensajes sin leer en {product}' },
     greeting: 'Hola, {name}:',
-    body: 'Tiene {count} mensaje(s) sin leer en su buzón seguro.',
+    body: { one: 'Tiene {count} mensaje sin leer en su buzón seguro.', other: 'Tiene {count} mensajes sin leer en su buzón seguro.' },
     action: 'Leer sus mensajes',
     privacy: 'Por su privacidad, los mensajes solo se muestran después de iniciar sesión.',
   },
   fr: {
-    subject: 'Vous avez un message non lu sur {product}',
+    subject: { one: 'Vous avez un message non lu sur {product}', other: 'Vous avez des messages non lus sur {product}' },
     greeting: 'Bonjour {name},',
-    body: 'Vous avez {count} message(s) non lu(s) dans votre messagerie sécurisée.',
+    body: { one: 'Vous avez {count} message non lu dans votre messagerie sécurisée.', other: 'Vous avez {count} messages non lus dans votre messagerie sécurisée.' },
     action: 'Lire vos messages',
     privacy: 'Pour protéger votre vie privée, les messages ne s’affichent qu’après connexion.',
   },
   pt: {
-    subject: 'Você tem uma mensagem não lida no {product}',
+    subject: { one: 'Você tem uma mensagem não lida no {product}', other: 'Você tem mensagens não lidas no {product}' },
     greeting: 'Olá, {name},',
-    body: 'Você tem {count} mensagem(ns) não lida(s) na sua caixa de entrada segura.',
+    body: { one: 'Você tem {count} mensagem não lida na sua caixa de entrada segura.', other: 'Você tem {count} mensagens não lidas na sua caixa de entrada segura.' },
     action: 'Ler suas mensagens',
     privacy: 'Para proteger sua privacidade, as mensagens só aparecem depois que você entra na sua conta.',
   },
   ar: {
-    subject: 'لديك رسالة غير مقروءة على {product}',
+    subject: { one: 'لديك رسالة غير مقروءة على {product}', other: 'لديك رسائل غير مقروءة على {product}' },
     greeting: 'مرحبًا {name}،',
-    body: 'لديك {count} رسالة غير مقروءة في صندوق الوارد الآمن.',
+    body: {
+      one: 'لديك رسالة واحدة غير مقروءة في صندوق الوارد الآمن.',
+      two: 'لديك رسالتان غير مقروءتين في صندوق الوارد الآمن.',
+      few: 'لديك {count} رسائل غير مقروءة في صندوق الوارد الآمن.',
+      other: 'لديك {count} رسالة غير مقروءة في صندوق الوارد الآمن.',
+    },
     action: 'اقرأ رسائلك',
     privacy: 'حفاظًا على خصوصيتك، لا تُعرض الرسائل إلا بعد تسجيل الدخول.',
   },
   'zh-CN': {
-    subject: '您在 {product} 有未读消息',
+    subject: { other: '您在 {product} 有未读消息' },
     greeting: '{name}，您好：',
-    body: '您的安全收件箱中有 {count} 条未读消息。',
+    body: { other: '您的安全收件箱中有 {count} 条未读消息。' },
     action: '阅读消息',
     privacy: '为保护您的隐私，消息仅在您登录后显示。',
   },
 };
 
+/** The form of `plural` for `count` in the language's own plural rules. */
+export function pluralFor(plural: Plural, language: LanguageCode, count: number): string {
+  return plural[new Intl.PluralRules(language).select(count)] ?? plural.other;
+}
+
 export function renderUnreadMessagesEmail(vars: { to: string; name: string; locale: string | null | undefined; count: number; url: string }): MailMessage {
   const language = emailLanguage(vars.locale);
   const copy = COPY[language];
-  const t = (s: string) => fill(s, { product: PRODUCT_NAME, name: vars.name, count: String(vars.count) });
+  const t = (s: string | Plural) => fill(typeof s === 'string' ? s : pluralFor(s, language, vars.count), { product: PRODUCT_NAME, name: vars.name, count: String(vars.count) });
   const e = escapeHtml;
   const dir = LANGUAGES.find((x) => x.code === language)?.dir ?? 'ltr';
   const text = [t(copy.greeting), '', t(copy.body), '', `${t(copy.action)}: ${vars.url}`, '', t(copy.privacy), '', `— ${PRODUCT_NAME}`].join('\n');

@@ -567,6 +567,7 @@ export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery
         startedAt: basics.visit?.startedAt?.toISOString() ?? null,
         endedAt: basics.visit?.endedAt?.toISOString() ?? null,
         reopenable: loaded?.info.role === 'provider' && reopenableOf(loaded, now),
+        mine: loaded?.info.role === 'provider',
         // Only who is here now: someone whose page went away is gone, not waiting.
         waiting: people
           .filter((p) => p.state === 'waiting' && isPresent(p, phase, now))

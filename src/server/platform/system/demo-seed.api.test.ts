@@ -4,7 +4,9 @@ import { ACTIVE_APPOINTMENT_STATUSES } from '../../../shared/appointments.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_USER_IDS } from '../../../shared/demo-accounts.js';
 import type { StoredWeeklyRange } from '../../db/schema/booking.js';
 import { availableSlots } from '../../features/booking/slots.js';
+import type { TelehealthDay } from '../../../shared/contracts/telehealth.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { cookieHeader } from '../../testing/auth-helpers.js';
 import { queryRows, type Queryable } from '../db/database.js';
 import { seedDemoHistory } from './demo-directory.js';
 import { DEMO_DIRECTORY_COUNTS, seedDemoDataOnce } from './demo-seed.js';
@@ -140,6 +142,23 @@ async function visitsOutsideHours(db: Queryable): Promise<string[]> {
 class RolledBack extends Error {}
 
 describe('demo history', () => {
+  it('shows the demo practice’s video visits to its manager as the provider’s, which only the provider starts', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+    const dayOf = async (role: 'provider' | 'practice_manager') => {
+      const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/demo/sign-in', payload: { role } });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/practice/telehealth?timeZone=Australia%2FSydney&date=${today}`, headers: { cookie: cookieHeader(signIn) } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<TelehealthDay>().visits;
+    };
+    const providers = await dayOf('provider');
+    expect(providers.length).toBeGreaterThan(0);
+    expect(providers.every((v) => v.mine)).toBe(true);
+    const managers = await dayOf('practice_manager');
+    expect(managers.map((v) => v.appointmentId).sort()).toEqual(providers.map((v) => v.appointmentId).sort());
+    expect(managers.some((v) => v.mine)).toBe(false);
+  });
+
   it('puts every active visit inside its provider’s weekly hours, whatever the day the demo is seeded', async () => {
     expect(['seeded', 'already-seeded']).toContain(await seedDemoDataOnce(t.database.db));
     expect(await visitsOutsideHours(t.database.db)).toEqual([]);

@@ -20,6 +20,8 @@ export const HEADER_LINKS = [
 const LanguagePicker = lazy(() => import('./language-picker'));
 // Signed-in people's organisations (spec §2 tenant switcher), loaded after the first render.
 const TenantSwitcher = lazy(() => import('~/web/features/tenants/components/tenant-switcher'));
+// A provider hears, on any page, that someone waits in one of their video visits.
+const VisitWaitingAlert = lazy(() => import('~/web/features/telehealth/components/waiting-alert'));
 
 export { SIGN_IN_PATH, SIGN_UP_PATH } from './header-links';
 
@@ -88,6 +90,11 @@ export function SiteHeader() {
 
         <div className="ms-auto flex items-center gap-2">
           {/* Interactive widgets show their placeholders until the page has hydrated. */}
+          {hydrated ? (
+            <Suspense fallback={null}>
+              <VisitWaitingAlert />
+            </Suspense>
+          ) : null}
           {hydrated ? (
             <Suspense fallback={<LanguageTriggerPlaceholder />}>
               <LanguagePicker />

@@ -14,8 +14,9 @@ const VARIANTS = {
 /** How a variant looks when it is disabled for a reason the person can see (not while hydrating). */
 const DISABLED_LOOK: Record<keyof typeof VARIANTS, string> = {
   primary: 'disabled:cursor-not-allowed disabled:bg-slate-400',
-  outline: 'disabled:cursor-not-allowed',
-  ghost: 'disabled:cursor-not-allowed',
+  // Greyed, so a disabled "Earlier times" is told apart from the enabled "Later times" beside it.
+  outline: 'disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-slate-50 disabled:text-slate-500 disabled:hover:bg-slate-50',
+  ghost: 'disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:bg-transparent',
   inverse: 'disabled:cursor-not-allowed disabled:bg-slate-400',
 };
 

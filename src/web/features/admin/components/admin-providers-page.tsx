@@ -156,7 +156,7 @@ export function AdminProvidersPage() {
           </ul>
           <ListPager
             label={t('adminProviders.pages')}
-            status={t('adminProviders.pageOf', { page, pages, total: data.total })}
+            status={t('adminProviders.pageOf', { page, pages, count: data.total })}
             previousLabel={t('adminProviders.previous')}
             nextLabel={t('adminProviders.next')}
             page={page}

@@ -91,8 +91,11 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
         {a.reason ? (
           <>
             <dt className="text-slate-700">{t('list.reason')}</dt>
-            {/* A patient's own words: a long unbroken word wraps instead of widening the page. */}
-            <dd dir="auto" className="whitespace-pre-wrap text-start text-slate-900 wrap-anywhere">{a.reason}</dd>
+            {/* A patient's own words: a long unbroken word wraps instead of widening the page; they
+                keep their own direction but sit where the other details do (the page's start). */}
+            <dd className="whitespace-pre-wrap text-slate-900 wrap-anywhere">
+              <bdi>{a.reason}</bdi>
+            </dd>
           </>
         ) : null}
         {a.status === 'cancelled' ? (

@@ -2,10 +2,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Availability, BookingSettings, PracticeLocation, WeeklyRangeInput } from '~/shared/contracts/practice';
+import { type Availability, type BookingSettings, BookingSettingsSchema, type PracticeLocation, type WeeklyRangeInput } from '~/shared/contracts/practice';
 import { endsAfterStart, hoursProblems } from '~/shared/wall-hours';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
+import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
 import { ApiError } from '~/web/lib/api-error';
 import { formatDate, formatTime } from '~/web/lib/dates';
@@ -14,9 +15,10 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { useAvailability, useDeleteOverride, useKeepOutsideHours, usePreview, usePutOverride, useSaveHours, useSaveSettings } from '../api/booking-api';
 import { focusElement } from '~/web/lib/focus';
 import { addDays, formatDayHeading, formatWallTime, localDate, mondayOf, zoneName } from '../lib/format';
+import { invalidFields, passesSchema } from '../lib/form-errors';
 import { NoProfileNotice, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { PracticeAppointment } from './practice-appointment';
-import { ServiceBuffersEditor } from './service-buffers';
+import { ServiceBuffersEditor, typedNumber } from './service-buffers';
 
 /** A service as the hours editor and its preview know it. */
 type PreviewService = Availability['services'][number];
@@ -121,9 +123,21 @@ function toastSaved(t: TFunction<'appointments'>, saved: string, before: number,
   else toast.success(saved);
 }
 
+/** The booking rules typed as numbers, in the unit each field shows (hours or days). */
+type RuleField = 'minimumNoticeMinutes' | 'horizonDays' | 'cancellationWindowHours';
+const RULE_SCALE: Record<RuleField, number> = { minimumNoticeMinutes: 60, horizonDays: 1, cancellationWindowHours: 1 };
+const ruleTexts = (settings: BookingSettings): Record<RuleField, string> => ({
+  minimumNoticeMinutes: String(settings.minimumNoticeMinutes / 60),
+  horizonDays: String(settings.horizonDays),
+  cancellationWindowHours: String(settings.cancellationWindowHours),
+});
+
 function SettingsForm({ settings }: { settings: BookingSettings }) {
   const { t, i18n } = useTranslation('appointments');
   const [draft, setDraft] = useState(settings);
+  // What is typed stays as typed: an emptied field is not 0, and a refused value is not rounded.
+  const [texts, setTexts] = useState(() => ruleTexts(settings));
+  const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const save = useSaveSettings();
   const id = useId();
@@ -132,23 +146,52 @@ function SettingsForm({ settings }: { settings: BookingSettings }) {
   if (shown !== settings) {
     setShown(settings);
     setDraft(settings);
+    setTexts(ruleTexts(settings));
   }
-  const number = (key: keyof BookingSettings, scale = 1) => ({
-    value: String(Number(draft[key]) / scale),
-    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: Math.round(Number(e.target.value) * scale) })),
-  });
+  const errorOf = (field: RuleField) => (invalid.has(field) ? t(`availability.errors.${field}`) : null);
+  const numberField = (field: RuleField, label: string, limits: { min: number; max: number; step: number }) => (
+    <Field label={label} error={errorOf(field)}>
+      {({ id: inputId, describedBy, invalid: isInvalid }) => (
+        <Input
+          id={inputId}
+          type="number"
+          inputMode="decimal"
+          {...limits}
+          value={texts[field]}
+          aria-invalid={isInvalid}
+          aria-describedby={describedBy}
+          onChange={(e) => setTexts((x) => ({ ...x, [field]: e.target.value }))}
+        />
+      )}
+    </Field>
+  );
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
     setError(null);
-    save.mutate(draft, { onSuccess: () => toast.success(t('availability.saved')), onError: (e) => setError(problemMessage(i18n, e)) });
+    const input: BookingSettings = { ...draft };
+    for (const field of Object.keys(RULE_SCALE) as RuleField[]) input[field] = typedNumber(texts[field]) * RULE_SCALE[field];
+    const form = event.currentTarget;
+    const refused = () => {
+      setError(t('directoryProfile.form.invalid'));
+      // The keyboard goes to the first field to put right.
+      requestAnimationFrame(() => form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+    };
+    if (!passesSchema(BookingSettingsSchema, input, setInvalid, refused)) return;
+    save.mutate(input, {
+      onSuccess: () => toast.success(t('availability.saved')),
+      onError: (e) => {
+        setInvalid(invalidFields(e));
+        setError(problemMessage(i18n, e));
+      },
+    });
   }
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6">
       <h2 id={id} className="text-xl font-semibold text-slate-900">
         {t('availability.rules')}
       </h2>
-      <form onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <label htmlFor={`${id}-interval`} className="block text-sm font-medium text-slate-900">
             {t('availability.interval')}
@@ -161,24 +204,9 @@ function SettingsForm({ settings }: { settings: BookingSettings }) {
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor={`${id}-notice`} className="block text-sm font-medium text-slate-900">
-            {t('availability.notice')}
-          </label>
-          <Input id={`${id}-notice`} type="number" min={0} max={720} step={0.5} className="mt-1.5" {...number('minimumNoticeMinutes', 60)} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-horizon`} className="block text-sm font-medium text-slate-900">
-            {t('availability.horizon')}
-          </label>
-          <Input id={`${id}-horizon`} type="number" min={1} max={365} className="mt-1.5" {...number('horizonDays')} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-window`} className="block text-sm font-medium text-slate-900">
-            {t('availability.window')}
-          </label>
-          <Input id={`${id}-window`} type="number" min={0} max={336} className="mt-1.5" {...number('cancellationWindowHours')} />
-        </div>
+        {numberField('minimumNoticeMinutes', t('availability.notice'), { min: 0, max: 720, step: 0.5 })}
+        {numberField('horizonDays', t('availability.horizon'), { min: 1, max: 365, step: 1 })}
+        {numberField('cancellationWindowHours', t('availability.window'), { min: 0, max: 336, step: 1 })}
         <label className="flex items-center gap-2 text-sm text-slate-900 sm:col-span-2">
           <input type="checkbox" className="size-4" checked={draft.acceptingNewPatients} onChange={(e) => setDraft((d) => ({ ...d, acceptingNewPatients: e.target.checked }))} />
           {t('availability.acceptingNew')}

@@ -158,7 +158,18 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
     if (!start || !service || !location) return;
     setError(null);
     book.mutate(
-      { body: { providerId: provider.id, serviceId: service.id, locationId: location.id, startsAt: start, reason: reason.trim() }, key },
+      {
+        body: {
+          providerId: provider.id,
+          serviceId: service.id,
+          locationId: location.id,
+          startsAt: start,
+          reason: reason.trim(),
+          // The zone the times were shown in, for an account that has none yet: the mails then say the patient's time too.
+          ...(session?.user.timeZone ? {} : { timeZone: viewerZone }),
+        },
+        key,
+      },
       {
         onSuccess: setBooked,
         onError: (e) => {

@@ -5,6 +5,7 @@ import type { AppointmentAction } from '~/shared/appointments';
 import type { Appointment } from '~/shared/contracts/appointments';
 import { visitOffered } from '~/shared/contracts/telehealth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
+import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
@@ -37,6 +38,8 @@ export function PracticeAppointment({
   const act = usePracticeAction();
   const [cancelling, setCancelling] = useState(false);
   const [moving, setMoving] = useState(false);
+  // Missed is final (and leaves the week's fees): it asks first, as a cancellation asks for a reason.
+  const [askingMissed, setAskingMissed] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
   const reasonErrorId = useId();
@@ -57,12 +60,16 @@ export function PracticeAppointment({
       {
         onSuccess: () => {
           setCancelling(false);
+          setAskingMissed(false);
           // The button pressed may go with the change (Confirm once confirmed): the card's time,
           // patient and status, which follows, take the focus.
           focusElement(summary.current);
           toast.success(t(`practice.done.${action}`, { patient: a.patient.name }));
         },
-        onError: (e) => setError(problemMessage(i18n, e)),
+        onError: (e) => {
+          setAskingMissed(false);
+          setError(problemMessage(i18n, e));
+        },
       },
     );
   }
@@ -109,7 +116,13 @@ export function PracticeAppointment({
               <span className="sr-only">: {a.patient.name}</span>
             </Button>
           ) : (
-            <Button key={action} variant={action === 'mark_no_show' ? 'outline' : 'primary'} size="sm" busy={act.isPending} onClick={() => run(action)}>
+            <Button
+              key={action}
+              variant={action === 'mark_no_show' ? 'outline' : 'primary'}
+              size="sm"
+              busy={act.isPending}
+              onClick={() => (action === 'mark_no_show' ? setAskingMissed(true) : run(action))}
+            >
               {t(`practice.actions.${action}`)}
               <span className="sr-only">: {a.patient.name}</span>
             </Button>
@@ -191,6 +204,16 @@ export function PracticeAppointment({
           {error}
         </p>
       ) : null}
+      <ConfirmDialog
+        open={askingMissed}
+        onOpenChange={setAskingMissed}
+        title={t('practice.missed.title', { patient: a.patient.name })}
+        description={t('practice.missed.body')}
+        confirmLabel={t('practice.missed.confirm')}
+        cancelLabel={t('practice.missed.cancel')}
+        pending={act.isPending}
+        onConfirm={() => run('mark_no_show')}
+      />
     </div>
   );
 }

@@ -44,6 +44,9 @@ export function Composer({
   const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const formId = useId();
+  // A second click (or Enter) while the first send is on its way sends nothing: the button is
+  // disabled only once the parent has re-rendered with `pending`, which a double click beats.
+  const sending = useRef(false);
 
   function chooseFile(chosen: File | null) {
     if (chosen && !isAcceptedFile(chosen)) {
@@ -74,11 +77,17 @@ export function Composer({
       return;
     }
     setBodyError(null);
-    const sent = await onSend({ body: text, file });
-    if (sent) {
-      setBody('');
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      const sent = await onSend({ body: text, file });
+      if (sent) {
+        setBody('');
+        setFile(null);
+        if (fileInput.current) fileInput.current.value = '';
+      }
+    } finally {
+      sending.current = false;
     }
   }
 

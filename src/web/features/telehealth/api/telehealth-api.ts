@@ -26,6 +26,11 @@ const KEYS = {
 
 const visitPath = (id: string, rest = '') => `/api/v1/telehealth/visits/${encodeURIComponent(id)}${rest}`;
 
+/** One visit as the signed-in person sees it (the waiting alert reads it outside the visit's page). */
+export function fetchVisit(id: string, signal?: AbortSignal): Promise<Visit> {
+  return apiFetch(visitPath(id), { schema: VisitSchema, ...(signal ? { signal } : {}) });
+}
+
 export function useVisit(id: string) {
   return useQuery({
     queryKey: KEYS.visit(id),

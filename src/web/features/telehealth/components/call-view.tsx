@@ -272,7 +272,8 @@ export function CallView({
             <RemoteTile key={peer.peerId} peer={peer} name={nameOf(peer.userId)} />
           ))}
         </div>
-        <div>
+        {/* On a phone, the person's own picture is a thumbnail: the other person's fills the screen. */}
+        <div className="w-36 sm:w-48 lg:w-auto">
           {ownStream && (screen || (videoTrack && cameraOn)) ? (
             <LocalVideo stream={ownStream} mirrored={!screen} label={screen ? t('call.yourScreen') : t('call.yourVideo')} />
           ) : (
@@ -281,7 +282,12 @@ export function CallView({
           <p className="mt-1 text-sm text-slate-700">{t('call.you', { name: visit.me.name })}</p>
         </div>
       </div>
-      <div role="group" aria-label={t('call.controls')} className="flex flex-wrap gap-2">
+      {/* Kept in view at the bottom of a small screen, as the call's tiles scroll under them. */}
+      <div
+        role="group"
+        aria-label={t('call.controls')}
+        className="sticky bottom-0 z-10 -mx-2 flex flex-wrap gap-2 border-t border-slate-200 bg-white px-2 py-2 lg:static lg:mx-0 lg:border-0 lg:bg-transparent lg:p-0"
+      >
         <Button variant={micOn ? 'outline' : 'primary'} disabled={!audioTrack} onClick={() => setMicOn(!micOn)}>
           {micOn ? <Mic aria-hidden="true" className="size-4" /> : <MicOff aria-hidden="true" className="size-4" />}
           {micOn ? t('call.mute') : t('call.unmute')}

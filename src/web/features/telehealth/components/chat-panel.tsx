@@ -53,6 +53,7 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
     if (el) el.scrollTop = el.scrollHeight;
   }, [count]);
 
+  const sending = useRef(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
     const text = body.trim();
@@ -66,12 +67,17 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
     }
     setFieldError(null);
     setSendError(null);
+    // A double click (or Enter twice) sends once: `isPending` disables the button only after a re-render.
+    if (sending.current) return;
+    sending.current = true;
     try {
       await send.mutateAsync(text);
       setBody('');
       setAnnouncement(t('chat.sent'));
     } catch (error) {
       setSendError(errorMessage(error));
+    } finally {
+      sending.current = false;
     }
   }
 

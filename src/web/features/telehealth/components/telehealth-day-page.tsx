@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { TelehealthDayVisit } from '~/shared/contracts/telehealth';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { ButtonLink } from '~/web/components/ui/button';
@@ -23,12 +24,18 @@ const PHASE_TONE = {
 } as const;
 
 /** /provider/telehealth: the provider's video visits of a day, with who is waiting now. */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 export function TelehealthDayPage() {
   const { t, i18n } = useTranslation('telehealth');
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
-  const [date, setDate] = useState(() => localDate(new Date(), zone));
+  // The day is in the address (?date=YYYY-MM-DD), so a reload or a shared link shows the same day.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date') ?? '';
+  const date = DATE.test(asked) ? asked : localDate(new Date(), zone);
+  const setDate = (next: string) => setParams((p) => ({ ...Object.fromEntries(p), date: next }), { replace: true });
   const day = useTelehealthDay(date, zone);
   const refresh = useRefreshTelehealth();
   useRealtimeEvents((event) => {
@@ -52,7 +59,7 @@ export function TelehealthDayPage() {
               aria-describedby={describedBy}
               value={date}
               onChange={(e) => {
-                if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) setDate(e.target.value);
+                if (DATE.test(e.target.value)) setDate(e.target.value);
               }}
             />
           )}
@@ -134,11 +141,16 @@ function DayVisit({ visit: v, zone, language }: { visit: TelehealthDayVisit; zon
           ))}
         </p>
       ) : null}
-      {v.phase === 'open' || v.phase === 'not-open' || v.reopenable ? (
+      {/* Only the visit's provider starts it; before its window opens, the card says when it does. */}
+      {!v.mine ? (
+        <p className="mt-3 text-sm text-slate-700">{t('day.othersVisit')}</p>
+      ) : v.phase === 'open' || v.reopenable ? (
         <ButtonLink size="sm" className="mt-3" to={`/appointments/telehealth/${encodeURIComponent(v.appointmentId)}`}>
           {started ? t('day.join') : v.reopenable ? t('phase.startAgain') : t('day.start')}
           <span className="sr-only">: {v.patientName}</span>
         </ButtonLink>
+      ) : v.phase === 'not-open' ? (
+        <p className="mt-3 text-sm text-slate-700">{t('day.opensAt', { time: formatTime(v.joinOpensAt, language, zone) })}</p>
       ) : null}
     </li>
   );

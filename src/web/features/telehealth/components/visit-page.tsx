@@ -255,9 +255,13 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
     // the others' page opens when they do (it hears the visit's events).
     const closed = phase === 'ended' && visit.reopenable;
     const title = phase === 'unavailable' ? t('phase.unavailable') : closed ? t('phase.closed') : t('phase.ended');
+    // Unavailable with the appointment still on: it was never a video visit (it is in person).
+    const inPerson = phase === 'unavailable' && (visit.status === 'booked' || visit.status === 'confirmed' || visit.status === 'checked_in');
     const help =
       phase === 'unavailable'
-        ? t('phase.unavailableHelp')
+        ? inPerson
+          ? t('phase.inPersonHelp')
+          : t('phase.unavailableHelp')
         : closed
           ? provider
             ? t('phase.closedHelpProvider')

@@ -87,7 +87,10 @@ export default function TenantSwitcher() {
       <DropdownMenu.Trigger className={TRIGGER_CLASS_NAME} disabled={switching}>
         <Building2 aria-hidden="true" className="size-4 shrink-0 text-slate-700" />
         <span className="sr-only">{t('tenantSwitcher.label')}: </span>
-        <span className="flex-1 truncate text-start">{current.name}</span>
+        {/* An organisation's name in its own direction: a Latin name in Arabic is cut at its end, not its start. */}
+        <span dir="auto" className="flex-1 truncate text-left [:root[dir=rtl]_&]:text-right">
+          {current.name}
+        </span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
       </DropdownMenu.Trigger>
       {/* In place (no portal) so that the open menu stays inside the header landmark. */}
@@ -96,7 +99,9 @@ export default function TenantSwitcher() {
         <DropdownMenu.RadioGroup value={current.id} onValueChange={(value) => void choose(value)}>
           {list.map((tenant) => (
             <DropdownMenu.RadioItem key={tenant.id} value={tenant.id} disabled={switching} className={ITEM_CLASS_NAME}>
-              <span className="flex-1 truncate text-start">{tenant.name}</span>
+              <span dir="auto" className="flex-1 truncate text-left [:root[dir=rtl]_&]:text-right">
+                {tenant.name}
+              </span>
               {tenant.id === current.id ? <span className="text-xs text-slate-700">{t('tenantSwitcher.current')}</span> : null}
               <DropdownMenu.ItemIndicator>
                 <Check aria-hidden="true" className="size-4 text-teal-700" />
