@@ -168,6 +168,24 @@ describe('booking a time', () => {
     expect((await book(person, start)).statusCode).toBe(201);
   });
 
+  it('keeps the zone the booking page showed its times in, for an account without one, and tells a bad zone', async () => {
+    const person = await createSignedInUser(t, { role: 'patient', prefix: 'zone' });
+    const own = await createPractice(t);
+    const zoneOf = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/profile', headers: { cookie: person.cookie } })).json<{ timeZone: string | null }>().timeZone;
+    expect(await zoneOf()).toBeNull();
+    const bad = await book(person, daytimeAhead(72), randomUUID(), own, { timeZone: 'Mars/Olympus' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'request.invalid', errors: [expect.objectContaining({ path: 'body.timeZone' })] });
+    expect(await zoneOf()).toBeNull();
+    const first = await book(person, daytimeAhead(72), randomUUID(), own, { timeZone: 'Europe/London' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await zoneOf()).toBe('Europe/London');
+    // A zone the person chose (or kept) stays: a later booking from elsewhere does not change it.
+    const second = await book(person, daytimeAhead(96), randomUUID(), own, { timeZone: 'America/New_York' });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await zoneOf()).toBe('Europe/London');
+  });
+
   it('hides a provider who is not verified', async () => {
     const pending = await createPractice(t, { verification: 'pending' });
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/providers/${pending.profileId}` })).statusCode).toBe(404);
