@@ -459,6 +459,8 @@ describe('booking', () => {
           await h1(page, common('notFound.title'));
           await expect.poll(() => page.title()).toBe(`${common('notFound.title')} · Tendwell`);
           await page.getByText(common('notFound.message')).waitFor();
+          // The way on from a provider who is not listed: the directory.
+          expect(await page.getByRole('link', { name: common('notFound.directory'), exact: true }).getAttribute('href')).toBe('/providers');
           expect(await page.getByRole('button', { name: common('queryState.retry') }).count()).toBe(0);
           await expect.poll(() => errors.some((e) => e.includes('404 Error: User attempted to access non-existent route:') && e.endsWith(path))).toBe(true);
         }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { availableActions, decideTransition, patientMayChange, type AppointmentAction, type AppointmentParty, type AppointmentStatus } from '../../../shared/appointments.js';
 import {
   APPOINTMENTS_PAGE_SIZE,
@@ -11,8 +11,6 @@ import {
 import type { SlotTime, Slots, SlotsQuery } from '../../../shared/contracts/providers.js';
 import { formatAddress, isRegionCode } from '../../../shared/regions.js';
 import { isSpecialtySlug } from '../../../shared/specialties.js';
-import { knownTimeZone } from '../../../shared/time-zones.js';
-import { users } from '../../db/schema/auth.js';
 import { appointmentRatings, appointments } from '../../db/schema/booking.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext, ServiceContext } from '../../platform/context.js';
@@ -22,6 +20,7 @@ import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor, slotsWith, type BookingTarget } from './availability.js';
 import { readBookingContext, writeBooking, type BookingContext, type BookingWrite } from './booking-statements.js';
 import { findAppointment, listPatientAppointments, type AppointmentRecord, type AppointmentRow } from './appointments.repo.js';
+import { adoptTimeZone } from '../profile/profile.service.js';
 import { recordAppointmentChange } from './notify.js';
 import { isoString, type Busy, type DateOverride, type Slot } from './slots.js';
 
@@ -134,30 +133,6 @@ async function ownVisitsElsewhere(tx: Transaction, patientId: string, providerId
       ),
     );
   return rows;
-}
-
-/**
- * The zone the booking page showed its times in becomes the account's time zone when it has none
- * (the person can change it on /profile), so the appointment's mails give the patient's own time.
- */
-async function rememberTimeZone(ctx: ActorContext, zone: string): Promise<void> {
-  const known = knownTimeZone(zone);
-  if (!known) return;
-  const set = await ctx.db
-    .update(users)
-    .set({ timeZone: known, updatedAt: ctx.now() })
-    .where(and(eq(users.id, ctx.actor.userId), isNull(users.timeZone)))
-    .returning({ id: users.id });
-  if (set.length === 0) return;
-  await recordAudit(ctx.db, {
-    action: 'profile.update',
-    actorUserId: ctx.actor.userId,
-    targetType: 'user',
-    targetId: ctx.actor.userId,
-    requestId: ctx.requestId,
-    clientIp: ctx.clientIp,
-    metadata: { fields: ['timeZone'], from: 'booking' },
-  });
 }
 
 /** Times near the one asked for, offered when it was taken. */
@@ -278,7 +253,7 @@ export async function bookAppointment(ctx: ActorContext, input: BookAppointment,
   if (state !== 'free') return refuseWithFreshSlots(ctx, target, start, now, state);
   const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
   // Before the booking (whose confirmation is sent afterwards by the mail job, which reads it).
-  if (input.timeZone) await rememberTimeZone(ctx, input.timeZone);
+  if (input.timeZone) await adoptTimeZone(ctx, input.timeZone, 'booking');
   let written: BookingWrite;
   try {
     written = await writeBooking(ctx.db, {

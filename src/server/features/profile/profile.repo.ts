@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/auth.js';
 import { storedFiles } from '../../db/schema/stored-files.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
@@ -45,6 +45,16 @@ export async function updateProfile(db: Queryable, userId: string, changes: Prof
     .where(eq(users.id, userId))
     .returning(profileColumns);
   return row;
+}
+
+/** Sets the time zone of an account that has none; false when it had one (or is gone). */
+export async function setTimeZoneIfNone(db: Queryable, userId: string, timeZone: string, now: Date): Promise<boolean> {
+  const set = await db
+    .update(users)
+    .set({ timeZone, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.timeZone)))
+    .returning({ id: users.id });
+  return set.length > 0;
 }
 
 export interface NewAvatar {

@@ -17,6 +17,7 @@ import {
   findAvatar,
   findProfile,
   listSessions,
+  setTimeZoneIfNone,
   replaceAvatarRecord,
   updateProfile as updateProfileRow,
   type ProfileChanges,
@@ -65,16 +66,30 @@ export async function updateProfile(ctx: ActorContext, input: UpdateProfileReque
   if (fields.length === 0) return getProfile(ctx);
   const row = await updateProfileRow(ctx.db, ctx.actor.userId, changes, ctx.now());
   if (!row) throw unauthenticated();
-  await recordAudit(ctx.db, {
+  await auditProfileUpdate(ctx, { fields });
+  return toProfile(row);
+}
+
+function auditProfileUpdate(ctx: ActorContext, metadata: Record<string, unknown>) {
+  return recordAudit(ctx.db, {
     action: 'profile.update',
     actorUserId: ctx.actor.userId,
     targetType: 'user',
     targetId: ctx.actor.userId,
     requestId: ctx.requestId,
     clientIp: ctx.clientIp,
-    metadata: { fields },
+    metadata,
   });
-  return toProfile(row);
+}
+
+/**
+ * A zone the person's browser showed times in (`from`: where, e.g. 'booking') becomes their
+ * account's time zone when it has none; one they chose or kept stays. They can change it on /profile.
+ */
+export async function adoptTimeZone(ctx: ActorContext, zone: string, from: string): Promise<void> {
+  const known = knownTimeZone(zone);
+  if (!known) return;
+  if (await setTimeZoneIfNone(ctx.db, ctx.actor.userId, known, ctx.now())) await auditProfileUpdate(ctx, { fields: ['timeZone'], from });
 }
 
 /** An avatar as it arrived: the bytes only (the client's name and type are never trusted). */

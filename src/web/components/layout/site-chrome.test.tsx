@@ -80,5 +80,12 @@ describe('NotFoundContent', () => {
     expect(html).toMatch(/<h1[^>]*>Page Not Found<\/h1>/);
     expect(html).toContain('Sorry, we couldn&#x27;t find the page you&#x27;re looking for...');
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Return to Tendwell<\/a>/);
+    expect(html).not.toContain('Find a provider');
+  });
+
+  it('offers the directory when the missing page was a provider’s profile or booking page', () => {
+    for (const path of ['/providers/no-such-id', '/appointments/book/no-such-id']) {
+      expect(render(<NotFoundContent pathname={path} />)).toMatch(/<a[^>]*href="\/providers"[^>]*>Find a provider<\/a>/);
+    }
   });
 });
