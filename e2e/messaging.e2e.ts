@@ -324,6 +324,33 @@ describe('secure messaging', () => {
     expect(new URL(provider.url()).searchParams.get('message')).toBeNull();
   }, 90_000);
 
+  it('what is typed but not sent is there again on coming back to the conversation', async () => {
+    await provider.goto(`${suite.server.url}/provider/messages?conversation=${conversationId}`);
+    await h1(provider, msg('page.practiceTitle'));
+    const composer = provider.getByLabel(interpolate(msg('composer.label'), { name: 'Demo Patient' }));
+    const draft = `A careful answer, not finished ${Date.now()}`;
+    await composer.fill(draft);
+    const list = provider.getByRole('list', { name: msg('list.title') });
+    const other = list.getByRole('link').filter({ hasNotText: 'Demo Patient' }).first();
+    await other.click();
+    await expect.poll(() => new URL(provider.url()).searchParams.get('conversation')).not.toBe(conversationId);
+    // Another conversation's box is empty: the draft is this conversation's only.
+    await expect.poll(() => provider.locator('textarea').first().inputValue()).toBe('');
+    await list.getByRole('link', { name: /Demo Patient/ }).click();
+    await expect.poll(() => composer.inputValue()).toBe(draft);
+    await composer.fill('');
+  });
+
+  it('a link to a conversation that is not there (or an id that cannot be one) says so, with nothing to retry', async () => {
+    for (const id of ['not-a-conversation', crypto.randomUUID()]) {
+      await patient.goto(`${suite.server.url}/messages?conversation=${id}`);
+      await h1(patient, msg('page.title'));
+      await patient.getByRole('alert').getByText(msg('errors.notFound')).waitFor();
+      expect(await patient.getByRole('button', { name: common('queryState.retry') }).count()).toBe(0);
+    }
+    await expectAxeClean(patient);
+  });
+
   it('the inbox reads right to left in Arabic', async () => {
     await patient.goto(`${suite.server.url}/messages?lang=ar&conversation=${conversationId}`);
     await h1(patient, translation('ar', 'page.title', 'messages'));

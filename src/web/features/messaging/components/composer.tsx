@@ -17,6 +17,9 @@ export interface ComposerValue {
  * A message's text and, when `withFile`, one PDF or image. `onSend` resolves true once sent (the
  * form then clears) and false when it failed (the form keeps what was written).
  */
+/** Unsent texts by conversation, for this tab: switching to another conversation and back keeps them. */
+const drafts = new Map<string, string>();
+
 export function Composer({
   label,
   withFile,
@@ -25,6 +28,7 @@ export function Composer({
   error,
   onSend,
   textareaRef,
+  draftKey,
 }: {
   label: string;
   withFile: boolean;
@@ -35,10 +39,18 @@ export function Composer({
   error: string | null;
   onSend(value: ComposerValue): Promise<boolean>;
   textareaRef?: Ref<HTMLTextAreaElement>;
+  /** Where the unsent text is kept (a conversation's id): it is there again on coming back to it. */
+  draftKey?: string;
 }) {
   const { t, i18n } = useTranslation('messages');
   const language = currentLanguage(i18n.resolvedLanguage);
-  const [body, setBody] = useState('');
+  const [body, setBodyState] = useState(() => (draftKey ? (drafts.get(draftKey) ?? '') : ''));
+  const setBody = (value: string) => {
+    setBodyState(value);
+    if (!draftKey) return;
+    if (value) drafts.set(draftKey, value);
+    else drafts.delete(draftKey);
+  };
   const [file, setFile] = useState<File | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);

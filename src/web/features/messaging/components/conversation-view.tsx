@@ -10,7 +10,7 @@ import { attachmentPath, fetchEarlier, useConversation, useMarkRead, useSendAtta
 import { formatFileSize, mergeMessages } from '../lib/format';
 import { Composer, type ComposerValue } from './composer';
 import { PersonAvatar } from './conversation-list';
-import { QueryState, useMessagingError } from './parts';
+import { isMissing, QueryState, useMessagingError } from './parts';
 
 /** How many earlier pages are read to reach a message a search found (50 messages each). */
 const FOUND_PAGES_MAX = 20;
@@ -167,7 +167,11 @@ export function ConversationView({ id, zone, focusComposer = false, found = null
 
   return (
     <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <QueryState pending={conversation.isPending} error={conversation.isError ? conversation.error : null} retry={() => void conversation.refetch()}>
+      <QueryState
+        pending={conversation.isPending}
+        error={conversation.isError ? conversation.error : null}
+        retry={conversation.isError && isMissing(conversation.error) ? undefined : () => void conversation.refetch()}
+      >
         {data ? (
           <>
             <div className="flex items-center gap-3 border-b border-slate-200 pb-3">
@@ -228,6 +232,7 @@ export function ConversationView({ id, zone, focusComposer = false, found = null
                 error={sendError}
                 onSend={onSend}
                 textareaRef={textarea}
+                draftKey={id}
               />
             </div>
           </>

@@ -99,7 +99,7 @@ function StartConversation({ appointmentId, onStarted }: { appointmentId: string
         {t('start.title')}
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-700">{t('start.intro')}</p>
-      <Composer label={t('start.label')} withFile={false} pending={start.isPending} error={error} onSend={onSend} />
+      <Composer label={t('start.label')} withFile={false} pending={start.isPending} error={error} onSend={onSend} draftKey={`appointment:${appointmentId}`} />
     </section>
   );
 }

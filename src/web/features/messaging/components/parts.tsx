@@ -12,6 +12,15 @@ const MESSAGING_ERRORS: Record<string, 'errors.attachmentType' | 'errors.attachm
   'message.attachment-invalid-upload': 'errors.attachmentMissing',
 };
 
+/**
+ * A conversation (or appointment) that is not there for this person: a 404, or an id that cannot
+ * be one (a 400 about the address's id, as from a mistyped link). Trying again cannot help.
+ */
+export function isMissing(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 404 || (error.status === 400 && [...error.fieldErrors().keys()].some((path) => path.startsWith('params.')));
+}
+
 /** The message to show for a failed messaging call: ours by code, else the server's detail, else the app's by code. */
 export function useMessagingError(): (error: unknown) => string {
   const { t, i18n } = useTranslation('messages');
@@ -19,7 +28,7 @@ export function useMessagingError(): (error: unknown) => string {
     if (error instanceof ApiError) {
       const key = MESSAGING_ERRORS[error.code];
       if (key) return t(key);
-      if (error.status === 404) return t('errors.notFound');
+      if (isMissing(error)) return t('errors.notFound');
     }
     return problemMessage(i18n, error);
   };
