@@ -325,6 +325,10 @@ describe('secure messaging', () => {
   }, 90_000);
 
   it('what is typed but not sent is there again on coming back to the conversation', async () => {
+    // The practice's staff read the practice's words on /messages too, not a patient's.
+    await provider.goto(`${suite.server.url}/messages`);
+    await h1(provider, msg('page.practiceTitle'));
+    await provider.getByText(msg('page.practiceIntro')).waitFor();
     await provider.goto(`${suite.server.url}/provider/messages?conversation=${conversationId}`);
     await h1(provider, msg('page.practiceTitle'));
     const composer = provider.getByLabel(interpolate(msg('composer.label'), { name: 'Demo Patient' }));

@@ -18,7 +18,9 @@ import { useMessagingError } from './parts';
  */
 export function InboxPage({ practice }: { practice: boolean }) {
   const { t } = useTranslation('messages');
-  const { session } = useAuth();
+  const { session, can } = useAuth();
+  // Practice staff on /messages read the practice's words: theirs is not a patient's inbox.
+  const staff = practice || can('appointments.manage');
   const zone = userTimeZone(session?.user.timeZone);
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
@@ -30,12 +32,12 @@ export function InboxPage({ practice }: { practice: boolean }) {
   const appointment = params.get('appointment');
   const selected = params.get('conversation');
   const filter = { q: params.get('q') ?? '', unread: params.get('unread') === 'true' };
-  const title = practice ? t('page.practiceTitle') : t('page.title');
+  const title = staff ? t('page.practiceTitle') : t('page.title');
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <DocumentTitle title={title} />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-      <p className="mt-2 text-base text-slate-700">{practice ? t('page.practiceIntro') : t('page.intro')}</p>
+      <p className="mt-2 text-base text-slate-700">{staff ? t('page.practiceIntro') : t('page.intro')}</p>
       <div className="mt-8 grid gap-6 md:grid-cols-[20rem_minmax(0,1fr)]">
         <ConversationList
           page={page}
