@@ -17,6 +17,8 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /** Statuses that hold the provider's time (the database's no-overlap rule covers exactly these). */
 export const ACTIVE_APPOINTMENT_STATUSES = ['booked', 'confirmed', 'checked_in', 'completed'] as const satisfies readonly AppointmentStatus[];
+/** Statuses of an appointment still to happen or under way: its patient and provider are taken then. */
+export const OPEN_APPOINTMENT_STATUSES = ['booked', 'confirmed', 'checked_in'] as const satisfies readonly AppointmentStatus[];
 export const FINAL_APPOINTMENT_STATUSES = ['completed', 'cancelled', 'no_show'] as const satisfies readonly AppointmentStatus[];
 
 export const APPOINTMENT_ACTIONS = ['confirm', 'check_in', 'complete', 'cancel', 'mark_no_show'] as const;
@@ -55,7 +57,7 @@ const RULES: Record<AppointmentAction, Rule> = {
   check_in: { from: ['booked', 'confirmed'], to: 'checked_in', by: ['practice'] },
   // From `booked` and `confirmed` once the visit has ended, when check-in has closed: a practice
   // that saw the patient without checking them in records the visit afterwards, as attended.
-  complete: { from: ['booked', 'confirmed', 'checked_in'], to: 'completed', by: ['practice'] },
+  complete: { from: OPEN_APPOINTMENT_STATUSES, to: 'completed', by: ['practice'] },
   cancel: { from: ['booked', 'confirmed'], to: 'cancelled', by: ['patient', 'practice'] },
   mark_no_show: { from: ['booked', 'confirmed'], to: 'no_show', by: ['practice'] },
 };

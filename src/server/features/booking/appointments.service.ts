@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { availableActions, decideTransition, patientMayChange, type AppointmentAction, type AppointmentParty, type AppointmentStatus } from '../../../shared/appointments.js';
+import { availableActions, decideTransition, OPEN_APPOINTMENT_STATUSES, patientMayChange, type AppointmentAction, type AppointmentParty, type AppointmentStatus } from '../../../shared/appointments.js';
 import {
   APPOINTMENTS_PAGE_SIZE,
   type Appointment,
@@ -127,7 +127,7 @@ async function ownVisitsElsewhere(tx: Transaction, patientId: string, providerId
       and(
         eq(appointments.patientId, patientId),
         sql`${appointments.providerId} <> ${providerId}`,
-        inArray(appointments.status, ['booked', 'confirmed', 'checked_in']),
+        inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]),
         lt(appointments.startsAt, to),
         gt(appointments.endsAt, from),
       ),

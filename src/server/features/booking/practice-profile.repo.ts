@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import { OPEN_APPOINTMENT_STATUSES } from '../../../shared/appointments.js';
 import { boolean, doublePrecision, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema/auth.js';
 import { availabilityOverrides, appointments, providerLocations, providerServices } from '../../db/schema/booking.js';
@@ -70,8 +71,6 @@ export type ProfileChanges = Partial<
   >
 >;
 
-/** Active statuses of an appointment that has not ended: it still needs its place. */
-const UPCOMING_STATUSES = ['booked', 'confirmed', 'checked_in'];
 
 export async function findProfileOfUserIn(db: Queryable, userId: string, tenantId: string): Promise<ProfileRow | undefined> {
   const [row] = await db
@@ -255,7 +254,7 @@ export async function upcomingAppointmentCounts(db: Queryable, locationIds: read
   const rows = await db
     .select({ locationId: appointments.locationId, n: count() })
     .from(appointments)
-    .where(and(inArray(appointments.locationId, [...locationIds]), inArray(appointments.status, UPCOMING_STATUSES), gt(appointments.endsAt, now)))
+    .where(and(inArray(appointments.locationId, [...locationIds]), inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]), gt(appointments.endsAt, now)))
     .groupBy(appointments.locationId);
   return new Map(rows.map((r) => [r.locationId, Number(r.n)]));
 }

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AppointmentAction } from '../../../shared/appointments.js';
+import { OPEN_APPOINTMENT_STATUSES, type AppointmentAction } from '../../../shared/appointments.js';
 import type {
   Availability,
   BookingSettings,
@@ -307,7 +307,7 @@ export async function practiceDashboard(ctx: ActorContext, timeZone: string | un
           mine,
           or(
             and(eq(appointments.status, 'booked'), gte(appointments.startsAt, now)),
-            and(inArray(appointments.status, ['booked', 'confirmed', 'checked_in']), lt(appointments.startsAt, now), gte(appointments.startsAt, new Date(now.getTime() - 30 * DAY_MS))),
+            and(inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]), lt(appointments.startsAt, now), gte(appointments.startsAt, new Date(now.getTime() - 30 * DAY_MS))),
           ),
         ),
       )

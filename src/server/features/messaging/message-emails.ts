@@ -69,7 +69,7 @@ const COPY: Record<LanguageCode, Copy> = {
 };
 
 /** The form of `plural` for `count` in the language's own plural rules. */
-export function pluralFor(plural: Plural, language: LanguageCode, count: number): string {
+function pluralFor(plural: Plural, language: LanguageCode, count: number): string {
   return plural[new Intl.PluralRules(language).select(count)] ?? plural.other;
 }
 
