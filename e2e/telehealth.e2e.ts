@@ -676,9 +676,12 @@ describe('telehealth video visits', () => {
     expect(await item.first().getByRole('link', { name: new RegExp(`^${th('day.start')}`) }).count()).toBe(0);
     await expectAxeClean(provider);
     const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const heading = provider.getByRole('main').getByRole('heading', { level: 2 }).first();
+    const before = await heading.textContent();
     await provider.getByLabel(th('day.date')).fill(next);
     await expect.poll(() => new URL(provider.url()).searchParams.get('date')).toBe(next);
-    const heading = provider.getByRole('main').getByRole('heading', { level: 2 }).first();
+    // The heading names the new day once the page has read the address.
+    await expect.poll(() => heading.textContent()).not.toBe(before);
     const shown = await heading.textContent();
     await provider.reload();
     await h1(provider, th('day.title'));
