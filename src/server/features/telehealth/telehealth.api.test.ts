@@ -94,6 +94,21 @@ describe('video visits', () => {
         expect(res.json()).toMatchObject({ code: 'visit.not-found' });
       }
     }
+    // The page answers as the API does: HTTP 404 with the not-found page for anyone else, or an
+    // id no appointment can have; its own people and signed-out visitors (sent to sign in) get 200.
+    for (const [who, id, status] of [
+      [stranger, soonId, 404],
+      [otherPractice.provider, soonId, 404],
+      [patient, 'not-a-uuid', 404],
+      [patient, randomUUID(), 404],
+      [patient, soonId, 200],
+      [practice.provider, soonId, 200],
+      [null, soonId, 200],
+    ] as const) {
+      const page = await t.app.inject({ method: 'GET', url: `/appointments/telehealth/${id}`, headers: who ? { cookie: who.cookie } : {} });
+      expect(page.statusCode, `${who?.email ?? 'signed out'} ${id}`).toBe(status);
+      expect(/>Page Not Found<\/h1>/.test(page.body), `${who?.email ?? 'signed out'} ${id}`).toBe(status === 404);
+    }
     // Another organisation's day of video visits holds none of this one's.
     const theirs = await call(otherPractice.provider, 'GET', `/api/v1/practice/telehealth?timeZone=UTC&date=${soonDate()}`);
     expect(theirs.statusCode, theirs.body).toBe(200);
