@@ -57,6 +57,7 @@ describe('secure messaging', () => {
   let patient: Page;
   let provider: Page;
   let conversationId = '';
+  let appointmentId = '';
 
   it('the patient writes to the practice about an appointment and attaches a PDF; a wrong file type is refused', async () => {
     patient = await signedIn('patient');
@@ -70,6 +71,11 @@ describe('secure messaging', () => {
     await h1(patient, msg('page.title'));
     await patient.getByRole('heading', { level: 2, name: msg('start.title') }).waitFor();
     await patient.getByRole('heading', { level: 2, name: msg('list.title') }).waitFor();
+    appointmentId = new URL(patient.url()).searchParams.get('appointment') ?? '';
+    // Before writing: to whom, and that it continues the conversation the demo patient already has.
+    await patient.getByText(interpolate(msg('start.about').split('{{organisation}}')[0]!, { name: 'Demo Provider' })).waitFor();
+    await patient.getByText(interpolate(msg('start.continues'), { name: 'Demo Provider' })).waitFor();
+    await patient.getByRole('button', { name: msg('start.open') }).waitFor();
     await expectAxeClean(patient);
 
     await patient.getByLabel(msg('start.label')).fill(FIRST);
@@ -109,6 +115,23 @@ describe('secure messaging', () => {
     expect(await thread(patient, 'Demo Provider').getByText(msg('thread.read'), { exact: true }).count()).toBeLessThanOrEqual(1);
     await expectAxeClean(patient);
   }, 90_000);
+
+  it('an appointment that is not theirs says so before anything is written; one that is leads to its conversation', async () => {
+    await patient.goto(`${suite.server.url}/messages?appointment=${crypto.randomUUID()}`);
+    await h1(patient, msg('page.title'));
+    await patient.getByRole('alert').getByText(msg('errors.notFound')).waitFor();
+    expect(await patient.getByLabel(msg('start.label')).count()).toBe(0);
+    // Nothing to retry: the way out is their appointments.
+    expect(await patient.getByRole('button', { name: common('queryState.retry') }).count()).toBe(0);
+    await expectAxeClean(patient);
+    await patient.getByRole('link', { name: msg('start.appointments') }).click();
+    await h1(patient, appt('list.title'));
+
+    await patient.goto(`${suite.server.url}/messages?appointment=${appointmentId}`);
+    await patient.getByRole('button', { name: msg('start.open') }).click();
+    await patient.waitForURL(new RegExp(`/messages\\?conversation=${conversationId}$`));
+    await thread(patient, 'Demo Provider').getByText(FIRST).waitFor();
+  }, 60_000);
 
   it('the provider sees the unread count in the header, reads the message, downloads the PDF and answers', async () => {
     provider = await signedIn('provider');

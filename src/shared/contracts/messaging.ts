@@ -91,6 +91,18 @@ export const MessageBodySchema = z.string().trim().min(1, 'Write a message.').ma
 export const StartConversationSchema = z.object({ appointmentId: z.string().uuid(), body: MessageBodySchema }).strict();
 export type StartConversation = z.infer<typeof StartConversationSchema>;
 
+/** GET /api/v1/conversations/for-appointment/{appointmentId}: before the first message about an appointment. */
+export const AppointmentConversationParamsSchema = z.object({ appointmentId: z.string().uuid() }).strict();
+/** Whom a message about the appointment goes to, when the appointment is, and the conversation it would continue (null: it starts one). */
+export const AppointmentConversationSchema = z.object({
+  appointmentId: z.string(),
+  startsAt: z.string(),
+  organisation: z.object({ id: z.string(), name: z.string() }),
+  with: PersonSchema.extend({ role: z.enum(['patient', 'carer']) }),
+  conversationId: z.string().nullable(),
+});
+export type AppointmentConversation = z.infer<typeof AppointmentConversationSchema>;
+
 export const SendMessageSchema = z.object({ body: MessageBodySchema }).strict();
 export type SendMessage = z.infer<typeof SendMessageSchema>;
 

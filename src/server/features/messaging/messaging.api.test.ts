@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/contracts/appointments.js';
-import type { Conversation, ConversationList, Message } from '../../../shared/contracts/messaging.js';
+import type { AppointmentConversation, Conversation, ConversationList, Message } from '../../../shared/contracts/messaging.js';
 import { queryRows } from '../../platform/db/database.js';
 import { sendBatch } from './messaging.service.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
@@ -72,6 +72,17 @@ describe('secure messaging', () => {
   let conversationId: string;
 
   it('a patient writes to the provider of their appointment; the provider reads it and answers; read receipts and unread counts follow', async () => {
+    // Before the first message, the page asks to whom it goes and about when: no conversation yet.
+    const before = await call(patient, 'GET', `/api/v1/conversations/for-appointment/${appointmentId}`);
+    expect(before.statusCode, before.body).toBe(200);
+    const mineAppointment = (await call(patient, 'GET', `/api/v1/appointments/${appointmentId}`)).json<Appointment>();
+    expect(before.json<AppointmentConversation>()).toMatchObject({
+      appointmentId,
+      startsAt: mineAppointment.startsAt,
+      organisation: { id: practice.tenantId },
+      with: { id: practice.provider.userId, role: 'carer' },
+      conversationId: null,
+    });
     const started = await call(patient, 'POST', '/api/v1/conversations', { appointmentId, body: 'Can I bring my scans?' });
     expect(started.statusCode, started.body).toBe(201);
     const conversation = started.json<Conversation>();
@@ -106,6 +117,12 @@ describe('secure messaging', () => {
     const again = await call(patient, 'POST', '/api/v1/conversations', { appointmentId, body: 'Thank you.' });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<Conversation>().id).toBe(conversationId);
+    // Now both sides' first look names the conversation it continues.
+    expect((await call(patient, 'GET', `/api/v1/conversations/for-appointment/${appointmentId}`)).json<AppointmentConversation>().conversationId).toBe(conversationId);
+    expect((await call(practice.provider, 'GET', `/api/v1/conversations/for-appointment/${appointmentId}`)).json<AppointmentConversation>()).toMatchObject({
+      with: { id: patient.userId, role: 'patient' },
+      conversationId,
+    });
   });
 
   it('nobody outside the conversation can read it, write to it or start one without an appointment (404)', async () => {
@@ -115,7 +132,13 @@ describe('secure messaging', () => {
       expect((await call(who, 'POST', `/api/v1/conversations/${conversationId}/read`, {})).statusCode).toBe(404);
       expect((await call(who, 'GET', '/api/v1/conversations')).json<ConversationList>().total).toBe(0);
       expect((await call(who, 'POST', '/api/v1/conversations', { appointmentId, body: 'Hello' })).statusCode).toBe(404);
+      const look = await call(who, 'GET', `/api/v1/conversations/for-appointment/${appointmentId}`);
+      expect(look.statusCode, look.body).toBe(404);
+      expect(look.json()).toMatchObject({ code: 'appointment.not-found' });
     }
+    expect((await call(patient, 'GET', `/api/v1/conversations/for-appointment/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await call(patient, 'GET', '/api/v1/conversations/for-appointment/not-an-id')).statusCode).toBe(400);
+    expect((await call(null, 'GET', `/api/v1/conversations/for-appointment/${appointmentId}`)).statusCode).toBe(401);
     expect((await call(null, 'GET', '/api/v1/conversations')).statusCode).toBe(401);
     expect((await call(patient, 'GET', `/api/v1/conversations/${randomUUID()}`)).statusCode).toBe(404);
 

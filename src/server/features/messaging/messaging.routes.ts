@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   ATTACHMENT_FIELD,
   ATTACHMENT_TEXT_FIELD,
+  AppointmentConversationParamsSchema,
+  AppointmentConversationSchema,
   AttachmentParamsSchema,
   ConversationListSchema,
   ConversationParamsSchema,
@@ -21,6 +23,7 @@ import { DomainError, tooLarge, validationError } from '../../platform/errors/do
 import type { ContextFactory } from '../../platform/http/request-context.js';
 import { refuseUnstorableField } from '../../platform/http/text-guard.js';
 import {
+  appointmentConversation,
   getConversation,
   listConversations,
   markConversationRead,
@@ -103,6 +106,20 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory; a
       const { conversation, created } = await startConversation(await context.withActor(request), request.body);
       return reply.status(created ? 201 : 200).headers(noStore).send({ ...conversation, attachmentMaxBytes });
     },
+  );
+
+  app.get(
+    '/api/v1/conversations/for-appointment/:appointmentId',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Before writing about one of my appointments: to whom, when it is, and the conversation it continues (null: it starts one)',
+        params: AppointmentConversationParamsSchema,
+        response: { 200: AppointmentConversationSchema },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await appointmentConversation(await context.withActor(request), request.params.appointmentId)),
   );
 
   app.get(

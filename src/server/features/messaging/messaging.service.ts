@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -12,9 +13,11 @@ import {
   conversationSearchWords,
   MESSAGE_MAX_LENGTH,
   type Attachment,
+  type AppointmentConversation,
   type Message,
   type StartConversation,
 } from '../../../shared/contracts/messaging.js';
+import { users } from '../../db/schema/auth.js';
 import { appointments } from '../../db/schema/booking.js';
 import { conversationParticipants, conversations, messageAttachments, messages } from '../../db/schema/messaging.js';
 import { storedFiles } from '../../db/schema/stored-files.js';
@@ -169,6 +172,53 @@ async function insertMessage(ctx: ActorContext, tx: Transaction, conversation: {
     metadata: { conversationId: conversation.id },
   });
   return sent!.id;
+}
+
+const appointmentPatient = alias(users, 'appointment_patient');
+const appointmentCarer = alias(users, 'appointment_carer');
+
+/**
+ * Before the first message about an appointment: whom it goes to, when the appointment is, and
+ * the conversation it would continue. The same people as startConversation: its patient and its
+ * provider; anyone else gets 404, as if the appointment did not exist. Nothing of a message is
+ * read, so nothing is audited.
+ */
+export async function appointmentConversation(ctx: ActorContext, appointmentId: string): Promise<AppointmentConversation> {
+  const me = ctx.actor.userId;
+  return asParticipant(ctx, async (tx) => {
+    const [row] = await tx
+      .select({
+        tenantId: appointments.tenantId,
+        startsAt: appointments.startsAt,
+        patientId: appointments.patientId,
+        carerId: providerProfiles.userId,
+        patientName: appointmentPatient.name,
+        patientImage: appointmentPatient.image,
+        carerName: appointmentCarer.name,
+        carerImage: appointmentCarer.image,
+        organisationName: sql<string | null>`directory_organisation_name(${appointments.tenantId})`,
+      })
+      .from(appointments)
+      .innerJoin(providerProfiles, eq(providerProfiles.id, appointments.providerId))
+      .innerJoin(appointmentPatient, eq(appointmentPatient.id, appointments.patientId))
+      .innerJoin(appointmentCarer, eq(appointmentCarer.id, providerProfiles.userId))
+      .where(eq(appointments.id, appointmentId));
+    if (!row || (row.patientId !== me && row.carerId !== me)) throw notFound('appointment.not-found', 'This appointment was not found.');
+    const [existing] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.tenantId, row.tenantId), eq(conversations.patientId, row.patientId), eq(conversations.carerId, row.carerId)));
+    const iAmPatient = row.patientId === me;
+    return {
+      appointmentId,
+      startsAt: row.startsAt.toISOString(),
+      organisation: { id: row.tenantId, name: row.organisationName ?? '' },
+      with: iAmPatient
+        ? { id: row.carerId, name: row.carerName, image: row.carerImage, role: 'carer' }
+        : { id: row.patientId, name: row.patientName, image: row.patientImage, role: 'patient' },
+      conversationId: existing?.id ?? null,
+    };
+  });
 }
 
 /**

@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   ATTACHMENT_FIELD,
   ATTACHMENT_TEXT_FIELD,
+  type AppointmentConversation,
+  AppointmentConversationSchema,
   type Conversation,
   type ConversationList,
   ConversationListSchema,
@@ -83,6 +85,16 @@ function useConversationMutation<TVariables>(fn: (v: TVariables) => Promise<Conv
 }
 
 /** Starts (or continues) the conversation of an appointment. */
+/** Before the first message about an appointment: to whom, when it is, and the conversation it continues. */
+export function useAppointmentConversation(appointmentId: string) {
+  return useQuery({
+    queryKey: [...KEYS.all, 'for-appointment', appointmentId],
+    queryFn: ({ signal }): Promise<AppointmentConversation> =>
+      apiFetch(`/api/v1/conversations/for-appointment/${encodeURIComponent(appointmentId)}`, { schema: AppointmentConversationSchema, signal }),
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+  });
+}
+
 export function useStartConversation() {
   return useConversationMutation(({ appointmentId, body }: { appointmentId: string; body: string }) =>
     apiFetch('/api/v1/conversations', { method: 'POST', body: { appointmentId, body }, schema: ConversationSchema }),

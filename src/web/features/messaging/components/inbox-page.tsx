@@ -1,15 +1,16 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '~/web/components/layout/document-title';
-import { userTimeZone } from '~/web/lib/dates';
+import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
-import { useRefreshMessaging, useStartConversation } from '../api/messaging-api';
+import { useAppointmentConversation, useRefreshMessaging, useStartConversation } from '../api/messaging-api';
 import { Composer, type ComposerValue } from './composer';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
-import { useMessagingError } from './parts';
+import { isMissing, QueryState, useMessagingError } from './parts';
 
 /**
  * /messages (the patient's inbox) and /provider/messages (the practice's): the conversations and the
@@ -62,10 +63,16 @@ export function InboxPage({ practice }: { practice: boolean }) {
           }}
         />
         {appointment ? (
-          <StartConversation key={appointment} appointmentId={appointment} onStarted={(id) => {
+          <StartConversation
+            key={appointment}
+            appointmentId={appointment}
+            staff={staff}
+            zone={zone}
+            onStarted={(id) => {
               setStarted(id);
               setParams({ conversation: id }, { replace: true });
             }}
+            onOpen={(id) => setParams({ conversation: id })}
           />
         ) : selected ? (
           <ConversationView key={selected} id={selected} zone={zone} focusComposer={started === selected} found={params.get('message')} />
@@ -77,9 +84,15 @@ export function InboxPage({ practice }: { practice: boolean }) {
   );
 }
 
-/** "Message about this appointment": the first message starts (or continues) the conversation. */
-function StartConversation({ appointmentId, onStarted }: { appointmentId: string; onStarted(conversationId: string): void }) {
-  const { t } = useTranslation('messages');
+/**
+ * "Message about this appointment": to whom and about when, then the first message starts (or
+ * continues) the conversation. An appointment that is not one of theirs says so before anything is
+ * written, with the way to their appointments.
+ */
+function StartConversation({ appointmentId, staff, zone, onStarted, onOpen }: { appointmentId: string; staff: boolean; zone: string; onStarted(conversationId: string): void; onOpen(conversationId: string): void }) {
+  const { t, i18n } = useTranslation('messages');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const about = useAppointmentConversation(appointmentId);
   const start = useStartConversation();
   const errorMessage = useMessagingError();
   const [error, setError] = useState<string | null>(null);
@@ -95,13 +108,41 @@ function StartConversation({ appointmentId, onStarted }: { appointmentId: string
       return false;
     }
   }
+  const data = about.data;
   return (
     <section aria-labelledby={headingId} className="self-start rounded-xl border border-slate-200 bg-white p-5">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {t('start.title')}
       </h2>
-      <p className="mt-1 mb-4 text-sm text-slate-700">{t('start.intro')}</p>
-      <Composer label={t('start.label')} withFile={false} pending={start.isPending} error={error} onSend={onSend} draftKey={`appointment:${appointmentId}`} />
+      <QueryState pending={about.isPending} error={about.isError ? about.error : null} retry={about.isError && isMissing(about.error) ? undefined : () => void about.refetch()}>
+        {data ? (
+          <>
+            <p className="mt-1 text-sm text-slate-700">
+              {t('start.about', { name: data.with.name, organisation: data.organisation.name, when: formatDateTime(data.startsAt, language, zone) })}
+            </p>
+            <p className="mt-1 mb-4 text-sm text-slate-700">
+              {data.conversationId ? (
+                <>
+                  {t('start.continues', { name: data.with.name })}{' '}
+                  <button type="button" className="inline-flex min-h-6 items-center font-medium text-teal-800 underline" onClick={() => onOpen(data.conversationId!)}>
+                    {t('start.open')}
+                  </button>
+                </>
+              ) : (
+                t('start.starts', { name: data.with.name })
+              )}
+            </p>
+            <Composer label={t('start.label')} withFile={false} pending={start.isPending} error={error} onSend={onSend} draftKey={`appointment:${appointmentId}`} />
+          </>
+        ) : null}
+      </QueryState>
+      {about.isError && isMissing(about.error) ? (
+        <p className="mt-3 text-sm">
+          <Link to={staff ? '/provider/appointments' : '/appointments'} className="font-medium text-teal-800 underline">
+            {staff ? t('start.practiceAppointments') : t('start.appointments')}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }
