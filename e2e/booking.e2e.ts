@@ -838,9 +838,19 @@ describe('booking', () => {
     await page.goto(`${server.url}/appointments/book/${availability.providerId}?service=${followUp.id}`);
     await h1(page, appt('book.title'));
     await page.getByText(appt('waitlist.open')).click();
-    await page.getByLabel(appt('waitlist.day'), { exact: true }).fill(day);
+    // The days offered are the full ones: that day is one of them, named with its weekday.
+    const dayLabel = formatDate(new Date(`${day}T12:00:00Z`), 'PPPP');
+    const dayField = page.getByLabel(appt('waitlist.day'), { exact: true });
+    await dayField.locator('option', { hasText: dayLabel }).waitFor({ state: 'attached' });
+    await page.getByText(appt('waitlist.daysHint')).waitFor();
+    await expectAxeClean(page);
+    await dayField.selectOption(day);
     await page.getByRole('button', { name: appt('waitlist.join') }).click();
     await page.getByRole('status').filter({ hasText: appt('waitlist.joined') }).waitFor();
+    // Now it says they are waiting for it, and it cannot be chosen again.
+    const waitingOption = dayField.locator(`option[value="${day}"]`);
+    await expect.poll(() => waitingOption.textContent()).toBe(interpolate(appt('waitlist.dayWaiting'), { day: dayLabel }));
+    expect(await waitingOption.isDisabled()).toBe(true);
     await expectAxeClean(page);
 
     // The time frees up: the first person waiting is mailed a link that holds it for them.

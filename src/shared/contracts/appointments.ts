@@ -126,6 +126,21 @@ export const JoinWaitlistSchema = z
   .strict();
 export type JoinWaitlist = z.infer<typeof JoinWaitlistSchema>;
 
+/** At most this many days ahead are listed for a waitlist (GET /api/v1/providers/{id}/waitlist-days). */
+export const WAITLIST_DAYS_MAX = 90;
+export const WaitlistDaysQuerySchema = z.object({ serviceId: z.string().uuid(), locationId: z.string().uuid().optional() }).strict();
+export type WaitlistDaysQuery = z.infer<typeof WaitlistDaysQuerySchema>;
+/**
+ * The days one may wait for with a service: the location opens for it, and no time is free (as the
+ * person sees it), from today to the provider's horizon; `waiting` when they already are.
+ */
+export const WaitlistDaysSchema = z.object({
+  locationId: z.string(),
+  timeZone: z.string(),
+  days: z.array(z.object({ date: z.string(), waiting: z.boolean() })),
+});
+export type WaitlistDays = z.infer<typeof WaitlistDaysSchema>;
+
 export const WaitlistEntrySchema = z.object({
   id: z.string(),
   status: z.enum(WAITLIST_STATUSES),

@@ -106,8 +106,8 @@ export function formatDateTime(value: string | Date, language: string, timeZone:
  * A calendar day (YYYY-MM-DD, no time: a post's date, a page's last review) in 'PPP'. A day has
  * no time zone, so it is read and written in UTC and never shifts.
  */
-export function formatCalendarDay(isoDay: string, language: string): string {
+export function formatCalendarDay(isoDay: string, language: string, withWeekday = false): string {
   const date = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDay;
-  return format(date, DATE_FORMAT, { locale: dateLocale(language), in: tz('UTC') });
+  return format(date, withWeekday ? 'PPPP' : DATE_FORMAT, { locale: dateLocale(language), in: tz('UTC') });
 }

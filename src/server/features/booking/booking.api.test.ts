@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment } from '../../../shared/contracts/appointments.js';
+import type { Appointment, WaitlistDays } from '../../../shared/contracts/appointments.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
 import { queryRows } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
@@ -346,11 +346,31 @@ describe('waitlist', () => {
     const free = (await slots(target, new Date(`${extraSunday!}T00:00:00+10:00`), 2)).slots.filter((s) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(s.start)) === extraSunday);
     expect(free).toHaveLength(1);
     expect((await join(waiter, target, extraSunday!)).json()).toMatchObject({ code: 'waitlist.day-has-times' });
+    // The days the page offers for the waitlist are the ones it takes: none yet (every open day
+    // has free times; today's may have run out, and today is then offered).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+    const offered = async (who: SignedIn) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${target.profileId}/waitlist-days?serviceId=${target.serviceId}`, headers: { cookie: who.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json<WaitlistDays>();
+      expect(answer).toMatchObject({ locationId: target.locationId, timeZone: 'Australia/Sydney' });
+      return answer.days.filter((d) => d.date !== today);
+    };
+    expect(await offered(waiter)).toEqual([]);
     const taker = await createSignedInUser(t, { prefix: 'sunday' });
     expect((await book(taker, new Date(free[0]!.start), randomUUID(), target)).statusCode).toBe(201);
+    expect(await offered(waiter)).toEqual([{ date: extraSunday, waiting: false }]);
     const joined = await join(waiter, target, extraSunday!);
     expect(joined.statusCode, joined.body).toBe(201);
     expect(joined.json()).toMatchObject({ status: 'waiting', date: extraSunday });
+    expect(await offered(waiter)).toEqual([{ date: extraSunday, waiting: true }]);
+    // Someone else is not waiting; the one who booked it sees no free time either, so it is offered to them too.
+    expect(await offered(taker)).toEqual([{ date: extraSunday, waiting: false }]);
+    const ask = (who: SignedIn | null, query: string, id = target.profileId) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/providers/${id}/waitlist-days?${query}`, headers: who ? { cookie: who.cookie } : {} });
+    expect((await ask(null, `serviceId=${target.serviceId}`)).statusCode).toBe(401);
+    expect((await ask(waiter, `serviceId=${target.serviceId}`, randomUUID())).json()).toMatchObject({ code: 'booking.service-not-found' });
+    expect((await ask(waiter, 'serviceId=nope')).statusCode).toBe(400);
   });
 });
 

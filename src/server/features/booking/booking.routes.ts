@@ -7,6 +7,8 @@ import {
   BookAppointmentSchema,
   IdempotencyKeySchema,
   JoinWaitlistSchema,
+  WaitlistDaysQuerySchema,
+  WaitlistDaysSchema,
   WaitlistEntrySchema,
   WaitlistListSchema,
   MyAppointmentsQuerySchema,
@@ -16,7 +18,7 @@ import {
 import { ProviderIdParamsSchema, SlotsQuerySchema, SlotsSchema } from '../../../shared/contracts/providers.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
 import { calendarFileOf } from './notify.js';
-import { joinWaitlist, leaveWaitlist, myWaitlist } from './waitlist.service.js';
+import { joinWaitlist, leaveWaitlist, myWaitlist, waitlistDays } from './waitlist.service.js';
 import {
   bookAppointment,
   cancelMyAppointment,
@@ -170,6 +172,21 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> =
       },
     },
     async (request, reply) => reply.status(201).send(await joinWaitlist(await context.withActor(request), request.body)),
+  );
+
+  app.get(
+    '/api/v1/providers/:id/waitlist-days',
+    {
+      config: { permission: 'appointments.self' },
+      schema: {
+        tags: ['booking'],
+        summary: 'The days I may join the waitlist for with a service: open for it, with no free time left (and whether I already wait)',
+        params: ProviderIdParamsSchema,
+        querystring: WaitlistDaysQuerySchema,
+        response: { 200: WaitlistDaysSchema },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await waitlistDays(await context.withActor(request), request.params.id, request.query)),
   );
 
   app.get(

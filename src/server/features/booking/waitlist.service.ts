@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { JoinWaitlist, WaitlistEntry } from '../../../shared/contracts/appointments.js';
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { WAITLIST_DAYS_MAX, type JoinWaitlist, type WaitlistDays, type WaitlistDaysQuery, type WaitlistEntry } from '../../../shared/contracts/appointments.js';
 import { availabilityOverrides, providerServices, waitlistEntries } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import type { ActorContext } from '../../platform/context.js';
@@ -8,7 +8,7 @@ import type { Queryable, Transaction } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor, type BookingTarget } from './availability.js';
-import { availableSlots } from './slots.js';
+import { availableSlots, type DateOverride } from './slots.js';
 
 /** The instants a local date spans in a time zone (23, 24 or 25 hours). */
 export function localDay(date: string, timeZone: string): { from: Date; to: Date } {
@@ -29,14 +29,81 @@ export async function freeOnDate(db: Queryable, target: BookingTarget, date: str
  * without any can never free up a time, so nobody waits for it.
  */
 export async function opensOn(db: Queryable, target: BookingTarget, date: string): Promise<boolean> {
-  const overrides = await db
+  return opensWith(target, await overridesBetween(db, target, date, date), date);
+}
+
+function overridesBetween(db: Queryable, target: BookingTarget, first: string, last: string): Promise<DateOverride[]> {
+  return db
     .select({ date: availabilityOverrides.date, hours: availabilityOverrides.hours })
     .from(availabilityOverrides)
-    .where(and(eq(availabilityOverrides.locationId, target.location.id), eq(availabilityOverrides.date, date)));
+    .where(and(eq(availabilityOverrides.locationId, target.location.id), gte(availabilityOverrides.date, first), lte(availabilityOverrides.date, last)));
+}
+
+/** opensOn with the location's date overrides already read (pure). */
+function opensWith(target: BookingTarget, overrides: DateOverride[], date: string): boolean {
   const { from, to } = localDay(date, target.location.timeZone);
   // As seen at the day's start with no notice: only the hours decide, not how late it is today.
-  const rules = { ...target.rules, overrides, minimumNoticeMinutes: 0, horizonDays: 2 };
+  const rules = { ...target.rules, overrides: overrides.filter((o) => o.date === date), minimumNoticeMinutes: 0, horizonDays: 2 };
   return availableSlots({ rules, service: target.service, busy: [], from, to, now: from }).length > 0;
+}
+
+const DAY_MS = 86_400_000;
+
+/** A calendar date (YYYY-MM-DD) of an instant in a time zone. */
+function calendarDate(instant: Date, timeZone: string): string {
+  const local = new TZDate(instant.getTime(), timeZone);
+  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The days joinWaitlist would take for a service, so the page offers those instead of letting the
+ * person guess: from today (in the location's calendar) to the last whole day of the provider's
+ * horizon (at most WAITLIST_DAYS_MAX days), each day the hours open for the service and that has no free time as this
+ * person sees it. One read of the free times, one of the overrides and one of their entries.
+ */
+export async function waitlistDays(ctx: ActorContext, providerId: string, query: WaitlistDaysQuery): Promise<WaitlistDays> {
+  const now = ctx.now();
+  return asAppUser(ctx.db, { tenantId: null, userId: ctx.actor.userId }, async (tx) => {
+    const target = await loadBookingTarget(tx, { providerId, serviceId: query.serviceId, locationId: query.locationId });
+    if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+    const zone = target.location.timeZone;
+    const today = new TZDate(now.getTime(), zone);
+    const count = Math.min(target.rules.horizonDays, WAITLIST_DAYS_MAX) + 1;
+    // Whole days inside the horizon only: on a later one, times appear as the horizon moves on.
+    const horizonEnd = now.getTime() + target.rules.horizonDays * DAY_MS;
+    const dates = Array.from({ length: count }, (_, i) => calendarDate(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + i, 0, 0, zone), zone)).filter(
+      (date, i) => i === 0 || localDay(date, zone).to.getTime() <= horizonEnd,
+    );
+    const first = dates[0]!;
+    const last = dates[dates.length - 1]!;
+    const free = await freeBetween(tx, target, first, last, now, ctx.actor.userId);
+    const freeDates = new Set(free.map((slot) => calendarDate(slot.start, zone)));
+    const overrides = await overridesBetween(tx, target, first, last);
+    const waiting = await tx
+      .select({ date: waitlistEntries.date })
+      .from(waitlistEntries)
+      .where(
+        and(
+          eq(waitlistEntries.patientId, ctx.actor.userId),
+          eq(waitlistEntries.providerId, target.providerId),
+          eq(waitlistEntries.serviceId, target.service.id),
+          inArray(waitlistEntries.status, ['waiting', 'offered']),
+          gte(waitlistEntries.date, first),
+          lte(waitlistEntries.date, last),
+        ),
+      );
+    const waitingDates = new Set(waiting.map((w) => w.date));
+    return {
+      locationId: target.location.id,
+      timeZone: zone,
+      days: dates.filter((date) => !freeDates.has(date) && opensWith(target, overrides, date)).map((date) => ({ date, waiting: waitingDates.has(date) })),
+    };
+  });
+}
+
+/** Free times of a target from the start of one local date to the end of another. */
+function freeBetween(db: Queryable, target: BookingTarget, first: string, last: string, now: Date, patientId: string) {
+  return slotsFor(db, target, localDay(first, target.location.timeZone).from, localDay(last, target.location.timeZone).to, now, { patientId });
 }
 
 async function entryRows(tx: Transaction, patientId: string, ids?: string[]) {

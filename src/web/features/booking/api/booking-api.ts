@@ -8,6 +8,7 @@ import {
   AppointmentSchema,
   type BookAppointment,
   type JoinWaitlist,
+  WaitlistDaysSchema,
   WaitlistEntrySchema,
   WaitlistListSchema,
 } from '~/shared/contracts/appointments';
@@ -136,6 +137,20 @@ export function useMyWaitlist(enabled = true) {
   return useQuery({
     queryKey: KEYS.waitlist,
     queryFn: ({ signal }) => apiFetch('/api/v1/waitlist', { schema: WaitlistListSchema, signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** The days one may wait for with a service (open for it, nothing free): read when the waitlist is opened. */
+export function useWaitlistDays(target: { providerId: string; serviceId: string; locationId: string }, enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEYS.waitlist, 'days', target.providerId, target.serviceId, target.locationId],
+    queryFn: ({ signal }) =>
+      apiFetch(
+        `/api/v1/providers/${encodeURIComponent(target.providerId)}/waitlist-days?${new URLSearchParams({ serviceId: target.serviceId, locationId: target.locationId }).toString()}`,
+        { schema: WaitlistDaysSchema, signal },
+      ),
     enabled,
     staleTime: 0,
   });

@@ -10,13 +10,13 @@ import { Button, ButtonLink } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
 import { ApiError } from '~/web/lib/api-client';
-import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { formatCalendarDay, formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
-import { useBook, useDirectory, useJoinWaitlist, useProvider, useSlots } from '../api/booking-api';
+import { useBook, useDirectory, useJoinWaitlist, useProvider, useSlots, useWaitlistDays } from '../api/booking-api';
 import { focusElement } from '~/web/lib/focus';
-import { addDays, formatMoney, isolatePrice, localDate, zoneName } from '../lib/format';
+import { formatMoney, isolatePrice, zoneName } from '../lib/format';
 import { CalendarLinks, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker } from './slot-picker';
 
@@ -242,7 +242,7 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
         <div className="mt-4">
           <SlotPicker providerId={provider.id} serviceId={service.id} locationId={location.id} viewerTimeZone={viewerZone} selected={start} onSelect={setStart} labelledBy={ids.time} />
         </div>
-        <Waitlist providerId={provider.id} serviceId={service.id} locationId={location.id} timeZone={location.timeZone} />
+        <Waitlist providerId={provider.id} serviceId={service.id} locationId={location.id} />
       </section>
 
       <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.reason}>
@@ -300,40 +300,62 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
   );
 }
 
-function Waitlist({ providerId, serviceId, locationId, timeZone }: { providerId: string; serviceId: string; locationId: string; timeZone: string }) {
+/**
+ * "No time suits you?": the days the waitlist takes (the hours open for the service and nothing is
+ * free), read from the server when it is opened, so nobody has to guess a day; a day already
+ * waited for is shown and cannot be chosen again.
+ */
+function Waitlist({ providerId, serviceId, locationId }: { providerId: string; serviceId: string; locationId: string }) {
   const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const [open, setOpen] = useState(false);
+  const days = useWaitlistDays({ providerId, serviceId, locationId }, open);
   const join = useJoinWaitlist();
-  const today = localDate(new Date(), timeZone);
-  const [date, setDate] = useState(addDays(today, 1));
+  const [date, setDate] = useState('');
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const id = useId();
+  const choices = days.data?.days ?? [];
+  const chosen = choices.find((d) => d.date === date && !d.waiting)?.date ?? choices.find((d) => !d.waiting)?.date ?? '';
   return (
-    <details className="mt-6 rounded-lg bg-slate-50 p-4">
+    <details className="mt-6 rounded-lg bg-slate-50 p-4" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="min-h-6 cursor-pointer text-sm font-medium text-teal-800">{t('waitlist.open')}</summary>
       <p className="mt-2 text-sm text-slate-700">{t('waitlist.intro')}</p>
-      <div className="mt-3 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={`${id}-date`} className="block text-sm font-medium text-slate-900">
-            {t('waitlist.day')}
-          </label>
-          <Input id={`${id}-date`} type="date" min={today} className="mt-1.5" value={date} onChange={(e) => setDate(e.target.value)} />
-        </div>
-        <Button
-          variant="outline"
-          disabled={join.isPending || !date}
-          onClick={() =>
-            join.mutate(
-              { providerId, serviceId, locationId, date },
-              {
-                onSuccess: () => setMessage({ tone: 'ok', text: t('waitlist.joined') }),
-                onError: (e) => setMessage({ tone: 'error', text: problemMessage(i18n, e) }),
-              },
-            )
-          }
-        >
-          {t('waitlist.join')}
-        </Button>
-      </div>
+      <QueryState pending={open && days.isPending} error={days.isError ? days.error : null} retry={() => void days.refetch()}>
+        {days.data && choices.length === 0 ? (
+          <p className="mt-3 text-sm font-medium text-slate-900">{t('waitlist.noFullDays')}</p>
+        ) : days.data ? (
+          <div className="mt-3 flex flex-wrap items-end gap-3">
+            <div>
+              <label htmlFor={`${id}-date`} className="block text-sm font-medium text-slate-900">
+                {t('waitlist.day')}
+              </label>
+              <select id={`${id}-date`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={chosen} onChange={(e) => setDate(e.target.value)}>
+                {choices.map((d) => (
+                  <option key={d.date} value={d.date} disabled={d.waiting}>
+                    {d.waiting ? t('waitlist.dayWaiting', { day: formatCalendarDay(d.date, language, true) }) : formatCalendarDay(d.date, language, true)}
+                  </option>
+                ))}
+              </select>
+              <p className="mt-1 text-sm text-slate-700">{t('waitlist.daysHint')}</p>
+            </div>
+            <Button
+              variant="outline"
+              disabled={join.isPending || !chosen}
+              onClick={() =>
+                join.mutate(
+                  { providerId, serviceId, locationId, date: chosen },
+                  {
+                    onSuccess: () => setMessage({ tone: 'ok', text: t('waitlist.joined') }),
+                    onError: (e) => setMessage({ tone: 'error', text: problemMessage(i18n, e) }),
+                  },
+                )
+              }
+            >
+              {t('waitlist.join')}
+            </Button>
+          </div>
+        ) : null}
+      </QueryState>
       <p role="status" className={message?.tone === 'ok' ? 'mt-2 text-sm font-medium text-emerald-800' : 'sr-only'}>
         {message?.tone === 'ok' ? message.text : ''}
       </p>
