@@ -661,6 +661,21 @@ describe('telehealth video visits', () => {
     await other.getByText(/^It opens in \d+ (minutes|hours?)\./).waitFor();
     expect(await other.getByRole('button', { name: th('join.join'), exact: true }).count()).toBe(0);
     await expectAxeClean(other);
+
+    // An in-person appointment has no video visit: its page says so and where it is held.
+    const inPersonService = detail.services.find((s) => s.mode === 'in_person')!;
+    const inPersonSlots = (await (
+      await other.request.get(`${server.url}/api/v1/providers/${providerId}/slots?serviceId=${inPersonService.id}&locationId=${location.id}&from=${encodeURIComponent(new Date(Date.now() + 26 * 60 * 60_000).toISOString())}&days=7`)
+    ).json()) as { slots: { start: string }[] };
+    const inPerson = await other.request.post(`${server.url}/api/v1/appointments`, {
+      data: { providerId, serviceId: inPersonService.id, locationId: location.id, startsAt: inPersonSlots.slots[0]!.start },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(inPerson.status()).toBe(201);
+    await other.goto(`${server.url}/appointments/telehealth/${((await inPerson.json()) as { id: string }).id}`);
+    await other.getByRole('heading', { name: th('phase.unavailable') }).waitFor();
+    await other.getByText(th('phase.inPersonHelp')).waitFor();
+    await expectAxeClean(other);
     await other.context().close();
 
     // The provider's day lists it with the time it opens, and no button to start it yet; the day

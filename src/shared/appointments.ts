@@ -19,6 +19,10 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export const ACTIVE_APPOINTMENT_STATUSES = ['booked', 'confirmed', 'checked_in', 'completed'] as const satisfies readonly AppointmentStatus[];
 /** Statuses of an appointment still to happen or under way: its patient and provider are taken then. */
 export const OPEN_APPOINTMENT_STATUSES = ['booked', 'confirmed', 'checked_in'] as const satisfies readonly AppointmentStatus[];
+/** Whether a status (as an answer carries it, a string) is one of the open ones. */
+export function isOpenAppointmentStatus(status: string): boolean {
+  return (OPEN_APPOINTMENT_STATUSES as readonly string[]).includes(status);
+}
 export const FINAL_APPOINTMENT_STATUSES = ['completed', 'cancelled', 'no_show'] as const satisfies readonly AppointmentStatus[];
 
 export const APPOINTMENT_ACTIONS = ['confirm', 'check_in', 'complete', 'cancel', 'mark_no_show'] as const;

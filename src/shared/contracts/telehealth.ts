@@ -80,6 +80,8 @@ export const VisitSchema = z.object({
   timeZone: z.string(),
   /** The appointment's status (see shared/appointments.ts). */
   status: z.string(),
+  /** How the appointment is held: only a telehealth one has a video visit (an in-person one is `unavailable`). */
+  mode: z.enum(['telehealth', 'in_person']),
   phase: z.enum(VISIT_PHASES),
   joinOpensAt: z.string(),
   joinClosesAt: z.string(),

@@ -119,6 +119,15 @@ describe('video visits', () => {
     expect((await call(patient, 'GET', visitUrl('not-a-uuid'))).statusCode).toBe(400);
   });
 
+  it('says how each appointment is held: an in-person one has no video visit (unavailable, mode in_person)', async () => {
+    expect((await call(patient, 'GET', visitUrl(soonId))).json<Visit>()).toMatchObject({ mode: 'telehealth' });
+    const inPerson = await bookAppointment(t, patient, otherPractice, new Date(slotStartIn(2 * 24 * 60)));
+    const visit = await call(patient, 'GET', visitUrl(inPerson));
+    expect(visit.statusCode, visit.body).toBe(200);
+    expect(visit.json<Visit>()).toMatchObject({ mode: 'in_person', phase: 'unavailable', status: 'booked' });
+    expect((await call(patient, 'POST', visitUrl(inPerson, '/join'), {})).json()).toMatchObject({ code: 'visit.unavailable' });
+  });
+
   it('opens 15 minutes before the start: joining earlier is refused with the time it opens', async () => {
     const visit = (await call(patient, 'GET', visitUrl(laterId))).json<Visit>();
     expect(visit).toMatchObject({ phase: 'not-open', me: { role: 'patient', state: null } });

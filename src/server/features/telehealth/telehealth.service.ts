@@ -137,6 +137,7 @@ export function toVisit(loaded: LoadedVisit, me: { userId: string; name: string 
     endsAt: loaded.endsAt.toISOString(),
     timeZone: info.time_zone,
     status: info.status,
+    mode: info.mode === 'in_person' ? 'in_person' : 'telehealth',
     phase,
     joinOpensAt: joinOpensAt(loaded.startsAt).toISOString(),
     joinClosesAt: joinClosesAt(loaded.endsAt).toISOString(),

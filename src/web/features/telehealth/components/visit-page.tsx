@@ -1,6 +1,7 @@
 import { type Ref, type RefObject, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { isOpenAppointmentStatus } from '~/shared/appointments';
 import { type Visit, visitPhase } from '~/shared/contracts/telehealth';
 import { NotFoundContent } from '~/web/components/layout/not-found-content';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -212,7 +213,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
 
   // The window opens (or closes) while the page is open: ask the server again.
   const opensAt = new Date(visit.joinOpensAt);
-  const localPhase = visitPhase({ mode: 'telehealth', status: visit.status, startsAt: new Date(visit.startsAt), endsAt: new Date(visit.endsAt), endedAt: visit.endedAt ? new Date(visit.endedAt) : null, now });
+  const localPhase = visitPhase({ mode: visit.mode, status: visit.status, startsAt: new Date(visit.startsAt), endsAt: new Date(visit.endsAt), endedAt: visit.endedAt ? new Date(visit.endedAt) : null, now });
   const changed = phase !== 'ended' && phase !== 'unavailable' && localPhase !== phase && localPhase !== 'unavailable';
   useEffect(() => {
     if (changed) refetch();
@@ -255,8 +256,8 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
     // the others' page opens when they do (it hears the visit's events).
     const closed = phase === 'ended' && visit.reopenable;
     const title = phase === 'unavailable' ? t('phase.unavailable') : closed ? t('phase.closed') : t('phase.ended');
-    // Unavailable with the appointment still on: it was never a video visit (it is in person).
-    const inPerson = phase === 'unavailable' && (visit.status === 'booked' || visit.status === 'confirmed' || visit.status === 'checked_in');
+    // An in-person appointment was never a video visit: say where it is held instead.
+    const inPerson = phase === 'unavailable' && visit.mode === 'in_person' && isOpenAppointmentStatus(visit.status);
     const help =
       phase === 'unavailable'
         ? inPerson
