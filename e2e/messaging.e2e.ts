@@ -384,6 +384,15 @@ describe('secure messaging', () => {
     expect(await patient.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
     await patient.getByRole('list', { name: interpolate(translation('ar', 'thread.label', 'messages'), { name: 'Demo Provider' }) }).getByText('Note 50', { exact: true }).waitFor();
     await patient.getByRole('button', { name: translation('ar', 'thread.earlier', 'messages') }).waitFor();
+    // The file field speaks the page's language, not the browser's (English here): before and after a file is chosen.
+    const form = patient.getByRole('main').locator('form').last();
+    await form.getByText(translation('ar', 'fileInput.choose'), { exact: true }).waitFor();
+    await form.getByText(translation('ar', 'fileInput.none'), { exact: true }).waitFor();
+    const fileField = patient.getByLabel(translation('ar', 'composer.file', 'messages'));
+    await fileField.setInputFiles({ name: 'نتائج.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await form.getByText('نتائج.pdf', { exact: true }).waitFor();
+    // The chosen file's name is read with the field.
+    expect(await fileField.evaluate((input) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' | '))).toContain('نتائج.pdf');
     await expectAxeClean(patient);
     await patient.context().close();
     await provider.context().close();

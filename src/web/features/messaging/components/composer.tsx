@@ -2,6 +2,7 @@ import { type FormEvent, type Ref, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '~/shared/contracts/messaging';
 import { Button } from '~/web/components/ui/button';
+import { FileInput } from '~/web/components/ui/file-input';
 import { Field } from '~/web/components/ui/field';
 import { currentLanguage } from '~/web/lib/i18n';
 import { ATTACHMENT_ACCEPT, formatFileSize, isAcceptedFile } from '../lib/format';
@@ -127,14 +128,13 @@ export function Composer({
           error={fileError}
         >
           {({ id, describedBy, invalid }) => (
-            <input
+            <FileInput
               ref={fileInput}
               id={id}
-              type="file"
               accept={ATTACHMENT_ACCEPT}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              className="block min-h-10 w-full text-sm text-slate-900 file:me-3 file:min-h-9 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium file:text-slate-900"
+              describedBy={describedBy}
+              invalid={invalid}
+              file={file}
               onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
             />
           )}

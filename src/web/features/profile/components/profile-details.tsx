@@ -2,6 +2,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'r
 import { useTranslation } from 'react-i18next';
 import { AVATAR_CONTENT_TYPES, type Profile, PROFILE_NAME_MAX_LENGTH } from '~/shared/contracts/profile';
 import { Button } from '~/web/components/ui/button';
+import { FileInput } from '~/web/components/ui/file-input';
 import { Input } from '~/web/components/ui/input';
 import { problemMessage } from '~/web/lib/problem-message';
 import { initials } from '~/web/lib/session';
@@ -97,17 +98,7 @@ function AvatarField({ profile, heading = true }: { profile: Profile; heading?: 
           {!profile.image && !preview ? <p className="text-sm text-slate-700">{t('profile.avatar.none')}</p> : null}
           <Field label={t('profile.avatar.chooseLabel')} hint={t('profile.avatar.hint')}>
             {({ id, describedBy }) => (
-              <input
-                ref={inputRef}
-                id={id}
-                type="file"
-                name="avatar"
-                accept={AVATAR_CONTENT_TYPES.join(',')}
-                aria-describedby={describedBy}
-                disabled={busy}
-                onChange={onChoose}
-                className="block w-full text-sm text-slate-800 file:me-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-medium file:text-slate-900 hover:file:bg-slate-100"
-              />
+              <FileInput ref={inputRef} id={id} name="avatar" accept={AVATAR_CONTENT_TYPES.join(',')} describedBy={describedBy} disabled={busy} file={file} onChange={onChoose} />
             )}
           </Field>
           <div className="flex flex-wrap gap-2">
