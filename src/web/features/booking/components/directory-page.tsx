@@ -285,7 +285,7 @@ export function DirectoryPage() {
                 {page.place?.name ? ` · ${t('directory.nearPlace', { place: page.place.name })}` : ''}
               </h2>
               <div className="flex items-center gap-2">
-                <label htmlFor={`${id}-sort`} className="text-sm font-medium text-slate-900">
+                <label htmlFor={`${id}-sort`} className="whitespace-nowrap text-sm font-medium text-slate-900">
                   {t('directory.sort')}
                 </label>
                 <select id={`${id}-sort`} className={`${SELECT_CLASS_NAME} w-auto`} value={page.sort} onChange={(e) => refine({ sort: e.target.value })}>
