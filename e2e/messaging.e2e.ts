@@ -73,8 +73,10 @@ describe('secure messaging', () => {
     await patient.getByRole('heading', { level: 2, name: msg('list.title') }).waitFor();
     appointmentId = new URL(patient.url()).searchParams.get('appointment') ?? '';
     // Before writing: to whom, and that it continues the conversation the demo patient already has.
-    await patient.getByText(interpolate(msg('start.about').split('{{organisation}}')[0]!, { name: 'Demo Provider' })).waitFor();
-    await patient.getByText(interpolate(msg('start.continues'), { name: 'Demo Provider' })).waitFor();
+    // Names are isolated (U+2068…U+2069), so a right-to-left sentence keeps them whole.
+    const isolated = '\u2068Demo Provider\u2069';
+    await patient.getByText(interpolate(msg('start.about').split('{{organisation}}')[0]!, { name: isolated })).waitFor();
+    await patient.getByText(interpolate(msg('start.continues'), { name: isolated })).waitFor();
     await patient.getByRole('button', { name: msg('start.open') }).waitFor();
     await expectAxeClean(patient);
 

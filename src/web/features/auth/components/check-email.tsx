@@ -2,7 +2,7 @@ import { MailCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink, Button } from '~/web/components/ui/button';
 import { SIGN_IN_PATH } from '~/web/components/auth/require-auth';
-import { isolate } from '../lib/bidi';
+import { isolate } from '~/web/lib/bidi';
 import { useResendVerification } from './use-resend-verification';
 
 /** After sign-up: the 'check your email' confirmation naming the address, with a resend button. */

@@ -8,7 +8,7 @@ import { SIGN_IN_PATH } from '~/web/components/auth/require-auth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { problemMessage } from '~/web/lib/problem-message';
 import { requestPasswordReset } from '../api/auth-api';
-import { isolate } from '../lib/bidi';
+import { isolate } from '~/web/lib/bidi';
 import { classifySignInError } from '../lib/sign-in-result';
 import { useValidatedForm } from '../lib/use-validated-form';
 import { AUTH_LINK_CLASS_NAME, AuthCard } from './auth-card';

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '~/web/components/layout/document-title';
+import { isolate } from '~/web/lib/bidi';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents } from '~/web/lib/realtime';
@@ -118,18 +119,18 @@ function StartConversation({ appointmentId, staff, zone, onStarted, onOpen }: { 
         {data ? (
           <>
             <p className="mt-1 text-sm text-slate-700">
-              {t('start.about', { name: data.with.name, organisation: data.organisation.name, when: formatDateTime(data.startsAt, language, zone) })}
+              {t('start.about', { name: isolate(data.with.name), organisation: isolate(data.organisation.name), when: formatDateTime(data.startsAt, language, zone) })}
             </p>
             <p className="mt-1 mb-4 text-sm text-slate-700">
               {data.conversationId ? (
                 <>
-                  {t('start.continues', { name: data.with.name })}{' '}
+                  {t('start.continues', { name: isolate(data.with.name) })}{' '}
                   <button type="button" className="inline-flex min-h-6 items-center font-medium text-teal-800 underline" onClick={() => onOpen(data.conversationId!)}>
                     {t('start.open')}
                   </button>
                 </>
               ) : (
-                t('start.starts', { name: data.with.name })
+                t('start.starts', { name: isolate(data.with.name) })
               )}
             </p>
             <Composer label={t('start.label')} withFile={false} pending={start.isPending} error={error} onSend={onSend} draftKey={`appointment:${appointmentId}`} />
