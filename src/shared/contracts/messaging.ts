@@ -16,6 +16,8 @@ export const AttachmentSchema = z.object({ id: z.string(), fileName: z.string(),
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
 export const PersonSchema = z.object({ id: z.string(), name: z.string(), image: z.string().nullable() });
+/** The other person of a conversation: its patient, or the carer (the provider) writing with them. */
+const OtherPersonSchema = PersonSchema.extend({ role: z.enum(['patient', 'carer']) });
 
 export const MessageSchema = z.object({
   id: z.string(),
@@ -35,7 +37,7 @@ export const ConversationSummarySchema = z.object({
   id: z.string(),
   organisation: z.object({ id: z.string(), name: z.string() }),
   /** The other person of the conversation. */
-  with: PersonSchema.extend({ role: z.enum(['patient', 'carer']) }),
+  with: OtherPersonSchema,
   lastMessage: MessageSchema.nullable(),
   lastMessageAt: z.string().nullable(),
   unread: z.number().int(),
@@ -98,7 +100,7 @@ export const AppointmentConversationSchema = z.object({
   appointmentId: z.string(),
   startsAt: z.string(),
   organisation: z.object({ id: z.string(), name: z.string() }),
-  with: PersonSchema.extend({ role: z.enum(['patient', 'carer']) }),
+  with: OtherPersonSchema,
   conversationId: z.string().nullable(),
 });
 export type AppointmentConversation = z.infer<typeof AppointmentConversationSchema>;

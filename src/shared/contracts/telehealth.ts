@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDateSchema } from './instants.js';
+import { SERVICE_MODES } from './providers.js';
 
 /**
  * Telehealth video visits (issue 6). A visit belongs to one telehealth appointment. Its patient
@@ -81,7 +82,7 @@ export const VisitSchema = z.object({
   /** The appointment's status (see shared/appointments.ts). */
   status: z.string(),
   /** How the appointment is held: only a telehealth one has a video visit (an in-person one is `unavailable`). */
-  mode: z.enum(['telehealth', 'in_person']),
+  mode: z.enum(SERVICE_MODES),
   phase: z.enum(VISIT_PHASES),
   joinOpensAt: z.string(),
   joinClosesAt: z.string(),

@@ -18,7 +18,7 @@ import type { ActorContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { notFound, validationError } from '../../platform/errors/domain-errors.js';
 import { loadBookingTarget, slotsFor } from './availability.js';
-import { withinHours, type OpeningRules } from './slots.js';
+import { calendarDateIn, withinHours, type OpeningRules } from './slots.js';
 import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
 import { practiceAction, practiceReschedule, toAppointment } from './appointments.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
@@ -176,17 +176,11 @@ export async function updateHours(ctx: ActorContext, locationId: string, input: 
   return getAvailability(ctx);
 }
 
-/** The calendar date (YYYY-MM-DD) an instant falls on in a time zone. */
-function localDate(at: Date, timeZone: string): string {
-  const local = new TZDate(at.getTime(), timeZone);
-  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
-}
-
 export async function putOverride(ctx: ActorContext, locationId: string, date: string, input: OverrideInput): Promise<Availability> {
   await inTenant(ctx, async (tx) => {
     const { profile, location } = await ownLocation(ctx, tx, locationId);
     // A past date's hours make no free time and would only clutter the list (it shows today on).
-    if (date < localDate(ctx.now(), location.timeZone)) {
+    if (date < calendarDateIn(ctx.now(), location.timeZone)) {
       throw validationError('practice.override-in-past', 'That date has passed: hours can be changed for today and later dates only.');
     }
     await tx

@@ -89,6 +89,12 @@ function isoDate(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The calendar date (YYYY-MM-DD) an instant falls on in a time zone. */
+export function calendarDateIn(instant: Date, timeZone: string): string {
+  const { year, month, day } = localDate(instant, timeZone);
+  return isoDate(year, month, day);
+}
+
 /**
  * Wall times already turned into instants, by zone, date and time. Each conversion asks the ICU
  * time-zone data several times (most of an availability request's time, measured); the answer

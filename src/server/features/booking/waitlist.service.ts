@@ -8,7 +8,7 @@ import type { Queryable, Transaction } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor, type BookingTarget } from './availability.js';
-import { availableSlots, type DateOverride } from './slots.js';
+import { availableSlots, calendarDateIn, type DateOverride } from './slots.js';
 
 /** The instants a local date spans in a time zone (23, 24 or 25 hours). */
 export function localDay(date: string, timeZone: string): { from: Date; to: Date } {
@@ -49,12 +49,6 @@ function opensWith(target: BookingTarget, overrides: DateOverride[], date: strin
 
 const DAY_MS = 86_400_000;
 
-/** A calendar date (YYYY-MM-DD) of an instant in a time zone. */
-function calendarDate(instant: Date, timeZone: string): string {
-  const local = new TZDate(instant.getTime(), timeZone);
-  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
-}
-
 /**
  * The days joinWaitlist would take for a service, so the page offers those instead of letting the
  * person guess: from today (in the location's calendar) to the last whole day of the provider's
@@ -71,13 +65,13 @@ export async function waitlistDays(ctx: ActorContext, providerId: string, query:
     const count = Math.min(target.rules.horizonDays, WAITLIST_DAYS_MAX) + 1;
     // Whole days inside the horizon only: on a later one, times appear as the horizon moves on.
     const horizonEnd = now.getTime() + target.rules.horizonDays * DAY_MS;
-    const dates = Array.from({ length: count }, (_, i) => calendarDate(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + i, 0, 0, zone), zone)).filter(
+    const dates = Array.from({ length: count }, (_, i) => calendarDateIn(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + i, 0, 0, zone), zone)).filter(
       (date, i) => i === 0 || localDay(date, zone).to.getTime() <= horizonEnd,
     );
     const first = dates[0]!;
     const last = dates[dates.length - 1]!;
     const free = await freeBetween(tx, target, first, last, now, ctx.actor.userId);
-    const freeDates = new Set(free.map((slot) => calendarDate(slot.start, zone)));
+    const freeDates = new Set(free.map((slot) => calendarDateIn(slot.start, zone)));
     const overrides = await overridesBetween(tx, target, first, last);
     const waiting = await tx
       .select({ date: waitlistEntries.date })

@@ -57,14 +57,20 @@ function toMessage(row: MessageRow, attachments: Attachment[], me: string, other
   };
 }
 
+type People = Pick<SummaryRow, 'patientId' | 'patientName' | 'patientImage' | 'carerId' | 'carerName' | 'carerImage'>;
+
+/** The person of a conversation (or appointment) who is not me. */
+function otherPerson(row: People, me: string): ConversationSummary['with'] {
+  return row.patientId === me
+    ? { id: row.carerId, name: row.carerName, image: row.carerImage, role: 'carer' }
+    : { id: row.patientId, name: row.patientName, image: row.patientImage, role: 'patient' };
+}
+
 function toSummary(row: SummaryRow, me: string): ConversationSummary {
-  const iAmPatient = row.patientId === me;
   return {
     id: row.id,
     organisation: { id: row.tenantId, name: row.organisationName ?? '' },
-    with: iAmPatient
-      ? { id: row.carerId, name: row.carerName, image: row.carerImage, role: 'carer' }
-      : { id: row.patientId, name: row.patientName, image: row.patientImage, role: 'patient' },
+    with: otherPerson(row, me),
     lastMessage: row.lastMessage ? toMessage(row.lastMessage, row.lastMessage.attachments, me, row.otherReadAt) : null,
     lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
     unread: row.unread,
@@ -178,45 +184,49 @@ const appointmentPatient = alias(users, 'appointment_patient');
 const appointmentCarer = alias(users, 'appointment_carer');
 
 /**
+ * An appointment as its patient or its provider sees it for messaging: the two people and the
+ * conversation they already have in its organisation (null: none yet). Anyone else gets 404, as if
+ * the appointment did not exist.
+ */
+async function appointmentLink(tx: Transaction, appointmentId: string, me: string) {
+  const [row] = await tx
+    .select({
+      tenantId: appointments.tenantId,
+      startsAt: appointments.startsAt,
+      patientId: appointments.patientId,
+      carerId: providerProfiles.userId,
+      patientName: appointmentPatient.name,
+      patientImage: appointmentPatient.image,
+      carerName: appointmentCarer.name,
+      carerImage: appointmentCarer.image,
+      organisationName: sql<string | null>`directory_organisation_name(${appointments.tenantId})`,
+      conversationId: sql<string | null>`(select c.id from ${conversations} c where c.tenant_id = ${appointments.tenantId}
+        and c.patient_id = ${appointments.patientId} and c.carer_id = ${providerProfiles.userId})`,
+    })
+    .from(appointments)
+    .innerJoin(providerProfiles, eq(providerProfiles.id, appointments.providerId))
+    .innerJoin(appointmentPatient, eq(appointmentPatient.id, appointments.patientId))
+    .innerJoin(appointmentCarer, eq(appointmentCarer.id, providerProfiles.userId))
+    .where(eq(appointments.id, appointmentId));
+  if (!row || (row.patientId !== me && row.carerId !== me)) throw notFound('appointment.not-found', 'This appointment was not found.');
+  return row;
+}
+
+/**
  * Before the first message about an appointment: whom it goes to, when the appointment is, and
- * the conversation it would continue. The same people as startConversation: its patient and its
- * provider; anyone else gets 404, as if the appointment did not exist. Nothing of a message is
- * read, so nothing is audited.
+ * the conversation it would continue; the same people as startConversation. Nothing of a message
+ * is read, so nothing is audited.
  */
 export async function appointmentConversation(ctx: ActorContext, appointmentId: string): Promise<AppointmentConversation> {
   const me = ctx.actor.userId;
   return asParticipant(ctx, async (tx) => {
-    const [row] = await tx
-      .select({
-        tenantId: appointments.tenantId,
-        startsAt: appointments.startsAt,
-        patientId: appointments.patientId,
-        carerId: providerProfiles.userId,
-        patientName: appointmentPatient.name,
-        patientImage: appointmentPatient.image,
-        carerName: appointmentCarer.name,
-        carerImage: appointmentCarer.image,
-        organisationName: sql<string | null>`directory_organisation_name(${appointments.tenantId})`,
-      })
-      .from(appointments)
-      .innerJoin(providerProfiles, eq(providerProfiles.id, appointments.providerId))
-      .innerJoin(appointmentPatient, eq(appointmentPatient.id, appointments.patientId))
-      .innerJoin(appointmentCarer, eq(appointmentCarer.id, providerProfiles.userId))
-      .where(eq(appointments.id, appointmentId));
-    if (!row || (row.patientId !== me && row.carerId !== me)) throw notFound('appointment.not-found', 'This appointment was not found.');
-    const [existing] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.tenantId, row.tenantId), eq(conversations.patientId, row.patientId), eq(conversations.carerId, row.carerId)));
-    const iAmPatient = row.patientId === me;
+    const link = await appointmentLink(tx, appointmentId, me);
     return {
       appointmentId,
-      startsAt: row.startsAt.toISOString(),
-      organisation: { id: row.tenantId, name: row.organisationName ?? '' },
-      with: iAmPatient
-        ? { id: row.carerId, name: row.carerName, image: row.carerImage, role: 'carer' }
-        : { id: row.patientId, name: row.patientName, image: row.patientImage, role: 'patient' },
-      conversationId: existing?.id ?? null,
+      startsAt: link.startsAt.toISOString(),
+      organisation: { id: link.tenantId, name: link.organisationName ?? '' },
+      with: otherPerson(link, me),
+      conversationId: link.conversationId,
     };
   });
 }
@@ -229,30 +239,28 @@ export async function appointmentConversation(ctx: ActorContext, appointmentId: 
 export async function startConversation(ctx: ActorContext, input: StartConversation): Promise<{ conversation: ConversationContent; created: boolean }> {
   const me = ctx.actor.userId;
   return asParticipant(ctx, async (tx) => {
-    const [link] = await tx
-      .select({ tenantId: appointments.tenantId, patientId: appointments.patientId, carerId: providerProfiles.userId })
-      .from(appointments)
-      .innerJoin(providerProfiles, eq(providerProfiles.id, appointments.providerId))
-      .where(eq(appointments.id, input.appointmentId));
-    if (!link || (link.patientId !== me && link.carerId !== me)) throw notFound('appointment.not-found', 'This appointment was not found.');
+    const link = await appointmentLink(tx, input.appointmentId, me);
     const [inserted] = await tx
       .insert(conversations)
       .values({ tenantId: link.tenantId, patientId: link.patientId, carerId: link.carerId, createdBy: me })
       .onConflictDoNothing({ target: [conversations.tenantId, conversations.patientId, conversations.carerId] })
       .returning({ id: conversations.id });
-    let id = inserted?.id;
     if (inserted) {
       await tx.insert(conversationParticipants).values([
         { conversationId: inserted.id, userId: link.patientId, tenantId: link.tenantId, role: 'patient' },
         { conversationId: inserted.id, userId: link.carerId, tenantId: link.tenantId, role: 'carer' },
       ]);
-    } else {
-      const [existing] = await tx
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(and(eq(conversations.tenantId, link.tenantId), eq(conversations.patientId, link.patientId), eq(conversations.carerId, link.carerId)));
-      id = existing?.id;
     }
+    // Started by someone else since the look-up: theirs is the one (the pair is unique).
+    const id =
+      inserted?.id ??
+      link.conversationId ??
+      (
+        await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.tenantId, link.tenantId), eq(conversations.patientId, link.patientId), eq(conversations.carerId, link.carerId)))
+      )[0]?.id;
     if (!id) throw notFoundConversation();
     await insertMessage(ctx, tx, { id, tenantId: link.tenantId }, input.body);
     return { conversation: await conversationWithMessages(ctx, tx, id, undefined), created: Boolean(inserted) };
