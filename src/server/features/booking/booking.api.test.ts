@@ -372,6 +372,20 @@ describe('waitlist', () => {
     expect((await ask(waiter, `serviceId=${target.serviceId}`, randomUUID())).json()).toMatchObject({ code: 'booking.service-not-found' });
     expect((await ask(waiter, 'serviceId=nope')).statusCode).toBe(400);
   });
+
+  it('takes the days the page offers and no others: not past days, not a day the horizon only partly reaches (409 waitlist.date-out-of-range)', async () => {
+    const target = await createPractice(t);
+    await setProfile(t, target, { horizonDays: 3 });
+    const waiter = await createSignedInUser(t, { prefix: 'horizon' });
+    const sydney = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + days * 86_400_000));
+    // Open all day: the whole days inside the horizon have free times, so they may not be waited for (yet).
+    expect((await join(waiter, target, sydney(1))).json()).toMatchObject({ code: 'waitlist.day-has-times' });
+    for (const date of [sydney(-1), sydney(3), sydney(4)]) {
+      const res = await join(waiter, target, date);
+      expect(res.statusCode, `${date}: ${res.body}`).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'waitlist.date-out-of-range' });
+    }
+  });
 });
 
 describe('ratings', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { availableSlots, isoString, isWallRange, openingsOn, parseWallTime, withinHours, type AvailabilityRules, type ServiceTiming } from './slots.js';
+import { availableSlots, isoString, isWallRange, openingsOn, parseWallTime, waitlistDates, withinHours, type AvailabilityRules, type ServiceTiming } from './slots.js';
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 
@@ -125,6 +125,23 @@ describe.each(['Australia/Sydney', 'America/New_York'])('slots, with the server 
     const [open] = openingsOn(ny, 2026, 2, 8);
     expect(new Date(open![0]).toISOString()).toBe('2026-03-08T07:30:00.000Z'); // 03:30 EDT
     expect(new Date(open![1]).toISOString()).toBe('2026-03-08T09:00:00.000Z'); // 05:00 EDT
+  });
+
+  it('a waitlist takes today and the whole days inside the horizon, in the location\'s calendar, across DST and a year end', () => {
+    const at = (iso: string) => new Date(iso);
+    // Saturday 21:00 in Sydney, the night the clocks go back (5 April 2026, 03:00 AEDT to 02:00 AEST):
+    // the horizon ends on Monday at 20:00 AEST, so Monday is not whole.
+    expect(waitlistDates(at('2026-04-04T10:00:00Z'), 'Australia/Sydney', 2, 90)).toEqual(['2026-04-04', '2026-04-05']);
+    // 07:00 in New York the day before the clocks go forward: Sunday ends after the horizon (Sunday 07:00).
+    expect(waitlistDates(at('2026-03-07T12:00:00Z'), 'America/New_York', 1, 90)).toEqual(['2026-03-07']);
+    // Already New Year's Day in Sydney while it is 31 December in UTC.
+    expect(waitlistDates(at('2026-12-31T14:30:00Z'), 'Australia/Sydney', 3, 90)).toEqual(['2027-01-01', '2027-01-02', '2027-01-03']);
+    // At most maxDays after today, whatever the horizon.
+    const year = waitlistDates(at('2026-06-01T00:00:00Z'), 'UTC', 365, 90);
+    expect(year).toHaveLength(91);
+    expect([year[0], year.at(-1)]).toEqual(['2026-06-01', '2026-08-30']);
+    // At midnight with a one-day horizon: today ends exactly where the horizon does; tomorrow is not whole.
+    expect(waitlistDates(at('2026-06-01T00:00:00Z'), 'UTC', 1, 90)).toEqual(['2026-06-01']);
   });
 });
 

@@ -122,6 +122,25 @@ function addDays(date: { year: number; month: number; day: number }, offset: num
   return { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate() };
 }
 
+/**
+ * The local dates a waitlist takes in a time zone: today, and each later date that ends inside
+ * the horizon (`now` + `horizonDays` days; on a date the horizon only reaches part of, times
+ * appear as it moves on), at most `maxDays` days after today. One rule for the days the page
+ * offers and the day a person joins for.
+ */
+export function waitlistDates(now: Date, timeZone: string, horizonDays: number, maxDays: number): string[] {
+  const today = localDate(now, timeZone);
+  const horizonEnd = now.getTime() + horizonDays * DAY_MS;
+  const dates: string[] = [];
+  for (let i = 0; i <= Math.min(horizonDays, maxDays); i++) {
+    const date = addDays(today, i);
+    const next = addDays(today, i + 1);
+    if (i > 0 && instantOf(next.year, next.month, next.day, '00:00', timeZone) > horizonEnd) break;
+    dates.push(isoDate(date.year, date.month, date.day));
+  }
+  return dates;
+}
+
 type Interval = [start: number, end: number];
 
 /** Sorted, merged, and with `cuts` taken out. */

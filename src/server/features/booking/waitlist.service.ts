@@ -8,7 +8,7 @@ import type { Queryable, Transaction } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor, type BookingTarget } from './availability.js';
-import { availableSlots, calendarDateIn, type DateOverride } from './slots.js';
+import { availableSlots, calendarDateIn, waitlistDates, type DateOverride } from './slots.js';
 
 /** The instants a local date spans in a time zone (23, 24 or 25 hours). */
 export function localDay(date: string, timeZone: string): { from: Date; to: Date } {
@@ -47,13 +47,11 @@ function opensWith(target: BookingTarget, overrides: DateOverride[], date: strin
   return availableSlots({ rules, service: target.service, busy: [], from, to, now: from }).length > 0;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * The days joinWaitlist would take for a service, so the page offers those instead of letting the
- * person guess: from today (in the location's calendar) to the last whole day of the provider's
- * horizon (at most WAITLIST_DAYS_MAX days), each day the hours open for the service and that has no free time as this
- * person sees it. One read of the free times, one of the overrides and one of their entries.
+ * person guess: each of the waitlistDates (today to the last whole day of the provider's horizon,
+ * at most WAITLIST_DAYS_MAX days on) the hours open for the service and that has no free time as
+ * this person sees it. One read of the free times, one of the overrides and one of their entries.
  */
 export async function waitlistDays(ctx: ActorContext, providerId: string, query: WaitlistDaysQuery): Promise<WaitlistDays> {
   const now = ctx.now();
@@ -61,13 +59,7 @@ export async function waitlistDays(ctx: ActorContext, providerId: string, query:
     const target = await loadBookingTarget(tx, { providerId, serviceId: query.serviceId, locationId: query.locationId });
     if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
     const zone = target.location.timeZone;
-    const today = new TZDate(now.getTime(), zone);
-    const count = Math.min(target.rules.horizonDays, WAITLIST_DAYS_MAX) + 1;
-    // Whole days inside the horizon only: on a later one, times appear as the horizon moves on.
-    const horizonEnd = now.getTime() + target.rules.horizonDays * DAY_MS;
-    const dates = Array.from({ length: count }, (_, i) => calendarDateIn(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + i, 0, 0, zone), zone)).filter(
-      (date, i) => i === 0 || localDay(date, zone).to.getTime() <= horizonEnd,
-    );
+    const dates = waitlistDates(now, zone, target.rules.horizonDays, WAITLIST_DAYS_MAX);
     const first = dates[0]!;
     const last = dates[dates.length - 1]!;
     const free = await freeBetween(tx, target, first, last, now, ctx.actor.userId);
@@ -136,8 +128,7 @@ export async function joinWaitlist(ctx: ActorContext, input: JoinWaitlist): Prom
   return asAppUser(ctx.db, { tenantId: null, userId: ctx.actor.userId }, async (tx) => {
     const target = await loadBookingTarget(tx, input);
     if (!target || !target.verified || !target.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
-    const { to } = localDay(input.date, target.location.timeZone);
-    if (to.getTime() <= now.getTime() || to.getTime() - now.getTime() > target.rules.horizonDays * 86_400_000 + 86_400_000) {
+    if (!waitlistDates(now, target.location.timeZone, target.rules.horizonDays, WAITLIST_DAYS_MAX).includes(input.date)) {
       throw conflict('waitlist.date-out-of-range', 'Choose a day between today and the last day this provider takes bookings for.');
     }
     const free = await freeOnDate(tx, target, input.date, now, ctx.actor.userId);
