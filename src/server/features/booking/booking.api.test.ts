@@ -385,6 +385,11 @@ describe('waitlist', () => {
       expect(res.statusCode, `${date}: ${res.body}`).toBe(409);
       expect(res.json()).toMatchObject({ code: 'waitlist.date-out-of-range' });
     }
+    // A provider who is no longer public has neither waitlist days nor a waitlist.
+    await setProfile(t, target, { verificationStatus: 'pending' });
+    const days = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${target.profileId}/waitlist-days?serviceId=${target.serviceId}`, headers: { cookie: waiter.cookie } });
+    expect(days.statusCode).toBe(404);
+    expect((await join(waiter, target, sydney(1))).json()).toMatchObject({ code: 'booking.service-not-found' });
   });
 });
 
