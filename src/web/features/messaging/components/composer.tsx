@@ -5,6 +5,7 @@ import { Button } from '~/web/components/ui/button';
 import { FileInput } from '~/web/components/ui/file-input';
 import { Field } from '~/web/components/ui/field';
 import { currentLanguage } from '~/web/lib/i18n';
+import { useSingleFlight } from '~/web/lib/single-flight';
 import { ATTACHMENT_ACCEPT, formatFileSize, isAcceptedFile } from '../lib/format';
 
 const TEXTAREA = 'block min-h-24 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700';
@@ -57,9 +58,8 @@ export function Composer({
   const [fileError, setFileError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const formId = useId();
-  // A second click (or Enter) while the first send is on its way sends nothing: the button is
-  // disabled only once the parent has re-rendered with `pending`, which a double click beats.
-  const sending = useRef(false);
+  // A second click (or Enter) while the first send is on its way sends nothing.
+  const once = useSingleFlight();
 
   function chooseFile(chosen: File | null) {
     if (chosen && !isAcceptedFile(chosen)) {
@@ -90,17 +90,11 @@ export function Composer({
       return;
     }
     setBodyError(null);
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      const sent = await onSend({ body: text, file });
-      if (sent) {
-        setBody('');
-        setFile(null);
-        if (fileInput.current) fileInput.current.value = '';
-      }
-    } finally {
-      sending.current = false;
+    const sent = await once(() => onSend({ body: text, file }));
+    if (!sent.skipped && sent.value) {
+      setBody('');
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
     }
   }
 

@@ -6,6 +6,7 @@ import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
+import { useSingleFlight } from '~/web/lib/single-flight';
 import { useSendVisitChat, useVisitChat } from '../api/telehealth-api';
 import { useTelehealthError } from './parts';
 
@@ -53,7 +54,8 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
     if (el) el.scrollTop = el.scrollHeight;
   }, [count]);
 
-  const sending = useRef(false);
+  // A double click (or Enter twice) sends once.
+  const once = useSingleFlight();
   async function submit(event: FormEvent) {
     event.preventDefault();
     const text = body.trim();
@@ -67,17 +69,13 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
     }
     setFieldError(null);
     setSendError(null);
-    // A double click (or Enter twice) sends once: `isPending` disables the button only after a re-render.
-    if (sending.current) return;
-    sending.current = true;
     try {
-      await send.mutateAsync(text);
+      const sent = await once(() => send.mutateAsync(text));
+      if (sent.skipped) return;
       setBody('');
       setAnnouncement(t('chat.sent'));
     } catch (error) {
       setSendError(errorMessage(error));
-    } finally {
-      sending.current = false;
     }
   }
 
