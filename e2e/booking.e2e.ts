@@ -421,24 +421,35 @@ describe('booking', () => {
     await page.context().close();
   });
 
-  it('a search of words no provider holds all of lists those holding some, and says so next to the count', async () => {
+  it('a search of words no provider holds all of reads a place among them, else lists those holding some, and says so next to the count', async () => {
     const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
     await page.goto(`${server.url}/providers?region=AU`);
     await h1(page, prov('directory.title'));
-    // No demo orthopaedist practises in Sydney: nobody holds all three words.
-    await page.getByRole('searchbox', { name: prov('directory.query') }).fill('back pain sydney');
-    await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get('query') === 'back pain sydney');
-    await page.getByRole('status').getByText(interpolate(prov('directory.someWords'), { query: 'back pain sydney' })).waitFor();
+    const searchFor = async (query: string) => {
+      await page.getByRole('searchbox', { name: prov('directory.query') }).fill(query);
+      await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('query') === query);
+    };
+    // No demo orthopaedist practises in Sydney: nobody holds all three words, and "sydney" is a
+    // place, so those treating back pain are listed, nearest to Sydney first.
+    await searchFor('back pain sydney');
+    const place = 'Sydney, NSW, AU';
+    await page.getByRole('status').getByText(interpolate(prov('directory.nearWords'), { query: '\u2068back pain\u2069', place: `\u2068${place}\u2069` })).waitFor();
+    await page.getByRole('heading', { level: 2, name: new RegExp(`^\\d+ providers · ${interpolate(prov('directory.nearPlace'), { place })}$`) }).waitFor();
+    expect(await page.getByRole('combobox', { name: prov('directory.sort') }).inputValue()).toBe('distance');
+    await page.getByRole('main').getByRole('listitem').first().waitFor();
+    await expectAxeClean(page);
+    // Two conditions no provider treats both of, and no place: those holding either, and the note says so.
+    await searchFor('eczema migraine');
+    await page.getByRole('status').getByText(interpolate(prov('directory.someWords'), { query: 'eczema migraine' })).waitFor();
     await page.getByRole('main').getByRole('listitem').first().waitFor();
     await page.getByRole('heading', { level: 2, name: /^\d+ providers$/ }).waitFor();
     await expectAxeClean(page);
     // Words some provider holds all of: the list as before, no note.
-    await page.getByRole('searchbox', { name: prov('directory.query') }).fill('back pain');
-    await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get('query') === 'back pain');
+    await searchFor('back pain');
     await page.getByRole('main').getByRole('listitem').first().waitFor();
     await expect.poll(() => page.getByText(interpolate(prov('directory.someWords'), { query: 'back pain' })).count()).toBe(0);
+    expect(await page.getByText(interpolate(prov('directory.nearWords'), { query: '\u2068back pain\u2069', place: '\u2068Sydney, NSW, AU\u2069' })).count()).toBe(0);
     await page.context().close();
   });
 

@@ -12,8 +12,8 @@ export const MAX_RADIUS_KM = 500;
 export const DIRECTORY_SORTS = ['best', 'distance', 'rating', 'soonest'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 export const SERVICE_MODES = ['in_person', 'telehealth'] as const;
-/** Whether a directory answer holds every word of the query or, relaxed, some of them (DirectoryPageSchema.matched). */
-export const DIRECTORY_MATCHED = ['all', 'some'] as const;
+/** Whether a directory answer holds every word of the query, or, relaxed, the words other than a place's, or some of them (DirectoryPageSchema.matched). */
+export const DIRECTORY_MATCHED = ['all', 'some', 'near'] as const;
 export type DirectoryMatched = (typeof DIRECTORY_MATCHED)[number];
 export type ServiceMode = (typeof SERVICE_MODES)[number];
 
@@ -119,8 +119,14 @@ export const DirectoryPageSchema = z.object({
    * provider matched every word of a query of two words or more, so the answer (its providers,
    * `total` and pages) is the same search with any word matching, the filters kept, those
    * holding more of the words first under best match. Each provider's fit lists the words it holds.
+   * `near`: no provider matched every word, some of the words are the exact name of a place
+   * ("cardiology sydney", "knee pain in new york") and no place was given apart, so the answer is
+   * the search for the other words (`searched`, every one matching), with distances from that
+   * place (`place`), nearest first unless another order was asked for, and no radius.
    */
   matched: z.enum(DIRECTORY_MATCHED),
+  /** With `matched: 'near'`, the words searched for (the query without the place's words); otherwise null. */
+  searched: z.string().nullable(),
   sort: z.enum(DIRECTORY_SORTS),
   /** The place distances were measured from, when there was one (a typed one named by its label: "Newtown, NSW, AU"). */
   place: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),

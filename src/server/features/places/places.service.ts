@@ -83,6 +83,14 @@ export async function resolvePlace(ctx: Pick<ServiceContext, 'db'>, text: string
   return best ? toPlace(best) : undefined;
 }
 
+/** The place named exactly so (accents and case aside; no prefix, no slip), the visitor's region first, then the larger. */
+export async function placeNamedExactly(db: Queryable, text: string, region?: RegionCode): Promise<PlaceResult | undefined> {
+  const name = foldPlaceName(text);
+  if (!name) return undefined;
+  const [row] = await placesNamed(db, name, region ?? null, 1);
+  return row ? toPlace(row) : undefined;
+}
+
 /** Suggestions while a person types a place. */
 export async function suggestPlaces(ctx: Pick<ServiceContext, 'db'>, query: PlaceSuggestionQuery): Promise<PlaceList> {
   const rows = await candidates(ctx, query.query, query.region, PLACE_SUGGESTIONS_MAX);

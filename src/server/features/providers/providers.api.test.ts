@@ -211,6 +211,46 @@ describe('GET /api/v1/providers', () => {
     });
   });
 
+  describe('when nobody holds every word and some of them name a place, the other words are searched, measured from there', () => {
+    const w = `zq${letters(8)}`;
+    const [inPerth, inMelbourne, byVideo] = [`Dr Westward ${w}`, `Dr Southward ${w}`, `Dr Screen ${w}`];
+    beforeAll(async () => {
+      await createPractice(t, { name: inPerth, conditions: [w], city: { name: 'Perth', latitude: -31.9505, longitude: 115.8605 }, timeZone: 'Australia/Perth' });
+      await createPractice(t, { name: inMelbourne, conditions: [w], city: { name: 'Melbourne', latitude: -37.8136, longitude: 144.9631 }, timeZone: 'Australia/Melbourne' });
+      await createPractice(t, { name: byVideo, conditions: [w], city: { name: 'Hobart', latitude: -42.8821, longitude: 147.3272 }, timeZone: 'Australia/Hobart', telehealth: true });
+    });
+
+    it('reads the place at the end or the start of the query, nearest first, with no radius, and says which words were searched', async () => {
+      for (const query of [`${w} sydney`, `${w} in Sydney`, `Sydney ${w}`]) {
+        const page = await search({ query, region: 'AU' });
+        expect([page.matched, page.searched, page.sort, page.place?.name], query).toEqual(['near', query.replace(/ ?(in )?sydney ?/i, ''), 'distance', 'Sydney, NSW, AU']);
+        // Melbourne (713 km), Hobart (1,057 km), Perth (3,290 km).
+        expect(names(page), query).toEqual([inMelbourne, byVideo, inPerth]);
+        expect(page.providers[0]!.distanceKm).toBeGreaterThan(700);
+        // The "why" names the words searched for, not the place's.
+        expect(page.providers[0]!.reasons.find((r) => r.kind === 'fit')?.matches?.map((m) => m.word)).toEqual([w]);
+      }
+      // A place of two words, and another order asked for is kept (in person too: no radius).
+      const twoWords = await search({ query: `${w} new york`, sort: 'rating', mode: 'in_person' });
+      expect([twoWords.matched, twoWords.searched, twoWords.sort, twoWords.place?.name.startsWith('New York')]).toEqual(['near', w, 'rating', true]);
+      expect(twoWords.total).toBe(3);
+    });
+
+    it('keeps the place given apart, and reads no place from a word that only looks like one', async () => {
+      // A place given apart: the words are not read again for another.
+      const given = await search({ query: `${w} sydney`, near: 'Perth', radiusKm: '50' });
+      expect(given.matched).not.toBe('near');
+      expect(given.place?.name).toMatch(/^Perth/);
+      // A slip of a place's name is not a place ("sydny"); words all of which are held are no question.
+      expect((await search({ query: `${w} sydny` })).matched).not.toBe('near');
+      expect((await search({ query: `${w} melbourne` })).matched).toBe('all');
+      // The rest must be something to search for: honorifics and stop words alone are not.
+      expect((await search({ query: 'Dr in Sydney' })).matched).not.toBe('near');
+      // Nobody holds the rest: the answer relaxes to any word as before.
+      expect((await search({ query: `${letters(9)} sydney` })).matched).toBe('some');
+    });
+  });
+
   describe('a three-letter word is a slip of a word with one letter more ("Amara Chn" for Dr Amara Chen)', () => {
     /**
      * Random lower-case Greek letters: a surname of four and its slip of three that no other test

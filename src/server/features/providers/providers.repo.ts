@@ -15,6 +15,12 @@ export interface DirectoryFilters {
   mode: 'in_person' | 'telehealth' | null;
   point: { latitude: number; longitude: number } | null;
   radiusKm: number;
+  /**
+   * Whether an in-person search near `point` keeps only providers with a practice inside the
+   * radius (a typed or located place); false when the point only ranks (a place read from the
+   * words of the query, providers.service.ts).
+   */
+  withinRadius: boolean;
   acceptingNew: boolean;
   ndis: boolean;
   availableBefore: Date | null;
@@ -214,7 +220,7 @@ export async function searchDirectory(
   // in-person search near a point keeps only providers with a practice inside the radius; a video
   // search near a point is not filtered by it: the distance then only ranks (and is null for a
   // provider without a practice).
-  const nearPoint = f.point !== null && f.mode !== 'telehealth';
+  const nearPoint = f.point !== null && f.mode !== 'telehealth' && f.withinRadius;
   const latSpan = f.radiusKm / 111.0;
   const nearest = f.point
     ? sql`${nearPoint ? sql`join` : sql`left join`} (

@@ -10,20 +10,21 @@ import {
   type ProviderDetail,
   type ProviderSummary,
 } from '../../../shared/contracts/providers.js';
+import type { PlaceResult } from '../../../shared/contracts/places.js';
 import { isRegionCode, type RegionCode } from '../../../shared/regions.js';
 import { isSpecialtySlug, type SpecialtySlug } from '../../../shared/specialties.js';
 import { users } from '../../db/schema/auth.js';
 import { providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
-import { resolvePlace } from '../places/places.service.js';
+import { placeNamedExactly, resolvePlace } from '../places/places.service.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { queryRows } from '../../platform/db/database.js';
+import { queryRows, type Queryable } from '../../platform/db/database.js';
 import { DomainError, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { AVATAR_PATH_PREFIX, readAvatar, type AvatarFile } from '../profile/profile.service.js';
 import { explainWords } from './match-explanation.js';
 import { readWords, searchDirectory, type DirectoryFilters, type DirectoryRow } from './providers.repo.js';
-import { searchWords } from './search-document.js';
+import { STOP_WORDS, searchWords } from './search-document.js';
 
 const DAY_MS = 86_400_000;
 
@@ -44,11 +45,11 @@ function regionOf(code: string): RegionCode {
 }
 
 /** What each part of the score came from, for the parts that earned anything. */
-function reasonsOf(row: DirectoryRow, query: DirectoryQuery): MatchReason[] {
+function reasonsOf(row: DirectoryRow, query: DirectoryQuery, searched: string | undefined): MatchReason[] {
   const reasons: MatchReason[] = [];
   const round = (n: number) => Math.round(n * 100) / 100;
   if (row.fit > 0) {
-    const text = query.query?.trim();
+    const text = searched?.trim();
     // Only the words this provider holds (the relaxed search lists providers holding some).
     const matches = text
       ? explainWords(text, {
@@ -69,6 +70,38 @@ function reasonsOf(row: DirectoryRow, query: DirectoryQuery): MatchReason[] {
   if (row.availability_score > 0) reasons.push({ kind: 'availability', score: round(row.availability_score), detail: iso(row.next_available_at) ?? '' });
   if (row.rating_score > 0) reasons.push({ kind: 'rating', score: round(row.rating_score), detail: String(ratingOf(row.rating_count, row.rating_sum).average ?? '') });
   return reasons;
+}
+
+/** At most this many words at the end (or the start) of a query are read as a place's name. */
+const PLACE_WORDS_MAX = 3;
+
+/**
+ * A place named exactly by the last words of a query ("cardiology sydney", "knee pain in new
+ * york"), else by its first ones ("sydney cardiology"), the longest name first, with the rest of
+ * the query, which must still hold a word to search for (not only stop words or honorifics).
+ * Only exact names (as the gazetteer writes them, with spaces or hyphens): a slip in a word is
+ * more likely a slip in a specialty or condition than a place.
+ */
+async function placeInQuery(db: Queryable, text: string, region: RegionCode | undefined): Promise<{ place: PlaceResult; rest: string } | undefined> {
+  const tokens = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const splits: { name: string[]; rest: string[] }[] = [];
+  const most = Math.min(PLACE_WORDS_MAX, tokens.length - 1);
+  for (let n = most; n >= 1; n--) splits.push({ name: tokens.slice(-n), rest: tokens.slice(0, -n) });
+  for (let n = most; n >= 1; n--) splits.push({ name: tokens.slice(0, n), rest: tokens.slice(n) });
+  for (const split of splits) {
+    // "knee pain in new york": the words are "knee pain".
+    while (split.rest.length > 0 && STOP_WORDS.has(split.rest.at(-1)!.toLowerCase())) split.rest.pop();
+    while (split.rest.length > 0 && STOP_WORDS.has(split.rest[0]!.toLowerCase())) split.rest.shift();
+    const rest = searchWords(split.rest.join(' '));
+    if (!rest.everyWord || !rest.words.some((w) => !STOP_WORDS.has(w))) continue;
+    if (split.name.every((w) => STOP_WORDS.has(w.toLowerCase()))) continue;
+    const names = split.name.length > 1 ? [split.name.join(' '), split.name.join('-')] : [split.name[0]!];
+    for (const name of names) {
+      const place = await placeNamedExactly(db, name, region);
+      if (place) return { place, rest: split.rest.join(' ') };
+    }
+  }
+  return undefined;
 }
 
 /** The public directory: search, filters, sort and page, with a transparent best-match score. */
@@ -95,6 +128,7 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
     mode: query.mode ?? null,
     point: place,
     radiusKm: query.radiusKm ?? DEFAULT_RADIUS_KM,
+    withinRadius: true,
     acceptingNew: query.acceptingNew ?? false,
     ndis: query.ndis ?? false,
     availableBefore: query.availableWithinDays ? new Date(now.getTime() + query.availableWithinDays * DAY_MS) : null,
@@ -104,17 +138,31 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
     limit: DIRECTORY_PAGE_SIZE,
     offset: (query.page - 1) * DIRECTORY_PAGE_SIZE,
   };
-  const { rows, matched } = await asAppUser(ctx.db, { tenantId: null, userId: null }, async (tx) => {
+  const answer = await asAppUser(ctx.db, { tenantId: null, userId: null }, async (tx) => {
     const reading = await readWords(tx, words, everyWord);
     const all = await searchDirectory(tx, filters, MATCH_WEIGHTS, reading);
-    // No provider holds every word of a query of two words or more ("back pain sydney" where no
-    // orthopaedist practises in Sydney): search again with any word matching, the filters kept,
-    // those holding more of the words first, and say so (`matched: 'some'`). One word that
-    // matches nothing stays an empty answer; so does a relaxed search that finds nobody either.
-    if (!everyWord || words.length < 2 || Number(all[0]?.total ?? 0) > 0) return { rows: all, matched: 'all' as const };
+    const plain = { rows: all, matched: 'all' as const, place, sort, searched: null };
+    // No provider holds every word of a query of two words or more.
+    if (!everyWord || words.length < 2 || Number(all[0]?.total ?? 0) > 0) return plain;
+    // Some of the words name a place and no place was given apart ("cardiology sydney" where no
+    // cardiologist practises in Sydney): the other words, measured from there, nearest first
+    // unless another order was asked for, with no radius (`matched: 'near'`).
+    const split = query.near || query.lat !== undefined ? undefined : await placeInQuery(tx, query.query ?? '', query.region);
+    if (split) {
+      const rest = searchWords(split.rest);
+      const point = { name: split.place.label, latitude: split.place.latitude, longitude: split.place.longitude };
+      const nearSort = query.sort ?? 'distance';
+      const near = await searchDirectory(tx, { ...filters, words: rest.words, everyWord: true, point, withinRadius: false, sort: nearSort }, MATCH_WEIGHTS, await readWords(tx, rest.words, true));
+      if (Number(near[0]?.total ?? 0) > 0) return { rows: near, matched: 'near' as const, place: point, sort: nearSort, searched: split.rest };
+    }
+    // Else search again with any word matching ("back pain sydney" where no orthopaedist
+    // practises in Sydney): the filters kept, those holding more of the words first, and say so
+    // (`matched: 'some'`). One word that matches nothing stays an empty answer; so does a relaxed
+    // search that finds nobody either.
     const some = await searchDirectory(tx, { ...filters, everyWord: false, moreWordsFirst: true }, MATCH_WEIGHTS, reading);
-    return Number(some[0]?.total ?? 0) > 0 ? { rows: some, matched: 'some' as const } : { rows: all, matched: 'all' as const };
+    return Number(some[0]?.total ?? 0) > 0 ? { ...plain, rows: some, matched: 'some' as const } : plain;
   });
+  const { rows } = answer;
   const providers: ProviderSummary[] = rows.filter((row) => row.id !== null).map((row) => ({
     id: row.id,
     displayName: row.display_name,
@@ -133,9 +181,9 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
     nextAvailableAt: iso(row.next_available_at),
     distanceKm: row.distance_km === null ? null : Math.round(row.distance_km * 10) / 10,
     score: Math.round(row.score * 1000) / 1000,
-    reasons: reasonsOf(row, query),
+    reasons: reasonsOf(row, query, answer.searched ?? query.query),
   }));
-  return { providers, page: query.page, pageSize: DIRECTORY_PAGE_SIZE, total: Number(rows[0]?.total ?? 0), matched, sort, place, placeNotFound };
+  return { providers, page: query.page, pageSize: DIRECTORY_PAGE_SIZE, total: Number(rows[0]?.total ?? 0), matched: answer.matched, searched: answer.searched, sort: answer.sort, place: answer.place, placeNotFound };
 }
 
 /**

@@ -19,6 +19,7 @@ import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { ApiError } from '~/web/lib/api-error';
+import { isolate } from '~/web/lib/bidi';
 import { formatDateTime, userTimeZone, zoneName } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useRegion } from '~/web/lib/region';
@@ -301,6 +302,12 @@ export function DirectoryPage() {
               // Nobody held every word, so the list is of those holding some (the API's `matched`).
               <p role="status" className="mt-2 text-sm text-slate-800">
                 {t('directory.someWords', { query: params.get('query') ?? '' })}
+              </p>
+            ) : null}
+            {page.matched === 'near' && page.total > 0 && page.place ? (
+              // Nobody held every word, and some of them name a place: the rest, measured from there.
+              <p role="status" className="mt-2 text-sm text-slate-800">
+                {t('directory.nearWords', { query: isolate(page.searched ?? ''), place: isolate(page.place.name) })}
               </p>
             ) : null}
             <p className="mt-2 text-sm text-slate-700">{t('directory.timesIn', { zone: zoneName(viewerZone, language), id: viewerZone })}</p>
