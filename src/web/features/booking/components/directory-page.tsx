@@ -48,9 +48,10 @@ export function DirectoryPage() {
   const apiParams = new URLSearchParams();
   for (const key of [...FILTER_KEYS, 'page']) for (const value of params.getAll(key)) apiParams.append(key, value);
   apiParams.set('lang', language);
-  // A place several towns are named after means the visitor's region's first.
+  // A place several towns are named after means the visitor's region's first, typed apart or
+  // among the words ("cardiology perth").
   const region = useRegion();
-  if (apiParams.get('near')) apiParams.set('region', region);
+  if (apiParams.get('near') || apiParams.get('query')) apiParams.set('region', region);
   const directory = useDirectory(apiParams.toString());
   const fromUrl = () => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;
   const [draft, setDraft] = useState(fromUrl);
