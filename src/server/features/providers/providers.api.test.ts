@@ -234,6 +234,9 @@ describe('GET /api/v1/providers', () => {
       const twoWords = await search({ query: `${w} new york`, sort: 'rating', mode: 'in_person' });
       expect([twoWords.matched, twoWords.searched, twoWords.sort, twoWords.place?.name.startsWith('New York')]).toEqual(['near', w, 'rating', true]);
       expect(twoWords.total).toBe(3);
+      // A name several places have: the visitor's region's first (the larger one otherwise).
+      expect((await search({ query: `${w} london`, region: 'CA' })).place?.name).toBe('London, ON, CA');
+      expect((await search({ query: `${w} london`, region: 'AU' })).place?.name).toBe('London, England, GB');
     });
 
     it('keeps the place given apart, and reads no place from a word that only looks like one', async () => {
