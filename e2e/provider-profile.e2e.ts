@@ -267,6 +267,19 @@ describe('the directory profile screen', () => {
     await h1(patient, 'Demo Provider');
     await patient.getByRole('heading', { level: 2, name: prov('profile.services') }).waitFor();
     await patient.getByText(added.service).waitFor();
+    // Each price stays on its service's first line, at the end, however long the description.
+    const services = patient.getByRole('region', { name: prov('profile.services') }).getByRole('listitem');
+    expect(await services.count()).toBeGreaterThan(1);
+    const misplaced = await services.evaluateAll((items) =>
+      items
+        .filter((li) => {
+          const name = li.querySelector('p')!.getBoundingClientRect();
+          const price = li.lastElementChild!.getBoundingClientRect();
+          return Math.abs(price.top - name.top) > 4 || price.left < name.right;
+        })
+        .map((li) => li.textContent),
+    );
+    expect(misplaced).toEqual([]);
     await patient.getByText(added.bioWord, { exact: false }).waitFor();
     await expectAxeClean(patient);
     await patient.goto(`${server.url}/appointments/book/${added.providerPath.split('/').pop()}?service=${serviceId}`);

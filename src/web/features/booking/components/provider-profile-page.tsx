@@ -111,8 +111,9 @@ function Profile({ provider }: { provider: ProviderDetail }) {
             </h2>
             <ul className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
               {provider.services.map((s) => (
-                <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                  <div>
+                <li key={s.id} className="flex items-start justify-between gap-4 p-4">
+                  {/* The price keeps its column however long the description is. */}
+                  <div className="min-w-0 flex-1">
                     <p className="font-medium text-slate-900">
                       <bdi>{s.name}</bdi>
                     </p>
@@ -126,7 +127,7 @@ function Profile({ provider }: { provider: ProviderDetail }) {
                       ) : null}
                     </p>
                   </div>
-                  <bdi dir="ltr" className="font-medium text-slate-900">{formatMoney(s.priceMinor, s.currency, language)}</bdi>
+                  <bdi dir="ltr" className="shrink-0 whitespace-nowrap font-medium text-slate-900">{formatMoney(s.priceMinor, s.currency, language)}</bdi>
                 </li>
               ))}
             </ul>
