@@ -498,30 +498,62 @@ describe('booking', () => {
     await expectAxeClean(page);
     await page.goto(`${server.url}/provider/appointments`);
     await h1(page, appt('practice.calendarTitle'));
-    // The week (the first view) keeps each card's buttons inside its narrow column.
-    const weekCards = page.getByRole('main').locator('li div.rounded-lg');
-    await weekCards.first().getByRole('link', { name: new RegExp(appt('messaging.messagePatient')) }).waitFor();
-    expect(
-      await weekCards.evaluateAll((cards) =>
-        cards.every((c) => {
-          const box = c.getBoundingClientRect();
-          return [...c.querySelectorAll('a, button')].every((b) => b.getBoundingClientRect().right <= box.right + 1 && b.getBoundingClientRect().left >= box.left - 1);
-        }),
-      ),
-    ).toBe(true);
-    // A card's cancel form fits its narrow column too: the reason field and the confirm button lie within the card.
-    const cancellable = weekCards.filter({ has: page.getByRole('button', { name: new RegExp(`^${appt('practice.actions.cancel')}`) }) }).first();
-    const cancelToggle = cancellable.getByRole('button', { name: new RegExp(`^${appt('practice.actions.cancel')}`) });
-    await cancelToggle.click();
-    const reasonBox = await cancellable.getByLabel(appt('practice.cancelReason')).boundingBox();
-    const confirmBox = await cancellable.getByRole('button', { name: appt('practice.confirmCancel') }).boundingBox();
-    const cardBox = await cancellable.boundingBox();
-    for (const box of [reasonBox!, confirmBox!]) {
-      expect(box.x).toBeGreaterThanOrEqual(cardBox!.x - 1);
-      expect(box.x + box.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width + 1);
-      expect(box.y + box.height).toBeLessThanOrEqual(cardBox!.y + cardBox!.height + 1);
+    // The week (the first view) is a time grid: each appointment a block in its day's column, where
+    // its time is, none covering another (overlapping ones side by side).
+    const days = page.getByRole('main').getByRole('list');
+    expect(await days.count()).toBe(7);
+    const blocks = days.getByRole('button');
+    await blocks.first().waitFor();
+    const overlaps = await page.getByRole('main').locator('ul[aria-labelledby]').evaluateAll((columns) =>
+      columns.flatMap((column) => {
+        const box = column.getBoundingClientRect();
+        const rects = [...column.querySelectorAll('button')].map((b) => b.getBoundingClientRect());
+        const outside = rects.filter((r) => r.left < box.left - 1 || r.right > box.right + 1).map(() => 'outside its day');
+        const covering = rects.flatMap((a, i) =>
+          rects.slice(i + 1).filter((b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1).map(() => 'covers another'),
+        );
+        return [...outside, ...covering];
+      }),
+    );
+    expect(overlaps).toEqual([]);
+    await expectAxeClean(page);
+    // A block opens the appointment's card in a dialog, with what can be done now; a cancellation's
+    // reason field and its confirm button lie within the card.
+    let cancellable = false;
+    for (let i = 0; i < Math.min(await blocks.count(), 12) && !cancellable; i++) {
+      const block = blocks.nth(i);
+      await block.click();
+      const dialog = page.getByRole('dialog', { name: /^Appointment with .+ on / });
+      const card = dialog.locator('div.rounded-lg').first();
+      await card.getByRole('link', { name: new RegExp(appt('messaging.messagePatient')) }).waitFor();
+      const cancelToggle = card.getByRole('button', { name: new RegExp(`^${appt('practice.actions.cancel')}`) });
+      if ((await cancelToggle.count()) > 0) {
+        cancellable = true;
+        await cancelToggle.click();
+        const reasonBox = await card.getByLabel(appt('practice.cancelReason')).boundingBox();
+        const confirmBox = await card.getByRole('button', { name: appt('practice.confirmCancel') }).boundingBox();
+        const cardBox = await card.boundingBox();
+        for (const box of [reasonBox!, confirmBox!]) {
+          expect(box.x).toBeGreaterThanOrEqual(cardBox!.x - 1);
+          expect(box.x + box.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width + 1);
+          expect(box.y + box.height).toBeLessThanOrEqual(cardBox!.y + cardBox!.height + 1);
+        }
+        await expectAxeClean(page);
+        await cancelToggle.click();
+      }
+      // Escape closes it, and the focus is back on the block.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => block.evaluate((el) => el === document.activeElement)).toBe(true);
     }
-    await cancelToggle.click();
+    expect(cancellable).toBe(true);
+    // On a narrow screen the week's days are one under another, each appointment a card.
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('main').locator('li div.rounded-lg').first().getByRole('link', { name: new RegExp(appt('messaging.messagePatient')) }).waitFor();
+    expect(await page.getByRole('main').locator('ul[aria-labelledby]').first().isVisible()).toBe(false);
+    await expectAxeClean(page);
+    await page.setViewportSize(wide);
     // The day view names its day once, as the section's heading.
     await page.getByRole('button', { name: appt('practice.views.day'), exact: true }).click();
     await page.getByRole('button', { name: appt('practice.views.day'), exact: true, pressed: true }).waitFor();

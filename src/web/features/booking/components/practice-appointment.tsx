@@ -14,7 +14,7 @@ import { focusElement, sectionHeadingOf, useFocusFallback } from '~/web/lib/focu
 import { Badge } from './parts';
 import { PracticeReschedule } from './practice-reschedule';
 
-const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
+export const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
 const ORDER: AppointmentAction[] = ['confirm', 'check_in', 'complete', 'mark_no_show', 'cancel'];
 
 /** One appointment as the practice sees it, with the status changes the server allows now. */

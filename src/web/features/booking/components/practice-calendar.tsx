@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Appointment } from '~/shared/contracts/appointments';
 import { CalendarDateSchema } from '~/shared/contracts/instants';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -12,6 +13,7 @@ import { usePracticeAppointments } from '../api/booking-api';
 import { addDays, formatDayHeading, localDate, mondayOf, slotsByDay, zoneName } from '../lib/format';
 import { PageHeading, QueryState } from './parts';
 import { PracticeAppointment } from './practice-appointment';
+import { WeekGrid } from './week-grid';
 
 type View = 'day' | 'week' | 'list';
 
@@ -87,45 +89,46 @@ export function PracticeCalendarPage() {
         </h2>
         <QueryState pending={list.isPending} error={list.isError ? list.error : null} retry={() => void list.refetch()}>
           {view === 'week' ? (
-            <div className="mt-4 grid gap-3 md:grid-cols-7" aria-busy={list.isFetching}>
-              {Array.from({ length: 7 }, (_, i) => addDays(first, i)).map((day) => {
-                const items = byDay.find((d) => d.day === day)?.slots ?? [];
-                return (
-                  <div key={day} className="min-h-32 min-w-0 rounded-lg border border-slate-200 bg-slate-50 p-2">
-                    <h3 className="text-sm font-semibold text-slate-900">{formatDayHeading(day, language)}</h3>
-                    {items.length === 0 ? <p className="mt-2 text-xs text-slate-700">{t('practice.free')}</p> : null}
-                    <ul className="mt-2 space-y-2">
-                      {items.map((a) => (
-                        <li key={a.id}>
-                          <PracticeAppointment appointment={a} timeZone={zone} />
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                );
-              })}
+            <div className="mt-4" aria-busy={list.isFetching}>
+              {/* Wide screens: the week as a time grid. Narrow ones: its days one under another. */}
+              <div className="hidden md:block">
+                <WeekGrid days={Array.from({ length: 7 }, (_, i) => addDays(first, i))} appointments={list.data?.appointments ?? []} timeZone={zone} />
+              </div>
+              <div className="space-y-6 md:hidden">
+                {byDay.length === 0 ? <p className="text-slate-700">{t('practice.noneInRange')}</p> : null}
+                {byDay.map(({ day, slots: items }) => (
+                  <DayOfAppointments key={day} heading={formatDayHeading(day, language)} appointments={items} timeZone={zone} />
+                ))}
+              </div>
             </div>
           ) : byDay.length === 0 ? (
             <p className="mt-4 text-slate-700">{t('practice.noneInRange')}</p>
           ) : (
             <div className="mt-4 space-y-6" aria-busy={list.isFetching}>
               {byDay.map(({ day, slots: items }) => (
-                <div key={day}>
-                  {/* The day view's one day is the section's heading already. */}
-                  {view === 'day' ? null : <h3 className="text-base font-semibold text-slate-900">{formatDayHeading(day, language)}</h3>}
-                  <ul className="mt-2 space-y-2">
-                    {items.map((a) => (
-                      <li key={a.id}>
-                        <PracticeAppointment appointment={a} timeZone={zone} />
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+                // The day view's one day is the section's heading already.
+                <DayOfAppointments key={day} heading={view === 'day' ? null : formatDayHeading(day, language)} appointments={items} timeZone={zone} />
               ))}
             </div>
           )}
         </QueryState>
       </section>
+    </div>
+  );
+}
+
+/** One day's appointments, one card each, under the day's heading (none when the section names the day). */
+function DayOfAppointments({ heading, appointments, timeZone }: { heading: string | null; appointments: readonly Appointment[]; timeZone: string }) {
+  return (
+    <div>
+      {heading ? <h3 className="text-base font-semibold text-slate-900">{heading}</h3> : null}
+      <ul className="mt-2 space-y-2">
+        {appointments.map((a) => (
+          <li key={a.id}>
+            <PracticeAppointment appointment={a} timeZone={timeZone} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

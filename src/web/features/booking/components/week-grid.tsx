@@ -1,0 +1,116 @@
+import { clsx } from 'clsx';
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Appointment } from '~/shared/contracts/appointments';
+import { isolate } from '~/web/lib/bidi';
+import { INTL_LOCALES, formatTime } from '~/web/lib/dates';
+import { currentLanguage } from '~/web/lib/i18n';
+import { formatDayHeading } from '../lib/format';
+import { layoutWeek } from '../lib/week-grid';
+import { PracticeAppointment, STATUS_TONE } from './practice-appointment';
+
+/** Pixels an hour takes: a quarter of an hour is then 24 px, the least a target may be (WCAG 2.5.8). */
+const HOUR_PX = 96;
+const MINUTE_PX = HOUR_PX / 60;
+
+const BLOCK_TONES = {
+  slate: 'border-slate-500 bg-slate-100 hover:bg-slate-200',
+  teal: 'border-teal-700 bg-teal-50 hover:bg-teal-100',
+  green: 'border-emerald-700 bg-emerald-50 hover:bg-emerald-100',
+  red: 'border-red-700 bg-red-50 hover:bg-red-100',
+  amber: 'border-amber-600 bg-amber-50 hover:bg-amber-100',
+} as const;
+
+/**
+ * The week as a time grid (wide screens): a column a day, an appointment where its time is and as
+ * long as it lasts, overlapping ones side by side. Each opens its card, with the status changes
+ * the server allows now, in a dialog.
+ */
+export function WeekGrid({ days, appointments, timeZone }: { days: readonly string[]; appointments: readonly Appointment[]; timeZone: string }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const baseId = useId();
+  const layout = layoutWeek(appointments, days, timeZone);
+  const hours = Array.from({ length: layout.lastHour - layout.firstHour }, (_, i) => layout.firstHour + i);
+  const height = hours.length * HOUR_PX;
+  const hourLabel = new Intl.DateTimeFormat(INTL_LOCALES[language] ?? 'en', { hour: 'numeric', timeZone: 'UTC' });
+  const lines = `repeating-linear-gradient(to bottom, rgb(226 232 240) 0, rgb(226 232 240) 1px, transparent 1px, transparent ${HOUR_PX}px)`;
+  return (
+    <div className="grid grid-cols-[3.5rem_repeat(7,minmax(0,1fr))]">
+      <div />
+      {layout.columns.map(({ day }, i) => (
+        <h3 key={day} id={`${baseId}-${i}`} className="border-b border-slate-200 px-1 pb-2 text-sm font-semibold text-slate-900">
+          {formatDayHeading(day, language)}
+        </h3>
+      ))}
+      {/* The hours down the side are for the eye: each appointment says its own time. */}
+      <div aria-hidden="true" className="relative" style={{ height }}>
+        {hours.map((hour, i) => (
+          <span key={hour} className="absolute end-2 -translate-y-1/2 text-xs text-slate-700" style={{ top: i * HOUR_PX }}>
+            {i === 0 ? '' : hourLabel.format(Date.UTC(2026, 0, 1, hour % 24))}
+          </span>
+        ))}
+      </div>
+      {layout.columns.map(({ day, placed }, i) => (
+        <div key={day} className="relative border-s border-slate-200" style={{ height, backgroundImage: lines }}>
+          {placed.length === 0 ? <p className="sr-only">{t('practice.free')}</p> : null}
+          <ul aria-labelledby={`${baseId}-${i}`} className="absolute inset-0">
+            {placed.map(({ item: a, top, height: minutes, lane, lanes }) => (
+              <li
+                key={a.id}
+                className="absolute px-0.5"
+                style={{ top: top * MINUTE_PX, height: Math.max(minutes * MINUTE_PX, 24), insetInlineStart: `${(lane / lanes) * 100}%`, width: `${100 / lanes}%` }}
+              >
+                <Dialog.Root>
+                  <Dialog.Trigger
+                    className={clsx(
+                      'flex size-full flex-col items-start overflow-hidden rounded-md border-s-4 px-1.5 py-0.5 text-start text-xs leading-tight text-slate-900',
+                      BLOCK_TONES[STATUS_TONE[a.status]],
+                      a.status === 'cancelled' && 'line-through',
+                    )}
+                  >
+                    {/* As much as the block's height shows: a short visit's start and patient on one line; the status is always in its name. */}
+                    {minutes < 30 ? (
+                      <span className="max-w-full truncate">
+                        <span className="font-medium">{formatTime(a.startsAt, language, timeZone)}</span> <bdi>{a.patient.name}</bdi>
+                      </span>
+                    ) : (
+                      <>
+                        <span className="max-w-full truncate font-medium">
+                          {formatTime(a.startsAt, language, timeZone)}–{formatTime(a.endsAt, language, timeZone)}
+                        </span>
+                        <span className="max-w-full truncate">
+                          <bdi>{a.patient.name}</bdi>
+                        </span>
+                      </>
+                    )}
+                    <span className={minutes < 45 ? 'sr-only' : 'max-w-full truncate'}>{t(`status.${a.status}`)}</span>
+                  </Dialog.Trigger>
+                  <Dialog.Portal>
+                    <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+                    <Dialog.Content
+                      aria-describedby={undefined}
+                      className="fixed inset-x-4 top-[10vh] z-50 mx-auto max-h-[80vh] max-w-lg overflow-y-auto rounded-xl bg-white p-5 shadow-xl"
+                    >
+                      <div className="mb-3 flex items-start justify-between gap-4">
+                        <Dialog.Title className="text-lg font-semibold text-slate-900">
+                          {t('practice.detailsTitle', { patient: isolate(a.patient.name), day: formatDayHeading(day, language) })}
+                        </Dialog.Title>
+                        <Dialog.Close className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100" aria-label={t('practice.close')}>
+                          <X aria-hidden="true" className="size-5" />
+                        </Dialog.Close>
+                      </div>
+                      <PracticeAppointment appointment={a} timeZone={timeZone} />
+                    </Dialog.Content>
+                  </Dialog.Portal>
+                </Dialog.Root>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
