@@ -8,6 +8,7 @@ import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
+import { useMediaQuery } from '~/web/lib/media-query';
 import { useAuth } from '~/web/lib/session';
 import { usePracticeAppointments } from '../api/booking-api';
 import { addDays, formatDayHeading, localDate, mondayOf, slotsByDay, zoneName } from '../lib/format';
@@ -16,6 +17,9 @@ import { PracticeAppointment } from './practice-appointment';
 import { WeekGrid } from './week-grid';
 
 type View = 'day' | 'week' | 'list';
+
+/** Tailwind's `md`: from this width the week is a time grid. */
+const WIDE_SCREEN = '(min-width: 48rem)';
 
 /** The instant a local date starts in a zone. */
 function startOf(isoDay: string, timeZone: string): string {
@@ -49,6 +53,7 @@ export function PracticeCalendarPage() {
   const last = addDays(first, days);
   const list = usePracticeAppointments(startOf(first, zone), startOf(last, zone));
   const headingId = useId();
+  const wide = useMediaQuery(WIDE_SCREEN);
   const byDay = slotsByDay((list.data?.appointments ?? []).map((a) => ({ ...a, start: a.startsAt })), zone);
   const step = view === 'day' ? 1 : view === 'week' ? 7 : 28;
   const rangeLabel = view === 'day' ? formatDayHeading(first, language) : `${formatDayHeading(first, language)} – ${formatDayHeading(addDays(last, -1), language)}`;
@@ -88,25 +93,17 @@ export function PracticeCalendarPage() {
           {rangeLabel}
         </h2>
         <QueryState pending={list.isPending} error={list.isError ? list.error : null} retry={() => void list.refetch()}>
-          {view === 'week' ? (
+          {view === 'week' && wide ? (
+            // Wide screens: the week as a time grid. Narrow ones: its days one under another, as the list view does.
             <div className="mt-4" aria-busy={list.isFetching}>
-              {/* Wide screens: the week as a time grid. Narrow ones: its days one under another. */}
-              <div className="hidden md:block">
-                <WeekGrid days={Array.from({ length: 7 }, (_, i) => addDays(first, i))} appointments={list.data?.appointments ?? []} timeZone={zone} />
-              </div>
-              <div className="space-y-6 md:hidden">
-                {byDay.length === 0 ? <p className="text-slate-700">{t('practice.noneInRange')}</p> : null}
-                {byDay.map(({ day, slots: items }) => (
-                  <DayOfAppointments key={day} heading={formatDayHeading(day, language)} appointments={items} timeZone={zone} />
-                ))}
-              </div>
+              <WeekGrid days={Array.from({ length: 7 }, (_, i) => addDays(first, i))} appointments={list.data?.appointments ?? []} timeZone={zone} />
             </div>
           ) : byDay.length === 0 ? (
             <p className="mt-4 text-slate-700">{t('practice.noneInRange')}</p>
           ) : (
             <div className="mt-4 space-y-6" aria-busy={list.isFetching}>
               {byDay.map(({ day, slots: items }) => (
-                // The day view's one day is the section's heading already.
+                // The day view's one day is the section's heading already (the week's narrow list names each).
                 <DayOfAppointments key={day} heading={view === 'day' ? null : formatDayHeading(day, language)} appointments={items} timeZone={zone} />
               ))}
             </div>
