@@ -49,7 +49,7 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
       <div aria-hidden="true" className="relative" style={{ height }}>
         {hours.map((hour, i) => (
           <span key={hour} className="absolute end-2 -translate-y-1/2 text-xs text-slate-700" style={{ top: i * HOUR_PX }}>
-            {i === 0 ? '' : hourLabel.format(Date.UTC(2026, 0, 1, hour % 24))}
+            {i === 0 ? '' : hourLabel.format(Date.UTC(2026, 0, 1, hour))}
           </span>
         ))}
       </div>
