@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { format as formatDate } from 'date-fns';
 import ICAL from 'ical.js';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -517,6 +518,21 @@ describe('booking', () => {
     );
     expect(overlaps).toEqual([]);
     await expectAxeClean(page);
+    // A red line marks now in today's column: at 10:30 in Sydney (the browser's clock set to it),
+    // half an hour below the 10 AM label.
+    const [year, month, date] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date()).split('-').map(Number);
+    const clocked = await signedIn('provider');
+    await clocked.clock.setFixedTime(new Date(new TZDate(year!, month! - 1, date!, 10, 30, 'Australia/Sydney').getTime()));
+    await clocked.goto(`${server.url}/provider/appointments`);
+    const line = clocked.getByTestId('now-line');
+    await line.waitFor();
+    expect(await line.count()).toBe(1);
+    const todayHeading = await line.evaluate((el) => document.getElementById(el.parentElement!.querySelector('ul')!.getAttribute('aria-labelledby')!)!.textContent);
+    expect(todayHeading).toContain(String(date));
+    const ten = (await clocked.getByRole('main').locator('[aria-hidden="true"] > span', { hasText: /^10\sAM$/ }).boundingBox())!;
+    const lineBox = (await line.boundingBox())!;
+    expect(Math.abs(lineBox.y - (ten.y + ten.height / 2 + 48))).toBeLessThanOrEqual(3);
+    await clocked.context().close();
     // A block opens the appointment's card in a dialog, with what can be done now; a cancellation's
     // reason field and its confirm button lie within the card.
     let cancellable = false;

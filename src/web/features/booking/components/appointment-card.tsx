@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +11,7 @@ import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
+import { useNow } from '~/web/lib/use-now';
 import { useCancelAppointment, useRateAppointment, useRescheduleAppointment } from '../api/booking-api';
 import { focusElement, sectionHeadingOf, useFocusFallback } from '~/web/lib/focus';
 import { formatMoney, zoneName } from '../lib/format';
@@ -43,14 +44,8 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const canMove = a.actions.includes('reschedule');
   // A video visit can be joined from 15 minutes before its start (the server decides again);
   // the card looks again every half minute, so the button comes when the window opens.
-  const [now, setNow] = useState(() => Date.now());
-  const telehealth = a.mode === 'telehealth';
-  useEffect(() => {
-    if (!telehealth) return;
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, [telehealth]);
-  const videoOpen = visitOffered(a, new Date(now), 'patient');
+  const now = useNow(30_000, a.mode === 'telehealth');
+  const videoOpen = visitOffered(a, now, 'patient');
   // A toast outlives the card, which may move to the other list once the change is saved.
   // The panel with the focused button closes: the focus goes to the card's heading, and when
   // the card itself leaves the list (a cancelled visit is no longer upcoming) to the list's heading.

@@ -7,8 +7,10 @@ import type { Appointment } from '~/shared/contracts/appointments';
 import { isolate } from '~/web/lib/bidi';
 import { INTL_LOCALES, formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
+import { useHydrated } from '~/web/lib/use-hydrated';
+import { useNow } from '~/web/lib/use-now';
 import { formatDayHeading } from '../lib/format';
-import { layoutWeek } from '../lib/week-grid';
+import { layoutWeek, nowMarker } from '../lib/week-grid';
 import { PracticeAppointment, STATUS_TONE } from './practice-appointment';
 
 /** Pixels an hour takes: a quarter of an hour is then 24 px, the least a target may be (WCAG 2.5.8). */
@@ -33,6 +35,10 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
   const language = currentLanguage(i18n.resolvedLanguage);
   const baseId = useId();
   const layout = layoutWeek(appointments, days, timeZone);
+  // The line for now, once in the browser (the server's minute is not the reader's), moved each minute.
+  const hydrated = useHydrated();
+  const now = useNow(60_000, hydrated);
+  const marker = hydrated ? nowMarker(layout, now, timeZone) : null;
   const hours = Array.from({ length: layout.lastHour - layout.firstHour }, (_, i) => layout.firstHour + i);
   const height = hours.length * HOUR_PX;
   const hourLabel = new Intl.DateTimeFormat(INTL_LOCALES[language] ?? 'en', { hour: 'numeric', timeZone: 'UTC' });
@@ -109,6 +115,11 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
               </li>
             ))}
           </ul>
+          {marker?.column === i ? (
+            <div aria-hidden="true" data-testid="now-line" className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-red-600" style={{ top: marker.top * MINUTE_PX - 1 }}>
+              <span className="absolute -start-1 -top-[5px] size-2 rounded-full bg-red-600" />
+            </div>
+          ) : null}
         </div>
       ))}
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutWeek } from './week-grid';
+import { layoutWeek, nowMarker } from './week-grid';
 
 const item = (id: string, startsAt: string, endsAt: string) => ({ id, startsAt, endsAt });
 const week = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06'];
@@ -56,5 +56,20 @@ describe('layoutWeek', () => {
     // New York, 8 March 2026: 02:00 EST becomes 03:00 EDT. 03:30 EDT (07:30Z) is at 210 minutes on the wall clock.
     const spring = layoutWeek([item('ny', '2026-03-08T07:30:00Z', '2026-03-08T08:00:00Z')], ['2026-03-08'], 'America/New_York', { first: 0, last: 1 });
     expect(spring.columns[0]!.placed.map((p) => [p.top, p.height])).toEqual([[210, 30]]);
+  });
+});
+
+describe('nowMarker', () => {
+  const layout = layoutWeek([], week, 'Australia/Sydney');
+  it("is in today's column (in the zone), at the wall clock's minutes from the grid's first hour", () => {
+    // 2026-12-02 23:15 UTC is Thursday 3 December, 10:15 in Sydney (AEDT, +11).
+    expect(nowMarker(layout, new Date('2026-12-02T23:15:00Z'), 'Australia/Sydney')).toEqual({ column: 3, top: 2 * 60 + 15 });
+    // The same instant in New York is Wednesday 18:15: the grid's last hour, still shown.
+    expect(nowMarker(layoutWeek([], week, 'America/New_York'), new Date('2026-12-02T23:00:00Z'), 'America/New_York')).toEqual({ column: 2, top: 10 * 60 });
+  });
+  it('is not shown outside the grid hours or on another week', () => {
+    expect(nowMarker(layout, new Date('2026-12-02T19:59:00Z'), 'Australia/Sydney')).toBeNull(); // 06:59
+    expect(nowMarker(layout, new Date('2026-12-03T07:01:00Z'), 'Australia/Sydney')).toBeNull(); // 18:01
+    expect(nowMarker(layout, new Date('2026-12-09T23:15:00Z'), 'Australia/Sydney')).toBeNull();
   });
 });

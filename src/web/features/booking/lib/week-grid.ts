@@ -81,3 +81,14 @@ export function layoutWeek<T extends GridItem>(items: readonly T[], days: readon
   });
   return { firstHour, lastHour, columns };
 }
+
+/**
+ * Where the grid's line for now goes: the column of today (in the zone) and the minutes from the
+ * grid's first hour; null when today is not one of the columns or now is outside the grid's hours.
+ */
+export function nowMarker(layout: Pick<WeekLayout<unknown>, 'firstHour' | 'lastHour' | 'columns'>, now: Date, timeZone: string): { column: number; top: number } | null {
+  const column = layout.columns.findIndex((c) => c.day === localDate(now, timeZone));
+  const minutes = wallMinutes(now.toISOString(), timeZone);
+  if (column === -1 || minutes < layout.firstHour * 60 || minutes > layout.lastHour * 60) return null;
+  return { column, top: minutes - layout.firstHour * 60 };
+}

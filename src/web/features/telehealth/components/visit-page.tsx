@@ -12,6 +12,7 @@ import { formatDateTime, formatTime, userTimeZone, zoneName } from '~/web/lib/da
 import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents, useRealtimeFrames } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
+import { useNow } from '~/web/lib/use-now';
 import { useJoinVisit, useLeaveVisit, useRefreshTelehealth, useVisit } from '../api/telehealth-api';
 import { formatTimeUntil, timeUntil } from '../lib/format';
 import { newPeerId } from '../lib/peers';
@@ -22,16 +23,6 @@ import { Notice, QueryState, useTelehealthError } from './parts';
 import { EndVisit, ErrorLine, InviteForm, useConfirmedEnd, WaitingList } from './provider-panel';
 import { useLocalMedia } from './use-local-media';
 import { useStageFocus } from './use-stage-focus';
-
-/** The current time, updated every `everyMs`. */
-function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 function subscribeToNetwork(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
