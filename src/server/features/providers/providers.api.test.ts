@@ -239,13 +239,17 @@ describe('GET /api/v1/providers', () => {
       expect((await search({ query: `${w} london`, region: 'AU' })).place?.name).toBe('London, England, GB');
     });
 
-    it('keeps the place given apart, and reads no place from a word that only looks like one', async () => {
+    it('keeps the place given apart, reads a slip as the word the directory holds, and no place from a word that only looks like one', async () => {
       // A place given apart: the words are not read again for another.
       const given = await search({ query: `${w} sydney`, near: 'Perth', radiusKm: '50' });
       expect(given.matched).not.toBe('near');
       expect(given.place?.name).toMatch(/^Perth/);
-      // A slip of a place's name is not a place ("sydny"); words all of which are held are no question.
-      expect((await search({ query: `${w} sydny` })).matched).not.toBe('near');
+      // A slip is read as the directory's word it most likely means ("sydny": a practice in Sydney
+      // holds "sydney"), and that word as a place's name; a slip of a specialty names no place.
+      const slip = await search({ query: `${w} sydny`, region: 'AU' });
+      expect([slip.matched, slip.searched, slip.place?.name, names(slip)[0]]).toEqual(['near', w, 'Sydney, NSW, AU', inMelbourne]);
+      expect((await search({ query: `${w} cardiolgy` })).matched).toBe('some');
+      // Words all of which are held are no question.
       expect((await search({ query: `${w} melbourne` })).matched).toBe('all');
       // The rest must be something to search for: honorifics and stop words alone are not.
       expect((await search({ query: 'Dr in Sydney' })).matched).not.toBe('near');
@@ -258,9 +262,16 @@ describe('GET /api/v1/providers', () => {
     /**
      * Random lower-case Greek letters: a surname of four and its slip of three that no other test
      * holds (trigram similarity reads a three-letter word as close to every word sharing its first
-     * two letters, so the slip must not be the start of anyone's word).
+     * two letters, so the slip must not be the start of anyone's word). The letters are all
+     * different: with repeats, "αβββ" less its second letter is "αββ", the start of itself.
      */
-    const greek = (count: number) => [...randomUUID().replace(/-/g, '')].slice(0, count).map((h) => 'αβγδεζηθικλμνξοπ'[parseInt(h, 16)]!).join('');
+    const greek = (count: number) =>
+      [...'αβγδεζηθικλμνξοπ']
+        .map((letter) => ({ letter, order: randomUUID() }))
+        .sort((a, b) => a.order.localeCompare(b.order))
+        .slice(0, count)
+        .map(({ letter }) => letter)
+        .join('');
     const given = `Qx${letters(8)}`;
     // The other surname begins with a letter `greek` never gives, so the slip begins none of its words.
     const [chen, chang] = [greek(4), `ω${greek(5)}`];

@@ -23,7 +23,7 @@ import { DomainError, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { AVATAR_PATH_PREFIX, readAvatar, type AvatarFile } from '../profile/profile.service.js';
 import { explainWords } from './match-explanation.js';
-import { readWords, searchDirectory, type DirectoryFilters, type DirectoryRow } from './providers.repo.js';
+import { readWords, searchDirectory, type DirectoryFilters, type DirectoryRow, type WordReading } from './providers.repo.js';
 import { STOP_WORDS, searchWords } from './search-document.js';
 
 const DAY_MS = 86_400_000;
@@ -79,26 +79,41 @@ const PLACE_WORDS_MAX = 3;
  * A place named exactly by the last words of a query ("cardiology sydney", "knee pain in new
  * york"), else by its first ones ("sydney cardiology"), the longest name first, with the rest of
  * the query, which must still hold a word to search for (not only stop words or honorifics).
- * Only exact names (as the gazetteer writes them, with spaces or hyphens): a slip in a word is
- * more likely a slip in a specialty or condition than a place.
+ * Exact names (as the gazetteer writes them, with spaces or hyphens) first; then the same with
+ * each misspelt word read as the directory's word it most likely means (`corrections`, from the
+ * search's own reading: "sydny" is "sydney" because a practice in Sydney holds that word). A slip
+ * the directory's words do not explain is no place: it is more likely a slip in a specialty or a
+ * condition, and the gazetteer's close spellings of it are mostly small towns nobody meant.
  */
-async function placeInQuery(db: Queryable, text: string, region: RegionCode | undefined): Promise<{ place: PlaceResult; rest: string } | undefined> {
+async function placeInQuery(
+  db: Queryable,
+  text: string,
+  region: RegionCode | undefined,
+  corrections: WordReading['corrections'],
+): Promise<{ place: PlaceResult; rest: string } | undefined> {
   const tokens = text.match(/[\p{L}\p{N}]+/gu) ?? [];
   const splits: { name: string[]; rest: string[] }[] = [];
   const most = Math.min(PLACE_WORDS_MAX, tokens.length - 1);
   for (let n = most; n >= 1; n--) splits.push({ name: tokens.slice(-n), rest: tokens.slice(0, -n) });
   for (let n = most; n >= 1; n--) splits.push({ name: tokens.slice(0, n), rest: tokens.slice(n) });
-  for (const split of splits) {
-    // "knee pain in new york": the words are "knee pain".
-    while (split.rest.length > 0 && STOP_WORDS.has(split.rest.at(-1)!.toLowerCase())) split.rest.pop();
-    while (split.rest.length > 0 && STOP_WORDS.has(split.rest[0]!.toLowerCase())) split.rest.shift();
-    const rest = searchWords(split.rest.join(' '));
-    if (!rest.everyWord || !rest.words.some((w) => !STOP_WORDS.has(w))) continue;
-    if (split.name.every((w) => STOP_WORDS.has(w.toLowerCase()))) continue;
-    const names = split.name.length > 1 ? [split.name.join(' '), split.name.join('-')] : [split.name[0]!];
-    for (const name of names) {
-      const place = await placeNamedExactly(db, name, region);
-      if (place) return { place, rest: split.rest.join(' ') };
+  const corrected = (words: readonly string[]) => words.map((w) => corrections.get(w.toLowerCase())?.[0]?.word ?? w);
+  for (const read of [(words: readonly string[]) => words, corrected]) {
+    for (const split of splits) {
+      // "knee pain in new york": the words are "knee pain".
+      const restWords = [...split.rest];
+      while (restWords.length > 0 && STOP_WORDS.has(restWords.at(-1)!.toLowerCase())) restWords.pop();
+      while (restWords.length > 0 && STOP_WORDS.has(restWords[0]!.toLowerCase())) restWords.shift();
+      const rest = searchWords(restWords.join(' '));
+      if (!rest.everyWord || !rest.words.some((w) => !STOP_WORDS.has(w))) continue;
+      if (split.name.every((w) => STOP_WORDS.has(w.toLowerCase()))) continue;
+      const name = read(split.name);
+      // The corrected pass tries only names with a corrected word (the others were tried as typed).
+      if (read === corrected && name.every((w, i) => w === split.name[i])) continue;
+      const names = name.length > 1 ? [name.join(' '), name.join('-')] : [name[0]!];
+      for (const candidate of names) {
+        const place = await placeNamedExactly(db, candidate, region);
+        if (place) return { place, rest: restWords.join(' ') };
+      }
     }
   }
   return undefined;
@@ -147,7 +162,7 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
     // Some of the words name a place and no place was given apart ("cardiology sydney" where no
     // cardiologist practises in Sydney): the other words, measured from there, nearest first
     // unless another order was asked for, with no radius (`matched: 'near'`).
-    const split = query.near || query.lat !== undefined ? undefined : await placeInQuery(tx, query.query ?? '', query.region);
+    const split = query.near || query.lat !== undefined ? undefined : await placeInQuery(tx, query.query ?? '', query.region, reading.corrections);
     if (split) {
       const rest = searchWords(split.rest);
       const point = { name: split.place.label, latitude: split.place.latitude, longitude: split.place.longitude };
