@@ -135,6 +135,8 @@ describe('booking', () => {
     await expect.poll(() => fitPart.textContent()).toMatch(new RegExp(`^${prov('matchParts.fit')}: [\\d.]+ of 100 × 35% = [\\d.]+`));
     await expect.poll(() => fitPart.textContent()).toContain('“cardiolgist” read as a slip, found in');
     expect(await firstCard.locator('[data-match-part]').count()).toBe(5);
+    // No place was given: the distance part says why it adds nothing.
+    await firstCard.locator('[data-match-part="distance"]').getByText(prov('reasons.noPlace')).waitFor();
     await expectAxeClean(page);
 
     // /appointments/book without a provider: find one there, and choose it.
@@ -493,7 +495,11 @@ describe('booking', () => {
 
   it('the provider sees the booking in the calendar and confirms it, and takes a day off', async () => {
     const page = await signedIn('provider');
-    await page.goto(`${server.url}/provider/dashboard`);
+    // The account menu's Dashboard is the practice's for someone who works in it.
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole('banner').getByRole('button', { name: interpolate(common('header.accountMenu'), { name: 'Demo Provider' }) }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: common('header.dashboard') }).click();
+    await page.waitForURL(`${server.url}/provider/dashboard`);
     await h1(page, appt('practice.dashboardTitle'));
     await page.getByRole('heading', { level: 2, name: appt('practice.week') }).waitFor();
     await expectAxeClean(page);
@@ -782,6 +788,9 @@ describe('booking', () => {
     await page.getByText(timing(0)).waitFor();
     const before = await twoWeeks();
     expect(before).toBeGreaterThan(0);
+    // This week's days gone by (in the practice's zone, Sydney) say so, rather than 0 free times.
+    const daysGoneBy = (new TZDate(Date.now(), 'Australia/Sydney').getDay() + 6) % 7;
+    expect(await preview.locator('p').filter({ hasText: new RegExp(`^${appt('availability.pastDay')}$`) }).count()).toBe(daysGoneBy);
     await expectAxeClean(page);
 
     // 40 minutes kept free after each follow-up: a follow-up can no longer start just before a booked visit.
@@ -849,6 +858,13 @@ describe('booking', () => {
     await page.mouse.move(0, 0);
     await settleToasts(page);
     await expectAxeClean(page);
+    // A visit gone by can be booked again: the same provider and service, a new time.
+    const gone = page.getByRole('main').getByRole('listitem').filter({ hasText: reason }).first();
+    await gone.getByRole('link', { name: new RegExp(`^${appt('dashboard.bookAgain')}`) }).click();
+    await page.waitForURL(/\/appointments\/book\/[0-9a-f-]{36}\?service=[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 2, name: /Demo Provider/ }).waitFor();
+    await times(page).first().waitFor();
+    expect(await page.locator('input[name="service"]:checked').getAttribute('value')).toBe(new URL(page.url()).searchParams.get('service'));
 
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { level: 2, name: appt('dashboard.next') }).waitFor();

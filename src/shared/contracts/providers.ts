@@ -20,6 +20,8 @@ export type ServiceMode = (typeof SERVICE_MODES)[number];
 /** The weights of "best match": shown to people as they are (each result says what it earned). */
 export const MATCH_WEIGHTS = { fit: 0.35, distance: 0.2, language: 0.15, availability: 0.15, rating: 0.15 } as const;
 export type MatchReasonKind = keyof typeof MATCH_WEIGHTS;
+/** Ratings count fully towards best match from this many on (fewer: that share of the points). */
+export const RATING_CONFIDENCE_COUNT = 10;
 
 const flag = z
   .enum(['true', 'false'])

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeReturnPath } from './return-path';
-import { initials } from './session';
+import { initials, personInitials } from './session';
 
 describe('initials (spec §2 avatar fallback)', () => {
   it('takes the first letter of each word, upper-cased, and U without a name', () => {
@@ -9,6 +9,16 @@ describe('initials (spec §2 avatar fallback)', () => {
     expect(initials('Émile')).toBe('É');
     expect(initials('')).toBe('U');
     expect(initials(null)).toBe('U');
+  });
+
+  it("of a person shown to others, leave out the titles before the name, in the six languages", () => {
+    expect(personInitials('Dr Amara Chen')).toBe('AC');
+    expect(personInitials('Prof. Dr Quinn Li')).toBe('QL');
+    expect(personInitials('Dra. Lucía Pérez')).toBe('LP');
+    expect(personInitials('الدكتورة سارة حداد')).toBe('سح');
+    // A title after the first name is part of the name; a name of titles only keeps them.
+    expect(personInitials('Ben Dr')).toBe('BD');
+    expect(personInitials('Dr')).toBe('D');
   });
 });
 

@@ -2,6 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { AUTH_INITIAL_CHECK_TIMEOUT_MS } from '~/shared/auth-constants';
 import type { SessionState } from '~/shared/contracts/auth';
+import { nameWithoutTitles } from '~/shared/names';
 import type { Permission } from '~/shared/permissions';
 import { ApiError, apiFetch } from './api-client';
 import { useHydrated } from './use-hydrated';
@@ -104,6 +105,11 @@ export function initials(name: string | null | undefined): string {
     .map((word) => word[0]?.toUpperCase() ?? '')
     .join('');
   return letters || 'U';
+}
+
+/** Initials of a person shown to others (a provider's card, a conversation): without a title before the name ("Dr Amara Chen": AC). */
+export function personInitials(name: string): string {
+  return initials(nameWithoutTitles(name).join(' '));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../platform/db/database.js';
+import { RATING_CONFIDENCE_COUNT } from '../../../shared/contracts/providers.js';
 
 export interface DirectoryFilters {
   /** The typed words search reads (search-document.ts, searchWords), and whether all must match. */
@@ -95,8 +96,6 @@ export function lexemeQuery(words: readonly string[]): string {
   return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
 }
 
-/** Ratings count fully towards best match from this many on. */
-export const RATING_CONFIDENCE_COUNT = 10;
 
 /** How the directory reads a query's words: those it holds nowhere, and what each slip may mean. */
 export interface WordReading {

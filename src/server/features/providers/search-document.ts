@@ -1,4 +1,5 @@
 import { LANGUAGES } from '../../../shared/languages.js';
+import { HONORIFICS } from '../../../shared/names.js';
 import { isSpecialtySlug, SPECIALTY_SEARCH_TERMS } from '../../../shared/specialties.js';
 
 /** What free-text search reads of one provider, field by field. */
@@ -32,15 +33,10 @@ export function buildSearchDocument(profile: SearchedFields): string {
 }
 
 /**
- * Words that say nothing of whom a person is looking for: honorifics and titles ("Dr Chen": every
- * provider is a Dr) and common stop words of the six interface languages. Lower case, accents
+ * Words that say nothing of whom a person is looking for: honorifics and titles
+ * (`shared/names.ts`) and common stop words of the six interface languages. Lower case, accents
  * kept, as the full-text search reads them.
  */
-export const HONORIFICS: ReadonlySet<string> = new Set([
-  ...['dr', 'drs', 'doc', 'doctor', 'doctors', 'prof', 'professor', 'mr', 'mrs', 'ms', 'miss', 'mx', 'sir'],
-  ...['dra', 'doctora', 'sr', 'sra', 'srta', 'profa', 'professora', 'doutor', 'doutora', 'docteur', 'pr', 'professeur', 'mme', 'mlle'],
-  ...['د', 'دكتور', 'دكتورة', 'الدكتور', 'الدكتورة', '医生', '大夫'],
-]);
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   ...['an', 'and', 'at', 'by', 'for', 'from', 'in', 'my', 'near', 'of', 'on', 'or', 'the', 'to', 'with'],
   ...['de', 'del', 'el', 'la', 'las', 'los', 'en', 'con', 'para', 'por', 'un', 'una', 'cerca', 'mi'],

@@ -439,27 +439,32 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
   }
 }
 
-/** Hours before the seeding moment, who wrote (the patient or the provider) and what. */
-type DemoMessage = [hoursAgo: number, from: 'patient' | 'carer', body: string];
+/**
+ * Days before the seeding day and the wall-clock time in the practice's zone (Sydney) at which
+ * it was written (so the practice answers in its working hours, whatever the hour of seeding),
+ * who wrote it (the patient or the provider) and what.
+ */
+type DemoMessage = [daysAgo: number, at: `${number}:${number}`, from: 'patient' | 'carer', body: string];
+const DEMO_MESSAGES_ZONE = 'Australia/Sydney';
 
 /** The demo patient's conversation with the demo provider, then two of the provider's other patients'. */
 const DEMO_CONVERSATIONS: DemoMessage[][] = [
   [
-    [290, 'patient', 'Hello, I had my blood test this morning. Should I keep taking the iron tablets until we meet?'],
-    [288, 'carer', 'Yes, please keep taking them until your appointment. We will go through the results together.'],
-    [235, 'carer', 'As we discussed, your iron levels are back in the normal range. You can stop the tablets; we will check again in three months.'],
-    [234, 'patient', 'Thank you! See you for the medication review.'],
-    [20, 'patient', 'Could I bring the list of medicines from my pharmacy to the review?'],
-    [18, 'carer', 'Yes, please do, that helps a lot.'],
+    [12, '08:40', 'patient', 'Hello, I had my blood test this morning. Should I keep taking the iron tablets until we meet?'],
+    [12, '10:05', 'carer', 'Yes, please keep taking them until your appointment. We will go through the results together.'],
+    [10, '14:20', 'carer', 'As we discussed, your iron levels are back in the normal range. You can stop the tablets; we will check again in three months.'],
+    [10, '15:02', 'patient', 'Thank you! See you for the medication review.'],
+    [1, '09:15', 'patient', 'Could I bring the list of medicines from my pharmacy to the review?'],
+    [1, '11:30', 'carer', 'Yes, please do, that helps a lot.'],
   ],
   [
-    [150, 'patient', 'Hi, is there parking near the practice?'],
-    [149, 'carer', 'Yes: there is a public car park in the next street, free for the first hour.'],
+    [6, '13:10', 'patient', 'Hi, is there parking near the practice?'],
+    [6, '13:55', 'carer', 'Yes: there is a public car park in the next street, free for the first hour.'],
   ],
   [
-    [75, 'patient', 'I need to move my appointment next week. Is Thursday afternoon possible?'],
-    [73, 'carer', 'You can move it yourself from your appointments page; Thursday afternoon still has free times.'],
-    [72, 'patient', 'Done, thank you.'],
+    [3, '10:20', 'patient', 'I need to move my appointment next week. Is Thursday afternoon possible?'],
+    [3, '12:05', 'carer', 'You can move it yourself from your appointments page; Thursday afternoon still has free times.'],
+    [3, '12:40', 'patient', 'Done, thank you.'],
   ],
 ];
 
@@ -473,20 +478,25 @@ async function seedDemoConversations(tx: Transaction, now: Date, tenantId: strin
   for (const [i, script] of DEMO_CONVERSATIONS.entries()) {
     const patientId = patientIds[i];
     if (!patientId || script.length === 0) continue;
-    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000);
-    const last = at(script[script.length - 1]![0]);
+    const today = new TZDate(now.getTime(), DEMO_MESSAGES_ZONE);
+    const at = (daysAgo: number, time: string) => {
+      const [hour, minute] = time.split(':').map(Number);
+      return new Date(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, hour!, minute!, DEMO_MESSAGES_ZONE).getTime());
+    };
+    const first = at(script[0]![0], script[0]![1]);
+    const last = at(script[script.length - 1]![0], script[script.length - 1]![1]);
     const [conversation] = await tx
       .insert(conversations)
-      .values({ tenantId, patientId, carerId, createdBy: script[0]![1] === 'patient' ? patientId : carerId, createdAt: at(script[0]![0]), lastMessageAt: last })
+      .values({ tenantId, patientId, carerId, createdBy: script[0]![2] === 'patient' ? patientId : carerId, createdAt: first, lastMessageAt: last })
       .onConflictDoNothing()
       .returning({ id: conversations.id });
     if (!conversation) continue;
     await tx.insert(conversationParticipants).values([
-      { conversationId: conversation.id, userId: patientId, tenantId, role: 'patient', lastReadAt: last, joinedAt: at(script[0]![0]) },
-      { conversationId: conversation.id, userId: carerId, tenantId, role: 'carer', lastReadAt: last, joinedAt: at(script[0]![0]) },
+      { conversationId: conversation.id, userId: patientId, tenantId, role: 'patient', lastReadAt: last, joinedAt: first },
+      { conversationId: conversation.id, userId: carerId, tenantId, role: 'carer', lastReadAt: last, joinedAt: first },
     ]);
     await tx.insert(messages).values(
-      script.map(([hoursAgo, from, body]) => ({ tenantId, conversationId: conversation.id, senderId: from === 'patient' ? patientId : carerId, body, createdAt: at(hoursAgo) })),
+      script.map(([daysAgo, time, from, body]) => ({ tenantId, conversationId: conversation.id, senderId: from === 'patient' ? patientId : carerId, body, createdAt: at(daysAgo, time) })),
     );
   }
 }

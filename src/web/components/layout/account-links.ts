@@ -15,12 +15,13 @@ export interface AccountLink {
 /**
  * The signed-in account links (spec §2): Dashboard, Settings (/profile) and Manage Tenants,
  * which reads Create Tenant when the person has no current organisation. Professionals who work
- * in the current organisation also find their directory profile here.
+ * in the current organisation find their practice's dashboard behind Dashboard (/dashboard is a
+ * patient's: their own bookings) and their directory profile here.
  */
 export function accountLinks(session: Pick<SessionState, 'currentTenant' | 'user' | 'permissions'>): AccountLink[] {
   const practitioner = isProfessionalRole(session.user.role) && session.permissions.includes('appointments.manage');
   return [
-    { to: '/dashboard', labelKey: 'header.dashboard', icon: LayoutDashboard },
+    { to: practitioner ? '/provider/dashboard' : '/dashboard', labelKey: 'header.dashboard', icon: LayoutDashboard },
     ...(practitioner ? [{ to: '/provider/profile', labelKey: 'header.directoryProfile' as const, icon: Stethoscope }] : []),
     { to: '/profile', labelKey: 'header.settings', icon: Settings },
     {

@@ -90,10 +90,10 @@ describe('account links', () => {
     expect(accountLinks(session({ tenant: false }))[2]?.labelKey).toBe('header.createTenant');
   });
 
-  it('add the directory profile for professionals who work in the current organisation', () => {
+  it("lead professionals who work in the current organisation to its dashboard, and add their directory profile", () => {
     const practice = { tenant: true, permissions: ['account.self', 'appointments.manage'] } as const;
     expect(accountLinks(session({ ...practice, role: 'provider', permissions: [...practice.permissions] })).map((l) => l.to)).toEqual([
-      '/dashboard',
+      '/provider/dashboard',
       '/provider/profile',
       '/profile',
       '/tenant/manage',
@@ -102,6 +102,8 @@ describe('account links', () => {
     // Not for a patient who owns an organisation, nor for a provider without one.
     expect(accountLinks(session({ ...practice, role: 'patient', permissions: [...practice.permissions] })).map((l) => l.to)).not.toContain('/provider/profile');
     expect(accountLinks(session({ role: 'provider', permissions: ['account.self'] })).map((l) => l.to)).not.toContain('/provider/profile');
+    expect(accountLinks(session({ ...practice, role: 'patient', permissions: [...practice.permissions] }))[0]?.to).toBe('/dashboard');
+    expect(accountLinks(session({ role: 'provider', permissions: ['account.self'] }))[0]?.to).toBe('/dashboard');
   });
 
   it('offer Find Providers to signed-in patients only', () => {

@@ -138,6 +138,13 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
           </Button>
         ) : null}
         {a.rated ? <span className="text-sm text-slate-700">{t('list.rated')}</span> : null}
+        {/* A visit gone by (seen, missed or called off): the same provider and service again, a new time. */}
+        {upcoming ? null : (
+          <ButtonLink variant="outline" size="sm" to={`/appointments/book/${encodeURIComponent(a.provider.id)}?service=${encodeURIComponent(a.service.id)}`}>
+            {t('dashboard.bookAgain')}
+            <span className="sr-only">: {a.provider.displayName}</span>
+          </ButtonLink>
+        )}
         <ButtonLink variant="outline" size="sm" to={`/messages?appointment=${encodeURIComponent(a.id)}`}>
           {t('messaging.messagePractice')}
           <span className="sr-only">: {a.provider.displayName}</span>

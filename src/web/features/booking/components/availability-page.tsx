@@ -475,6 +475,7 @@ function WeekPreview({ location, services }: { location: PracticeLocation; servi
   const preview = usePreview(serviceId ? { locationId: location.id, serviceId, weekStart } : null);
   const selected = services.find((s) => s.id === serviceId);
   const id = useId();
+  const today = localDate(new Date(), location.timeZone);
   if (services.length === 0) return null;
   return (
     <div className="mt-8 border-t border-slate-200 pt-6">
@@ -511,7 +512,8 @@ function WeekPreview({ location, services }: { location: PracticeLocation; servi
         {preview.data?.days.map((day) => (
           <div key={day.date} className="rounded-lg bg-slate-50 p-2">
             <h4 className="text-sm font-semibold text-slate-900">{formatDayHeading(day.date, language)}</h4>
-            <p className="text-xs text-slate-700">{t('availability.slotCount', { count: day.slots.length })}</p>
+            {/* A day gone by has no free times to count: saying 0 would read as fully booked. */}
+            <p className="text-xs text-slate-700">{day.date < today ? t('availability.pastDay') : t('availability.slotCount', { count: day.slots.length })}</p>
             <ul className="mt-1 flex flex-wrap gap-1">
               {day.slots.slice(0, 12).map((s) => (
                 <li key={s.start} className="rounded bg-white px-1.5 py-0.5 text-xs text-slate-900">

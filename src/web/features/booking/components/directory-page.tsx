@@ -7,6 +7,7 @@ import {
   DIRECTORY_SORTS,
   type DirectorySort,
   MATCH_WEIGHTS,
+  RATING_CONFIDENCE_COUNT,
   type MatchReason,
   type MatchReasonKind,
   type ProviderSummary,
@@ -324,7 +325,7 @@ export function DirectoryPage() {
             ) : (
               <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-busy={directory.isFetching}>
                 {page.providers.map((p) => (
-                  <ProviderCard key={p.id} provider={p} />
+                  <ProviderCard key={p.id} provider={p} placeGiven={page.place !== null} />
                 ))}
               </ul>
             )}
@@ -348,7 +349,7 @@ export function DirectoryPage() {
   );
 }
 
-function ProviderCard({ provider }: { provider: ProviderSummary }) {
+function ProviderCard({ provider, placeGiven }: { provider: ProviderSummary; placeGiven: boolean }) {
   const { t, i18n } = useTranslation('providers');
   const { session } = useAuth();
   const language = currentLanguage(i18n.resolvedLanguage);
@@ -398,7 +399,7 @@ function ProviderCard({ provider }: { provider: ProviderSummary }) {
           <dd className="inline">{provider.nextAvailableAt ? formatDateTime(provider.nextAvailableAt, language, zone) : t('card.noTimes')}</dd>
         </div>
       </dl>
-      {provider.reasons.length > 0 ? <MatchExplanation provider={provider} /> : null}
+      {provider.reasons.length > 0 ? <MatchExplanation provider={provider} placeGiven={placeGiven} /> : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <Link to={`/providers/${provider.id}`} className="text-sm font-medium text-teal-800 underline inline-flex min-h-6 items-center">
           {t('card.profile')}
@@ -418,7 +419,7 @@ function ProviderCard({ provider }: { provider: ProviderSummary }) {
  * (the weights are MATCH_WEIGHTS, shown as they are), what each part came from, and for typed
  * words which word was found where.
  */
-function MatchExplanation({ provider }: { provider: ProviderSummary }) {
+function MatchExplanation({ provider, placeGiven }: { provider: ProviderSummary; placeGiven: boolean }) {
   const { t, i18n } = useTranslation('providers');
   const { session } = useAuth();
   const language = currentLanguage(i18n.resolvedLanguage);
@@ -450,6 +451,11 @@ function MatchExplanation({ provider }: { provider: ProviderSummary }) {
               {': '}
               {t('card.partScore', { points: number.format(points), weight: number.format(MATCH_WEIGHTS[kind] * 100), contribution: number.format(MATCH_WEIGHTS[kind] * points) })}
               {reason && detail ? <span className="block text-slate-700">{t(`reasons.${kind}`, { detail })}</span> : null}
+              {/* Why a part earned little: few ratings count in part; no place, no distance. */}
+              {kind === 'rating' && reason && provider.rating.count < RATING_CONFIDENCE_COUNT ? (
+                <span className="block text-slate-700">{t('reasons.ratingConfidence', { full: RATING_CONFIDENCE_COUNT, count: provider.rating.count })}</span>
+              ) : null}
+              {kind === 'distance' && !placeGiven ? <span className="block text-slate-700">{t('reasons.noPlace')}</span> : null}
               {reason?.matches && reason.matches.length > 0 ? (
                 <ul className="list-disc ps-5 text-slate-700">
                   {reason.matches.map((m) => (

@@ -7,7 +7,7 @@ import { appointmentCalendarPath, googleCalendarUrl, outlookCalendarUrl, telehea
 import type { Appointment } from '~/shared/contracts/appointments';
 import type { ProviderSummary } from '~/shared/contracts/providers';
 import { QueryState as SharedQueryState } from '~/web/components/ui/query-state';
-import { initials } from '~/web/lib/session';
+import { personInitials } from '~/web/lib/session';
 
 export const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
 
@@ -113,7 +113,7 @@ export function ProviderPhoto({ name, image, size = 'md' }: { name: string; imag
       data-provider-photo={image ? 'image' : 'initials'}
     >
       {image ? <Avatar.Image src={image} alt="" className="size-full object-cover" /> : null}
-      <Avatar.Fallback delayMs={image ? 600 : undefined}>{initials(name)}</Avatar.Fallback>
+      <Avatar.Fallback delayMs={image ? 600 : undefined}>{personInitials(name)}</Avatar.Fallback>
     </Avatar.Root>
   );
 }

@@ -54,8 +54,9 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
       {/* The hours down the side are for the eye: each appointment says its own time. */}
       <div aria-hidden="true" className="relative" style={{ height }}>
         {hours.map((hour, i) => (
-          <span key={hour} className="absolute end-2 -translate-y-1/2 text-xs text-slate-700" style={{ top: i * HOUR_PX }}>
-            {i === 0 ? '' : hourLabel.format(Date.UTC(2026, 0, 1, hour))}
+          // Each label centred on its hour's line; the first, at the grid's top edge, just below it.
+          <span key={hour} className={clsx('absolute end-2 text-xs text-slate-700', i > 0 && '-translate-y-1/2')} style={{ top: i * HOUR_PX }}>
+            {hourLabel.format(Date.UTC(2026, 0, 1, hour))}
           </span>
         ))}
       </div>

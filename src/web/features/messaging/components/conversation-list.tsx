@@ -8,7 +8,7 @@ import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { formatDateTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
-import { initials } from '~/web/lib/session';
+import { personInitials } from '~/web/lib/session';
 import { useConversations } from '../api/messaging-api';
 import { foundPreviewOf, markWords, previewOf } from '../lib/format';
 import { QueryState } from './parts';
@@ -17,7 +17,7 @@ export function PersonAvatar({ name, image }: { name: string; image: string | nu
   return (
     <Avatar.Root className="inline-flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full bg-teal-700 text-sm font-semibold text-white">
       {image ? <Avatar.Image src={image} alt="" className="size-full object-cover" /> : null}
-      <Avatar.Fallback delayMs={image ? 600 : undefined}>{initials(name)}</Avatar.Fallback>
+      <Avatar.Fallback delayMs={image ? 600 : undefined}>{personInitials(name)}</Avatar.Fallback>
     </Avatar.Root>
   );
 }
