@@ -535,6 +535,8 @@ describe('booking', () => {
     expect(await line.count()).toBe(1);
     const todayHeading = await line.evaluate((el) => document.getElementById(el.parentElement!.querySelector('ul')!.getAttribute('aria-labelledby')!)!.textContent);
     expect(todayHeading).toContain(String(date));
+    // Today's heading says so to assistive technology too, and only today's.
+    expect(await clocked.locator('h3[aria-current="date"]').allTextContents()).toEqual([todayHeading]);
     const ten = (await clocked.getByRole('main').locator('[aria-hidden="true"] > span', { hasText: /^10\sAM$/ }).boundingBox())!;
     const lineBox = (await line.boundingBox())!;
     expect(Math.abs(lineBox.y - (ten.y + ten.height / 2 + 48))).toBeLessThanOrEqual(3);
@@ -791,6 +793,8 @@ describe('booking', () => {
     // This week's days gone by (in the practice's zone, Sydney) say so, rather than 0 free times.
     const daysGoneBy = (new TZDate(Date.now(), 'Australia/Sydney').getDay() + 6) % 7;
     expect(await preview.locator('p').filter({ hasText: new RegExp(`^${appt('availability.pastDay')}$`) }).count()).toBe(daysGoneBy);
+    // The demo practice has no hours on Sundays: the last day says it is closed (it is never past).
+    expect(await preview.locator('p').last().textContent()).toBe(appt('availability.closed'));
     await expectAxeClean(page);
 
     // 40 minutes kept free after each follow-up: a follow-up can no longer start just before a booked visit.

@@ -467,6 +467,18 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
   );
 }
 
+/** What a day of the week preview says of its free times: their count, or why it has none. */
+function previewDayState(date: string, count: number, today: string, location: Pick<PracticeLocation, 'weeklyHours' | 'overrides'>): 'past' | 'dayOff' | 'closed' | 'count' {
+  if (date < today) return 'past';
+  if (count > 0) return 'count';
+  const override = location.overrides.find((o) => o.date === date);
+  if (override) return override.hours.length === 0 ? 'dayOff' : 'count';
+  // A calendar date's weekday is the same in every zone (0 is Sunday, as the weekly hours count).
+  return location.weeklyHours.some((w) => w.weekday === new Date(`${date}T00:00:00Z`).getUTCDay()) ? 'count' : 'closed';
+}
+
+const PREVIEW_DAY_KEYS = { past: 'availability.pastDay', dayOff: 'availability.dayOff', closed: 'availability.closed' } as const;
+
 function WeekPreview({ location, services }: { location: PracticeLocation; services: PreviewService[] }) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
@@ -509,21 +521,24 @@ function WeekPreview({ location, services }: { location: PracticeLocation; servi
         </p>
       ) : null}
       <div className="mt-4 grid gap-2 md:grid-cols-7" aria-labelledby={id} aria-busy={preview.isFetching} role="group">
-        {preview.data?.days.map((day) => (
-          <div key={day.date} className="rounded-lg bg-slate-50 p-2">
-            <h4 className="text-sm font-semibold text-slate-900">{formatDayHeading(day.date, language)}</h4>
-            {/* A day gone by has no free times to count: saying 0 would read as fully booked. */}
-            <p className="text-xs text-slate-700">{day.date < today ? t('availability.pastDay') : t('availability.slotCount', { count: day.slots.length })}</p>
-            <ul className="mt-1 flex flex-wrap gap-1">
-              {day.slots.slice(0, 12).map((s) => (
-                <li key={s.start} className="rounded bg-white px-1.5 py-0.5 text-xs text-slate-900">
-                  {formatTime(s.start, language, location.timeZone)}
-                </li>
-              ))}
-              {day.slots.length > 12 ? <li className="text-xs text-slate-700">{t('availability.more', { count: day.slots.length - 12 })}</li> : null}
-            </ul>
-          </div>
-        ))}
+        {preview.data?.days.map((day) => {
+          const state = previewDayState(day.date, day.slots.length, today, location);
+          return (
+            <div key={day.date} className="rounded-lg bg-slate-50 p-2">
+              <h4 className="text-sm font-semibold text-slate-900">{formatDayHeading(day.date, language)}</h4>
+              {/* A day without free times says why when it can: gone by, closed or a day off (0 would read as fully booked). */}
+              <p className="text-xs text-slate-700">{state === 'count' ? t('availability.slotCount', { count: day.slots.length }) : t(PREVIEW_DAY_KEYS[state])}</p>
+              <ul className="mt-1 flex flex-wrap gap-1">
+                {day.slots.slice(0, 12).map((s) => (
+                  <li key={s.start} className="rounded bg-white px-1.5 py-0.5 text-xs text-slate-900">
+                    {formatTime(s.start, language, location.timeZone)}
+                  </li>
+                ))}
+                {day.slots.length > 12 ? <li className="text-xs text-slate-700">{t('availability.more', { count: day.slots.length - 12 })}</li> : null}
+              </ul>
+            </div>
+          );
+        })}
       </div>
     </div>
   );

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '~/shared/contracts/appointments';
 import { isolate } from '~/web/lib/bidi';
-import { INTL_LOCALES, formatTime } from '~/web/lib/dates';
+import { INTL_LOCALES, formatTime, localDate } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useHydrated } from '~/web/lib/use-hydrated';
 import { useNow } from '~/web/lib/use-now';
@@ -39,6 +39,7 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
   const hydrated = useHydrated();
   const now = useNow(60_000, hydrated);
   const marker = hydrated ? nowMarker(layout, now, timeZone) : null;
+  const today = hydrated ? localDate(now, timeZone) : null;
   const hours = Array.from({ length: layout.lastHour - layout.firstHour }, (_, i) => layout.firstHour + i);
   const height = hours.length * HOUR_PX;
   const hourLabel = new Intl.DateTimeFormat(INTL_LOCALES[language] ?? 'en', { hour: 'numeric', timeZone: 'UTC' });
@@ -47,7 +48,12 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
     <div className="grid grid-cols-[3.5rem_repeat(7,minmax(0,1fr))]">
       <div />
       {layout.columns.map(({ day }, i) => (
-        <h3 key={day} id={`${baseId}-${i}`} className="border-b border-slate-200 px-1 pb-2 text-sm font-semibold text-slate-900">
+        <h3
+          key={day}
+          id={`${baseId}-${i}`}
+          aria-current={day === today ? 'date' : undefined}
+          className={clsx('border-b px-1 pb-2 text-sm font-semibold', day === today ? 'border-b-2 border-teal-700 text-teal-800' : 'border-slate-200 text-slate-900')}
+        >
           {formatDayHeading(day, language)}
         </h3>
       ))}
