@@ -1114,10 +1114,14 @@ describe('booking', () => {
     const put = async (path: string, data: unknown) => expect((await provider.request.put(`${server.url}${path}`, { data })).status()).toBe(200);
     await put('/api/v1/practice/availability/settings', { ...availability.settings, slotIntervalMinutes: 5, minimumNoticeMinutes: 0 });
     await put(`/api/v1/practice/locations/${location.id}/hours`, { weeklyHours: location.weeklyHours, breaks: [] });
-    for (const at of [Date.now(), Date.now() + 86_400_000]) {
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(at));
-      await put(`/api/v1/practice/locations/${location.id}/overrides/${day}`, { hours: [{ start: '00:00', end: '24:00' }], note: '' });
-    }
+    // Open from the coming minute today (times step from the opening), and all of tomorrow: the
+    // first free time is a minute or two away, not up to a whole 5-minute step.
+    const dayOf = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(at));
+    const opening = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
+    const openingTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(opening));
+    const today = dayOf(Date.now());
+    await put(`/api/v1/practice/locations/${location.id}/overrides/${today}`, { hours: [{ start: dayOf(opening) === today ? openingTime : '00:00', end: '24:00' }], note: '' });
+    await put(`/api/v1/practice/locations/${location.id}/overrides/${dayOf(Date.now() + 86_400_000)}`, { hours: [{ start: '00:00', end: '24:00' }], note: '' });
     // What the demo calendar holds now gives way: cancelled if not started, else marked missed.
     const from = new Date(Date.now() - 2 * 3_600_000).toISOString();
     const to = new Date(Date.now() + 3_600_000).toISOString();
