@@ -242,6 +242,8 @@ describe('secure messaging', () => {
     const messages = thread(patient, 'Demo Provider');
     await messages.getByText('Note 50', { exact: true }).waitFor();
     await messages.getByText(longLink).waitFor();
+    // The patient's inbox names the practice each conversation is with.
+    expect(await patient.getByRole('list', { name: msg('list.title') }).getByRole('link', { name: /Demo Provider/ }).first().textContent()).toContain('Harbourview Allied Health');
     expect(await patient.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // It opens at the newest message, with the reply box in view.
     await expect
@@ -293,6 +295,9 @@ describe('secure messaging', () => {
     await provider.getByRole('button', { name: msg('list.showAll') }).click();
     await list.getByRole('link', { name: /Demo Patient/ }).waitFor();
     expect(filterOf()).toEqual({});
+    // The practice's own name is not repeated under each of its patients (the patient's inbox names it).
+    const practiceName = ((await (await provider.request.get(`${suite.server.url}/api/v1/session`)).json()) as { currentTenant: { name: string } }).currentTenant.name;
+    expect(await list.getByRole('link', { name: /Demo Patient/ }).first().textContent()).not.toContain(practiceName);
     expect(await box.inputValue()).toBe('');
 
     // Any case; the count says how many matched.

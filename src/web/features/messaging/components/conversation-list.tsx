@@ -8,7 +8,7 @@ import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { formatDateTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
-import { personInitials } from '~/web/lib/session';
+import { personInitials, useAuth } from '~/web/lib/session';
 import { useConversations } from '../api/messaging-api';
 import { foundPreviewOf, markWords, previewOf } from '../lib/format';
 import { QueryState } from './parts';
@@ -160,6 +160,7 @@ function ConversationItem({
   words: readonly string[];
 }) {
   const { t } = useTranslation('messages');
+  const currentTenantId = useAuth().session?.currentTenant?.id;
   // With a search that a message matched, that message stands in for the newest, its words marked.
   const shown = c.match ?? c.lastMessage;
   const preview = c.match ? foundPreviewOf(c.match, words) : c.lastMessage ? previewOf(c.lastMessage) : null;
@@ -187,9 +188,12 @@ function ConversationItem({
               </span>
             ) : null}
           </span>
-          <span className="block truncate text-xs text-slate-700">
-            <bdi>{c.organisation.name}</bdi>
-          </span>
+          {/* The practice a patient writes to; the practice's own staff know which one they work in. */}
+          {c.with.role === 'patient' && c.organisation.id === currentTenantId ? null : (
+            <span className="block truncate text-xs text-slate-700">
+              <bdi>{c.organisation.name}</bdi>
+            </span>
+          )}
           {preview ? (
             <span className={clsx('mt-1 block text-sm text-slate-800', c.match ? 'line-clamp-3 wrap-anywhere' : 'truncate')}>
               {c.match ? `${t('list.found')} ` : ''}
