@@ -96,7 +96,6 @@ export function lexemeQuery(words: readonly string[]): string {
   return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
 }
 
-
 /** How the directory reads a query's words: those it holds nowhere, and what each slip may mean. */
 export interface WordReading {
   /** Checked words no document holds, not even as a prefix. */

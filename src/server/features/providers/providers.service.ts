@@ -96,24 +96,25 @@ async function placeInQuery(
   const most = Math.min(PLACE_WORDS_MAX, tokens.length - 1);
   for (let n = most; n >= 1; n--) splits.push({ name: tokens.slice(-n), rest: tokens.slice(0, -n) });
   for (let n = most; n >= 1; n--) splits.push({ name: tokens.slice(0, n), rest: tokens.slice(n) });
-  const corrected = (words: readonly string[]) => words.map((w) => corrections.get(w.toLowerCase())?.[0]?.word ?? w);
-  for (const read of [(words: readonly string[]) => words, corrected]) {
-    for (const split of splits) {
-      // "knee pain in new york": the words are "knee pain".
-      const restWords = [...split.rest];
-      while (restWords.length > 0 && STOP_WORDS.has(restWords.at(-1)!.toLowerCase())) restWords.pop();
-      while (restWords.length > 0 && STOP_WORDS.has(restWords[0]!.toLowerCase())) restWords.shift();
-      const rest = searchWords(restWords.join(' '));
-      if (!rest.everyWord || !rest.words.some((w) => !STOP_WORDS.has(w))) continue;
-      if (split.name.every((w) => STOP_WORDS.has(w.toLowerCase()))) continue;
-      const name = read(split.name);
-      // The corrected pass tries only names with a corrected word (the others were tried as typed).
-      if (read === corrected && name.every((w, i) => w === split.name[i])) continue;
-      const names = name.length > 1 ? [name.join(' '), name.join('-')] : [name[0]!];
-      for (const candidate of names) {
-        const place = await placeNamedExactly(db, candidate, region);
-        if (place) return { place, rest: restWords.join(' ') };
-      }
+  // The splits with something left to search for ("knee pain in new york": "knee pain").
+  const usable = splits.flatMap(({ name, rest }) => {
+    const restWords = [...rest];
+    while (restWords.length > 0 && STOP_WORDS.has(restWords.at(-1)!.toLowerCase())) restWords.pop();
+    while (restWords.length > 0 && STOP_WORDS.has(restWords[0]!.toLowerCase())) restWords.shift();
+    const searched = searchWords(restWords.join(' '));
+    if (!searched.everyWord || !searched.words.some((w) => !STOP_WORDS.has(w))) return [];
+    if (name.every((w) => STOP_WORDS.has(w.toLowerCase()))) return [];
+    return [{ name, rest: restWords.join(' ') }];
+  });
+  // Then the same with the misspelt words corrected, those whose name has one.
+  const corrected = usable
+    .map(({ name, rest }) => ({ name: name.map((w) => corrections.get(w.toLowerCase())?.[0]?.word ?? w), rest, typed: name }))
+    .filter(({ name, typed }) => name.some((w, i) => w !== typed[i]));
+  for (const { name, rest } of [...usable, ...corrected]) {
+    const names = name.length > 1 ? [name.join(' '), name.join('-')] : [name[0]!];
+    for (const candidate of names) {
+      const place = await placeNamedExactly(db, candidate, region);
+      if (place) return { place, rest };
     }
   }
   return undefined;
