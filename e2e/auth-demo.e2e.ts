@@ -173,4 +173,22 @@ describe('signed-in pages loaded directly', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('ask for the session once, as the document arrives, and the page takes that answer', async () => {
+    const { context, page } = await newPage(suite.browser);
+    const signIn = await page.request.post(`${suite.server.url}/api/auth/demo/sign-in`, { data: { role: 'provider' } });
+    expect(signIn.status()).toBe(200);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(suite.server.url + '/provider/dashboard');
+    await page.getByRole('heading', { level: 1, name: translation('en', 'practice.dashboardTitle', 'appointments') }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The document preloads it (before its scripts); the session check then uses that answer
+    // rather than asking a second time (the request it makes must be the preloaded one).
+    expect(await page.locator('head link[rel="preload"][as="fetch"][href="/api/v1/session"]').count()).toBe(1);
+    expect(requested.filter((path) => path === '/api/v1/session')).toEqual(['/api/v1/session']);
+    const firstScript = requested.findIndex((path) => path.endsWith('.js'));
+    expect(requested.indexOf('/api/v1/session')).toBeLessThan(firstScript);
+    await context.close();
+  });
 });

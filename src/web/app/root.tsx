@@ -17,7 +17,7 @@ import { APP_STATE_ELEMENT_ID, hydratedAppStateText, serializeAppState } from '~
 import { currentLanguage } from '~/web/lib/i18n';
 import { readCookie, visitorOfRequest } from '~/web/lib/page-request';
 import { createQueryClient } from '~/web/lib/query-client';
-import { startSession } from '~/web/lib/session';
+import { SESSION_PATH, startSession } from '~/web/lib/session';
 import { useHydrated } from '~/web/lib/use-hydrated';
 import { consentQueryKey } from '~/web/lib/consent';
 import { RenderedRegionContext } from '~/web/lib/region';
@@ -109,6 +109,21 @@ function AppStateScript({ language }: { language: LanguageCode }) {
 }
 
 /**
+ * A visitor with a session cookie sees a signed-in page only once the browser has read the
+ * session (GET /api/v1/session, useAuth): the document asks for it as it arrives, so the answer
+ * is there by the time the scripts have loaded, instead of being asked for after them. A preload
+ * is matched by address, destination, mode and credentials: `fetch` with `crossorigin=anonymous`
+ * is fetchSession's same-origin fetch, so the browser hands the answer over (once; later checks
+ * ask again), and a browser without preloads simply asks then. Nothing for anonymous visitors,
+ * who have no session to read.
+ */
+function SessionPreload() {
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!data?.sessionCookie) return null;
+  return <link rel="preload" href={SESSION_PATH} as="fetch" crossOrigin="anonymous" />;
+}
+
+/**
  * The document, rendered on the server in the visitor's language (lang and dir set), then kept in
  * step with the interface language by i18next's languageChanged listener (src/web/lib/i18n.ts).
  */
@@ -128,6 +143,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
+        <SessionPreload />
         <Meta />
         <Links />
       </head>

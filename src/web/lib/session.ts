@@ -19,6 +19,8 @@ const sessionStateSchema = () => import('~/shared/contracts/auth').then((m) => m
 
 export async function fetchSession(signal?: AbortSignal): Promise<SessionState | null> {
   try {
+    // The document of a visitor with a session cookie preloads this request (SessionPreload in
+    // root.tsx): the first check takes that answer, already under way while the scripts load.
     return await apiFetch(SESSION_PATH, { schema: sessionStateSchema, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

@@ -13,7 +13,9 @@ import { fetchVisit } from '../api/telehealth-api';
  * the waiting room say it already.
  */
 export default function VisitWaitingAlert() {
-  const { t } = useTranslation('telehealth');
+  // Its strings are only needed when someone starts waiting: the namespace loads meanwhile, and
+  // the header (rendered with the page in one transition after hydration) never waits for it.
+  const { t } = useTranslation('telehealth', { useSuspense: false });
   const { can } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
