@@ -571,9 +571,21 @@ describe('telehealth video visits', () => {
     await patient.getByText(th('phase.ended'), { exact: true }).first().waitFor({ timeout: 20_000 });
     await expectFocused(patient.getByRole('heading', { level: 2, name: th('phase.ended') }));
 
+    // The day's list says it ended with no outcome yet, and leads to the calendar's day to record one.
+    const day = today();
+    await provider.goto(`${server.url}/provider/telehealth?date=${day}`);
+    await h1(provider, th('day.title'));
+    const item = provider.getByRole('main').getByRole('listitem').filter({ hasText: patientName });
+    await item.getByText(th('day.phases.ended'), { exact: true }).waitFor();
+    await item.getByText(th('day.outcomeMissing')).waitFor();
+    const record = item.getByRole('link', { name: new RegExp(`^${escapeRegExp(th('day.recordOutcome'))}\\s*:\\s*${escapeRegExp(patientName)}$`) });
+    expect(await record.getAttribute('href')).toBe(`/provider/appointments?view=day&date=${day}`);
+    expect(await item.getByRole('link', { name: new RegExp(`^${th('day.start')}`) }).count()).toBe(0);
+    await expectAxeClean(provider);
+
     // Opened again later, the ended visit still lets its provider complete the appointment, and
     // message the patient as its text says.
-    await provider.reload();
+    await provider.goto(`${server.url}/appointments/telehealth/${appointmentId}`);
     await h1(provider, SERVICE);
     await provider.getByText(th('phase.endedHelpProvider')).waitFor();
     const message = provider.getByRole('link', { name: new RegExp(`^${escapeRegExp(th('phase.messagePatient'))}\\s*:\\s*${escapeRegExp(patientName)}$`) });

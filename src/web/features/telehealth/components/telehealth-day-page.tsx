@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { OPEN_APPOINTMENT_STATUSES } from '~/shared/appointments';
 import type { TelehealthDayVisit } from '~/shared/contracts/telehealth';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { ButtonLink } from '~/web/components/ui/button';
@@ -75,7 +76,7 @@ export function TelehealthDayPage() {
           ) : (
             <ul className="mt-4 space-y-3" aria-busy={day.isFetching}>
               {visits.map((v) => (
-                <DayVisit key={v.appointmentId} visit={v} zone={zone} language={language} />
+                <DayVisit key={v.appointmentId} visit={v} date={date} zone={zone} language={language} />
               ))}
             </ul>
           )}
@@ -85,10 +86,21 @@ export function TelehealthDayPage() {
   );
 }
 
-function DayVisit({ visit: v, zone, language }: { visit: TelehealthDayVisit; zone: string; language: string }) {
+/** One visit of the day: its time, patient, stage, who is waiting or in it, and what the viewer can do. */
+export function DayVisit({ visit: v, date, zone, language }: { visit: TelehealthDayVisit; date: string; zone: string; language: string }) {
   const { t } = useTranslation('telehealth');
   const headingId = useId();
   const started = Boolean(v.startedAt) && !v.endedAt;
+  // Its time is over and the appointment still waits for an outcome (completed or missed), which
+  // the practice's calendar records: the card says so instead of only "Ended".
+  const outcomeMissing = v.phase === 'ended' && !v.reopenable && (OPEN_APPOINTMENT_STATUSES as readonly string[]).includes(v.status);
+  const phaseLabel = started
+    ? t('day.inProgress')
+    : v.reopenable
+      ? t('day.phases.closed')
+      : outcomeMissing && !v.startedAt
+        ? t('day.notHeld')
+        : t(`day.phases.${v.phase}`);
   const inCall = v.others.filter((p) => p.presence === 'in-call');
   const gone = v.others.filter((p) => p.presence === 'gone');
   return (
@@ -100,8 +112,8 @@ function DayVisit({ visit: v, zone, language }: { visit: TelehealthDayVisit; zon
           </h3>
           <p className="text-sm text-slate-700">{v.serviceName}</p>
         </div>
-        <span className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', PHASE_TONE[v.reopenable ? 'closed' : v.phase])}>
-          {started ? t('day.inProgress') : v.reopenable ? t('day.phases.closed') : t(`day.phases.${v.phase}`)}
+        <span className={clsx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', PHASE_TONE[v.reopenable || outcomeMissing ? 'closed' : v.phase])}>
+          {phaseLabel}
         </span>
       </div>
       {v.waiting.length > 0 ? (
@@ -141,8 +153,17 @@ function DayVisit({ visit: v, zone, language }: { visit: TelehealthDayVisit; zon
           ))}
         </p>
       ) : null}
-      {/* Only the visit's provider starts it; before its window opens, the card says when it does. */}
-      {!v.mine ? (
+      {/* Only the visit's provider starts it; before its window opens, the card says when it does;
+          after it, an appointment without an outcome says where to record one (any of the staff). */}
+      {outcomeMissing ? (
+        <p className="mt-3 text-sm text-slate-900">
+          {t('day.outcomeMissing')}{' '}
+          <Link to={`/provider/appointments?view=day&date=${date}`} className="font-medium text-teal-800 underline inline-flex min-h-6 items-center">
+            {t('day.recordOutcome')}
+            <span className="sr-only">: {v.patientName}</span>
+          </Link>
+        </p>
+      ) : !v.mine ? (
         <p className="mt-3 text-sm text-slate-700">{t('day.othersVisit')}</p>
       ) : v.phase === 'open' || v.reopenable ? (
         <ButtonLink size="sm" className="mt-3" to={`/appointments/telehealth/${encodeURIComponent(v.appointmentId)}`}>
