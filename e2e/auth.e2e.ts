@@ -286,20 +286,24 @@ describe('login form validation', () => {
 
   it('shows the auth-status spinner and a placeholder avatar while the session is checked', async () => {
     const { context, page } = await newPage(browser);
-    // A session cookie the server no longer knows: the browser must ask, and the answer (the real
-    // one, held back for a moment) is that nobody is signed in.
+    // A session cookie the server no longer knows: the browser must ask (the document preloads the
+    // request as it arrives), and the answer, the real one held back until the spinner has been
+    // seen, is that nobody is signed in. Spec §4: the check gives up after 3 s of hydrated page.
     await context.addCookies([{ name: 'tendwell.session_token', value: 'ended.c2lnbmF0dXJl', url: server.url }]);
+    let answer = () => {};
+    const answered = new Promise<void>((done) => (answer = done));
     await page.route('**/api/v1/session', async (route) => {
-      await new Promise((done) => setTimeout(done, 1500));
+      await answered;
       await route.continue();
     });
     await page.goto(`${server.url}/auth/login`);
     await page.getByRole('status').filter({ hasText: common('authStatus.checking') }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
     const placeholder = page.getByRole('banner').getByRole('button', { name: common('header.accountLoading') });
     await placeholder.waitFor();
     expect(await placeholder.isDisabled()).toBe(true);
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
     await expectAxeClean(page);
+    answer();
     await page.getByRole('heading', { level: 1, name: en('login.title') }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: common('header.signIn') }).waitFor();
     expect(await placeholder.count()).toBe(0);
