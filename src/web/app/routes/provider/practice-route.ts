@@ -1,0 +1,17 @@
+import { loadNamespaces } from '~/web/lib/i18n';
+
+/**
+ * What the four practice pages (/provider/dashboard, appointments, availability and profile) share
+ * as route modules, re-exported by each: they render with the appointments strings.
+ */
+export const handle = { i18n: ['appointments'] };
+
+/** Nothing to load on the server, but its presence makes the server render the page (docs/architecture.md, Rendering). */
+export function loader() {
+  return null;
+}
+
+export async function clientLoader() {
+  await loadNamespaces(['appointments']);
+  return null;
+}
