@@ -45,6 +45,15 @@ describe('a video visit on the provider’s day', () => {
     expect(html).toContain(enTelehealth.day.outcomeMissing);
     expect(html).toContain(CALENDAR_LINK);
     expect(html).not.toContain(enTelehealth.day.start);
+    // Nobody can come any more: the card does not say that nobody is waiting.
+    expect(html).not.toContain(enTelehealth.day.nobodyWaiting);
+  });
+
+  it('open now with nobody in the waiting room: says nobody is waiting, and its provider may start it', () => {
+    const html = render({ phase: 'open' });
+    expect(html).toContain(enTelehealth.day.nobodyWaiting);
+    expect(html).toContain('>Open</span>');
+    expect(html).toContain('href="/appointments/telehealth/7b0f7c4e-1f7a-4a57-9a43-1a1b8d6f2c11"');
   });
 
   it('that was held and ended, without an outcome yet: ended, with where to record one', () => {

@@ -127,7 +127,8 @@ export function DayVisit({ visit: v, date, zone, language }: { visit: Telehealth
             ))}
           </ul>
         </div>
-      ) : (
+      ) : v.phase === 'ended' || v.phase === 'unavailable' ? null : (
+        // Said only while someone could still come: an ended or cancelled visit has nobody to wait for.
         <p className="mt-3 text-sm text-slate-700">{t('day.nobodyWaiting')}</p>
       )}
       {inCall.length > 0 ? (
