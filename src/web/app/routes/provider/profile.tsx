@@ -3,7 +3,7 @@ import { RequireAuth } from '~/web/components/auth/require-auth';
 import { DirectoryProfilePage } from '~/web/features/booking/components/directory-profile-page';
 import { ProfilePhotoSection } from '~/web/features/profile/components/profile-details';
 
-export { clientLoader, handle, loader } from './practice-route';
+export { clientLoader, handle, loader } from '../appointments-route';
 
 /**
  * /provider/profile: one's own directory profile (photo, services and locations), for the staff of the

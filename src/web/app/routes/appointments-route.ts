@@ -1,8 +1,9 @@
 import { loadNamespaces } from '~/web/lib/i18n';
 
 /**
- * What the four practice pages (/provider/dashboard, appointments, availability and profile) share
- * as route modules, re-exported by each: they render with the appointments strings.
+ * What the signed-in pages that render with the appointments strings share as route modules, re-exported
+ * by each: /dashboard, /appointments and the four practice pages (/provider/dashboard, appointments,
+ * availability and profile).
  */
 export const handle = { i18n: ['appointments'] };
 
