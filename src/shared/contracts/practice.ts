@@ -3,7 +3,7 @@ import { CalendarDateSchema, InstantSchema } from './instants.js';
 import { knownTimeZone } from '../time-zones.js';
 import { endsAfterStart, hoursProblems } from '../wall-hours.js';
 import { APPOINTMENT_ACTIONS } from '../appointments.js';
-import { AppointmentSchema } from './appointments.js';
+import { AppointmentSchema, REASON_MAX_LENGTH } from './appointments.js';
 import { LocationSchema, ServiceSchema, SlotSchema } from './providers.js';
 
 /** 'HH:MM' on a 24-hour clock; an end may be 24:00. */
@@ -109,6 +109,42 @@ export const PracticeAppointmentsQuerySchema = z
   });
 export type PracticeAppointmentsQuery = z.infer<typeof PracticeAppointmentsQuerySchema>;
 export const PracticeAppointmentListSchema = z.object({ appointments: z.array(AppointmentSchema) });
+
+/**
+ * POST /api/v1/practice/appointments (Idempotency-Key header): the practice books a time for one of
+ * its patients (someone with an appointment in the organisation before). A provider books with
+ * themselves; other staff name the provider.
+ */
+export const PracticeBookSchema = z
+  .object({
+    patientId: z.string().uuid(),
+    providerId: z.string().uuid().optional(),
+    serviceId: z.string().uuid(),
+    locationId: z.string().uuid(),
+    startsAt: InstantSchema,
+    reason: z.string().trim().max(REASON_MAX_LENGTH).default(''),
+  })
+  .strict();
+export type PracticeBook = z.infer<typeof PracticeBookSchema>;
+
+/** GET /api/v1/practice/patients: the organisation's patients whose name or email holds every word of `query`. */
+export const PracticePatientsQuerySchema = z
+  .object({
+    query: z.string().trim().max(100).default(''),
+    providerId: z.string().uuid().optional(),
+  })
+  .strict();
+export type PracticePatientsQuery = z.infer<typeof PracticePatientsQuerySchema>;
+export const PRACTICE_PATIENTS_LIMIT = 20;
+export const PracticePatientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** Their latest appointment's start in the organisation (with this provider, for a provider). */
+  lastVisitAt: z.string(),
+});
+export type PracticePatient = z.infer<typeof PracticePatientSchema>;
+export const PracticePatientListSchema = z.object({ patients: z.array(PracticePatientSchema) });
 
 export const PracticeActionSchema = z.object({ action: z.enum(APPOINTMENT_ACTIONS), reason: z.string().trim().max(500).optional() }).strict();
 export type PracticeAction = z.infer<typeof PracticeActionSchema>;

@@ -160,6 +160,8 @@ export const appointments = pgTable(
     currency: text('currency').notNull(),
     /** The client's key for this create; a retried request with the same key books once. */
     idempotencyKey: text('idempotency_key'),
+    /** Who made the booking: the patient online, or the practice's staff for them (its audit event names the person). */
+    bookedBy: text('booked_by').notNull().default('patient'),
     cancelledBy: text('cancelled_by'),
     cancelledByUserId: uuid('cancelled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     cancellationReason: text('cancellation_reason'),
@@ -187,6 +189,7 @@ export const appointments = pgTable(
     check('appointments_status_check', sql`${t.status} in ('booked', 'confirmed', 'checked_in', 'completed', 'cancelled', 'no_show')`),
     check('appointments_mode_check', sql`${t.mode} in ('in_person', 'telehealth')`),
     check('appointments_times_check', sql`${t.startsAt} < ${t.endsAt} and ${t.occupiedFrom} <= ${t.startsAt} and ${t.occupiedTo} >= ${t.endsAt}`),
+    check('appointments_booked_by_check', sql`${t.bookedBy} in ('patient', 'practice')`),
     check('appointments_cancelled_by_check', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('patient', 'practice')`),
     check('appointments_cancel_fields', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
     check('appointments_reason_length', sql`char_length(${t.reason}) <= 1000`),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/auth.js';
 import type { Database, Queryable } from '../../platform/db/database.js';
+import { containsPattern } from '../../platform/db/like.js';
 
 const adminUserColumns = {
   id: users.id,
@@ -34,15 +35,10 @@ export interface UserFilter {
   professionalStatus?: string | undefined;
 }
 
-/** LIKE's wildcards and escape character taken literally. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filterCondition(filter: UserFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.query) {
-    const pattern = likePattern(filter.query);
+    const pattern = containsPattern(filter.query);
     const match = or(ilike(users.name, pattern), ilike(users.email, pattern));
     if (match) conditions.push(match);
   }

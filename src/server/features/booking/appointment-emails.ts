@@ -30,6 +30,8 @@ interface Labels {
   cancelledByPractice: string;
   cancelledByYou: string;
   reason: string;
+  /** A booking the practice made for the patient, confirmed already ({organisation}). */
+  bookedByPractice: string;
 }
 
 /** {provider}, {service}, {when}, {hours} are filled in; links are never translated. */
@@ -79,12 +81,12 @@ const COPY: Record<LanguageCode, Record<AppointmentEmailKind, Copy>> = {
 };
 
 const LABELS: Record<LanguageCode, Labels> = {
-  en: { greeting: 'Hello {name},', when: 'When', yourTime: 'Your time', where: 'Where', video: 'Video visit (link on your appointments page)', videoVisit: 'Video visit', joinVideo: 'Join the video visit', with: 'With', service: 'Service', google: 'Add to Google Calendar', outlook: 'Add to Outlook', calendarFile: 'The calendar file is attached.', cancelledByPractice: 'The practice cancelled it.', cancelledByYou: 'You cancelled it.', reason: 'Reason' },
-  es: { greeting: 'Hola, {name}:', when: 'Cuándo', yourTime: 'Su hora', where: 'Dónde', video: 'Videoconsulta (enlace en su página de citas)', videoVisit: 'Videoconsulta', joinVideo: 'Entrar en la videoconsulta', with: 'Con', service: 'Servicio', google: 'Añadir a Google Calendar', outlook: 'Añadir a Outlook', calendarFile: 'Se adjunta el archivo de calendario.', cancelledByPractice: 'La consulta la ha cancelado.', cancelledByYou: 'Usted la ha cancelado.', reason: 'Motivo' },
-  fr: { greeting: 'Bonjour {name},', when: 'Quand', yourTime: 'Votre heure', where: 'Où', video: 'Téléconsultation (lien sur votre page de rendez-vous)', videoVisit: 'Téléconsultation', joinVideo: 'Rejoindre la téléconsultation', with: 'Avec', service: 'Prestation', google: 'Ajouter à Google Agenda', outlook: 'Ajouter à Outlook', calendarFile: 'Le fichier de calendrier est joint.', cancelledByPractice: 'Le cabinet l’a annulé.', cancelledByYou: 'Vous l’avez annulé.', reason: 'Motif' },
-  pt: { greeting: 'Olá, {name},', when: 'Quando', yourTime: 'Seu horário', where: 'Onde', video: 'Teleconsulta (link na sua página de consultas)', videoVisit: 'Teleconsulta', joinVideo: 'Entrar na teleconsulta', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O arquivo de calendário está em anexo.', cancelledByPractice: 'A clínica cancelou a consulta.', cancelledByYou: 'Você cancelou a consulta.', reason: 'Motivo' },
-  ar: { greeting: 'مرحبًا {name}،', when: 'الموعد', yourTime: 'بتوقيتك', where: 'المكان', video: 'زيارة بالفيديو (الرابط في صفحة مواعيدك)', videoVisit: 'زيارة بالفيديو', joinVideo: 'انضم إلى الزيارة بالفيديو', with: 'مع', service: 'الخدمة', google: 'أضف إلى تقويم Google', outlook: 'أضف إلى Outlook', calendarFile: 'ملف التقويم مرفق.', cancelledByPractice: 'ألغته العيادة.', cancelledByYou: 'لقد ألغيته.', reason: 'السبب' },
-  'zh-CN': { greeting: '{name}，您好：', when: '时间', yourTime: '您的当地时间', where: '地点', video: '视频问诊（链接见您的预约页面）', videoVisit: '视频问诊', joinVideo: '加入视频问诊', with: '医生', service: '服务', google: '添加到 Google 日历', outlook: '添加到 Outlook', calendarFile: '附件为日历文件。', cancelledByPractice: '诊所已取消。', cancelledByYou: '您已取消。', reason: '原因' },
+  en: { greeting: 'Hello {name},', when: 'When', yourTime: 'Your time', where: 'Where', video: 'Video visit (link on your appointments page)', videoVisit: 'Video visit', joinVideo: 'Join the video visit', with: 'With', service: 'Service', google: 'Add to Google Calendar', outlook: 'Add to Outlook', calendarFile: 'The calendar file is attached.', cancelledByPractice: 'The practice cancelled it.', cancelledByYou: 'You cancelled it.', reason: 'Reason', bookedByPractice: '{organisation} booked this appointment for you. It is confirmed.' },
+  es: { greeting: 'Hola, {name}:', when: 'Cuándo', yourTime: 'Su hora', where: 'Dónde', video: 'Videoconsulta (enlace en su página de citas)', videoVisit: 'Videoconsulta', joinVideo: 'Entrar en la videoconsulta', with: 'Con', service: 'Servicio', google: 'Añadir a Google Calendar', outlook: 'Añadir a Outlook', calendarFile: 'Se adjunta el archivo de calendario.', cancelledByPractice: 'La consulta la ha cancelado.', cancelledByYou: 'Usted la ha cancelado.', reason: 'Motivo', bookedByPractice: '{organisation} ha reservado esta cita para usted. Está confirmada.' },
+  fr: { greeting: 'Bonjour {name},', when: 'Quand', yourTime: 'Votre heure', where: 'Où', video: 'Téléconsultation (lien sur votre page de rendez-vous)', videoVisit: 'Téléconsultation', joinVideo: 'Rejoindre la téléconsultation', with: 'Avec', service: 'Prestation', google: 'Ajouter à Google Agenda', outlook: 'Ajouter à Outlook', calendarFile: 'Le fichier de calendrier est joint.', cancelledByPractice: 'Le cabinet l’a annulé.', cancelledByYou: 'Vous l’avez annulé.', reason: 'Motif', bookedByPractice: '{organisation} a réservé ce rendez-vous pour vous. Il est confirmé.' },
+  pt: { greeting: 'Olá, {name},', when: 'Quando', yourTime: 'Seu horário', where: 'Onde', video: 'Teleconsulta (link na sua página de consultas)', videoVisit: 'Teleconsulta', joinVideo: 'Entrar na teleconsulta', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O arquivo de calendário está em anexo.', cancelledByPractice: 'A clínica cancelou a consulta.', cancelledByYou: 'Você cancelou a consulta.', reason: 'Motivo', bookedByPractice: '{organisation} agendou esta consulta para você. Ela está confirmada.' },
+  ar: { greeting: 'مرحبًا {name}،', when: 'الموعد', yourTime: 'بتوقيتك', where: 'المكان', video: 'زيارة بالفيديو (الرابط في صفحة مواعيدك)', videoVisit: 'زيارة بالفيديو', joinVideo: 'انضم إلى الزيارة بالفيديو', with: 'مع', service: 'الخدمة', google: 'أضف إلى تقويم Google', outlook: 'أضف إلى Outlook', calendarFile: 'ملف التقويم مرفق.', cancelledByPractice: 'ألغته العيادة.', cancelledByYou: 'لقد ألغيته.', reason: 'السبب', bookedByPractice: 'حجزت {organisation} هذا الموعد لك، وهو مؤكد.' },
+  'zh-CN': { greeting: '{name}，您好：', when: '时间', yourTime: '您的当地时间', where: '地点', video: '视频问诊（链接见您的预约页面）', videoVisit: '视频问诊', joinVideo: '加入视频问诊', with: '医生', service: '服务', google: '添加到 Google 日历', outlook: '添加到 Outlook', calendarFile: '附件为日历文件。', cancelledByPractice: '诊所已取消。', cancelledByYou: '您已取消。', reason: '原因', bookedByPractice: '{organisation} 已为您预约，预约已确认。' },
 };
 
 const LOCALES: Record<LanguageCode, string> = { en: 'en-GB', es: 'es', fr: 'fr', pt: 'pt', ar: 'ar', 'zh-CN': 'zh-CN' };
@@ -137,6 +139,8 @@ export interface AppointmentEmailVars {
   /** A video visit's page (absolute), where the patient joins it; none for an offer or a cancellation. */
   videoUrl?: string | null;
   url: string;
+  /** Who made a booking: the practice's says so instead of "the practice will confirm it". */
+  bookedBy?: 'patient' | 'practice';
   cancelledBy?: 'patient' | 'practice' | null;
   /** The practice's reason for cancelling, shown to the patient. */
   cancellationReason?: string | null;
@@ -155,8 +159,9 @@ export function renderAppointmentEmail(kind: AppointmentEmailKind, vars: Appoint
   const copy = COPY[language][kind];
   const l = LABELS[language];
   const when = formatWhen(vars.start, vars.timeZone, language);
-  const values = { provider: vars.provider, service: vars.service, when, hours: String(vars.holdHours ?? 2), name: vars.name };
+  const values = { provider: vars.provider, service: vars.service, when, hours: String(vars.holdHours ?? 2), name: vars.name, organisation: vars.organisation || vars.provider };
   const t = (s: string) => fill(s, values);
+  const intro = kind === 'booked' && vars.bookedBy === 'practice' ? l.bookedByPractice : copy.intro;
   const yours = vars.readerTimeZone && vars.readerTimeZone !== vars.timeZone ? formatWhen(vars.start, vars.readerTimeZone, language) : null;
   const video = vars.mode === 'telehealth';
   // An offer's video visit has no page yet (it is not booked): the label says where its link will be.
@@ -184,7 +189,7 @@ export function renderAppointmentEmail(kind: AppointmentEmailKind, vars: Appoint
   const text = [
     t(l.greeting),
     '',
-    t(copy.intro),
+    t(intro),
     ...(cancelledNote ? [cancelledNote] : []),
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
@@ -199,7 +204,7 @@ export function renderAppointmentEmail(kind: AppointmentEmailKind, vars: Appoint
   const dir = LANGUAGES.find((x) => x.code === language)?.dir ?? 'ltr';
   const html = `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8"><title>${e(t(copy.subject))}</title></head>
 <body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
-<p>${e(t(l.greeting))}</p><p>${e(t(copy.intro))}${cancelledNote ? ` ${e(cancelledNote)}` : ''}</p>
+<p>${e(t(l.greeting))}</p><p>${e(t(intro))}${cancelledNote ? ` ${e(cancelledNote)}` : ''}</p>
 <table style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th scope="row" style="text-align:start;padding:4px 12px 4px 0;color:#4b5563">${e(k)}</th><td style="padding:4px 0">${v === videoUrl ? `<a href="${e(v)}">${e(v)}</a>` : e(v)}</td></tr>`).join('')}</table>
 <p><a href="${e(vars.url)}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none">${e(t(copy.action))}</a></p>
 ${calendarLinks.map(([k, v]) => `<a href="${e(v)}">${e(k)}</a>`).join(' · ')}${vars.calendarFile ? `<p style="font-size:13px;color:#4b5563">${e(l.calendarFile)}</p>` : ''}

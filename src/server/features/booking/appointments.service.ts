@@ -8,6 +8,7 @@ import {
   type MyAppointmentsQuery,
   type RatingRequest,
 } from '../../../shared/contracts/appointments.js';
+import type { PracticeBook } from '../../../shared/contracts/practice.js';
 import type { SlotTime, Slots, SlotsQuery } from '../../../shared/contracts/providers.js';
 import { formatAddress, isRegionCode } from '../../../shared/regions.js';
 import { isSpecialtySlug } from '../../../shared/specialties.js';
@@ -480,6 +481,117 @@ export async function practiceReschedule(ctx: ActorContext, id: string, startsAt
     return toAppointment(row, 'practice', now);
   } catch (error) {
     return rethrowAsSlotTaken(ctx, error, target, startsAt, now);
+  }
+}
+
+/** What a retried practice booking must repeat to be answered with the first one. */
+function samePracticeRequest(row: AppointmentRow, providerId: string, input: PracticeBook): boolean {
+  return row.a.patientId === input.patientId && sameRequest(row, { ...input, providerId, timeZone: undefined });
+}
+
+/**
+ * The practice books a free time for one of its patients (a call to the front desk): someone with
+ * an appointment in the organisation before. The slot rules are an online booking's (hours,
+ * notice, horizon, busy time, and the exclusion constraint behind them); "not taking new
+ * patients" does not bind it, since the patient is the practice's already. The appointment is
+ * confirmed at once and marked booked by the practice; the audit event names the staff member; the
+ * patient gets an in-app notification and the confirmation email with its calendar file. Another
+ * visit of the patient's in this organisation at that time is refused; their appointments
+ * elsewhere are not the practice's to see. `providerId` is in the organisation (the caller checked).
+ */
+export async function practiceBook(ctx: ActorContext, providerId: string, input: PracticeBook, idempotencyKey: string): Promise<{ appointment: Appointment; created: boolean }> {
+  const tenant = ctx.actor.tenant;
+  if (!tenant) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+  const now = ctx.now();
+  const start = new Date(input.startsAt);
+  let target: BookingTarget | undefined;
+  try {
+    const result = await withTenant({ db: ctx.db, tenantId: tenant.id, userId: ctx.actor.userId }, async (tx) => {
+      const [earlier] = await tx
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(and(eq(appointments.tenantId, tenant.id), eq(appointments.patientId, input.patientId), eq(appointments.idempotencyKey, idempotencyKey)));
+      if (earlier) {
+        const row = (await findAppointment(tx, earlier.id))!;
+        if (!samePracticeRequest(row, providerId, input)) throw conflict('booking.idempotency-key-reused', 'This request key was already used for a different booking.');
+        return { row, created: false };
+      }
+      const [known] = await tx
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(and(eq(appointments.tenantId, tenant.id), eq(appointments.patientId, input.patientId)))
+        .limit(1);
+      if (!known) throw notFound('practice.patient-not-found', 'This person is not a patient of the practice.');
+      target = await loadBookingTarget(tx, { providerId, serviceId: input.serviceId, locationId: input.locationId });
+      if (!target || target.tenantId !== tenant.id || !target.verified || !target.service.active) {
+        throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+      }
+      if (target.providerUserId === input.patientId) throw conflict('booking.own-profile', 'Nobody can book an appointment with themselves.');
+      // As a booking does: no waitlist offer is made for this provider while the time is checked.
+      await tx.execute(sql`select lock_provider_bookings(${providerId}::uuid)`);
+      const state = await checkSlot(tx, target, start, now, { patientId: input.patientId });
+      if (state === 'unavailable') {
+        throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.', {
+          slots: slotJson(await freshSlots(tx, target, start, now, input.patientId)),
+        });
+      }
+      if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now, input.patientId));
+      const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
+      const [busy] = await tx
+        .select({ startsAt: appointments.startsAt })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.tenantId, tenant.id),
+            eq(appointments.patientId, input.patientId),
+            inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]),
+            lt(appointments.startsAt, end),
+            gt(appointments.endsAt, start),
+          ),
+        )
+        .limit(1);
+      if (busy) throw conflict('practice.patient-busy', 'This patient already has an appointment with the practice at this time.', { busy: { startsAt: busy.startsAt.toISOString() } });
+      const [inserted] = await tx
+        .insert(appointments)
+        .values({
+          tenantId: tenant.id,
+          providerId,
+          patientId: input.patientId,
+          serviceId: target.service.id,
+          locationId: target.location.id,
+          mode: target.service.mode,
+          startsAt: start,
+          endsAt: end,
+          occupiedFrom: new Date(start.getTime() - target.service.bufferBeforeMinutes * MINUTE_MS),
+          occupiedTo: new Date(end.getTime() + target.service.bufferAfterMinutes * MINUTE_MS),
+          timeZone: target.location.timeZone,
+          status: 'confirmed',
+          confirmedAt: now,
+          bookedBy: 'practice',
+          reason: input.reason,
+          priceMinor: target.service.priceMinor,
+          currency: target.service.currency,
+          idempotencyKey,
+        })
+        .returning({ id: appointments.id });
+      const row = (await findAppointment(tx, inserted!.id))!;
+      await recordAudit(tx, {
+        action: 'appointment.booked',
+        tenantId: tenant.id,
+        actorUserId: ctx.actor.userId,
+        targetType: 'appointment',
+        targetId: row.a.id,
+        requestId: ctx.requestId,
+        clientIp: ctx.clientIp,
+        metadata: { by: 'practice', patientId: input.patientId },
+      });
+      await recordAppointmentChange(tx, row, 'booked', 'practice', ctx.publicOrigin);
+      return { row, created: true };
+    });
+    if (result.created) ctx.wake('appointment-emails');
+    return { appointment: toAppointment(result.row, 'practice', now), created: result.created };
+  } catch (error) {
+    return rethrowAsSlotTaken(ctx, error, target, input.startsAt, now);
   }
 }
 

@@ -104,6 +104,7 @@ export async function sendAppointmentEmail(
       videoUrl: kind === 'cancelled' ? null : videoVisitUrl(row, ctx.publicOrigin),
       // A cancelled appointment's button books another time with the same provider.
       url: kind === 'cancelled' ? `${ctx.publicOrigin}/appointments/book/${row.a.providerId}` : `${ctx.publicOrigin}/appointments`,
+      bookedBy: row.a.bookedBy === 'practice' ? 'practice' : 'patient',
       cancelledBy: (row.a.cancelledBy as 'patient' | 'practice' | null) ?? null,
       cancellationReason: row.a.cancellationReason,
       calendarFile: calendarFileOf(row, ctx, reader.locale),
@@ -136,7 +137,7 @@ async function notifyInApp(q: Queryable, row: AppointmentRow, event: Appointment
 export async function recordAppointmentChange(
   tx: Queryable,
   row: AppointmentRow,
-  event: Exclude<AppointmentEvent, 'booked' | 'reminder'>,
+  event: Exclude<AppointmentEvent, 'reminder'>,
   by: 'patient' | 'practice',
   linkOrigin: string,
 ): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppointmentIdParamsSchema, AppointmentSchema, RescheduleSchema } from '../../../shared/contracts/appointments.js';
+import { AppointmentIdParamsSchema, AppointmentSchema, IdempotencyKeySchema, RescheduleSchema } from '../../../shared/contracts/appointments.js';
+import { z } from 'zod';
 import {
   AvailabilitySchema,
   BookingSettingsSchema,
@@ -10,7 +11,10 @@ import {
   PracticeActionSchema,
   PracticeAppointmentListSchema,
   PracticeAppointmentsQuerySchema,
+  PracticeBookSchema,
   PracticeDashboardQuerySchema,
+  PracticePatientListSchema,
+  PracticePatientsQuerySchema,
   PracticeDashboardSchema,
   PreviewQuerySchema,
   PreviewSchema,
@@ -18,12 +22,14 @@ import {
 import type { ContextFactory } from '../../platform/http/request-context.js';
 import {
   actAsPractice,
+  bookAsPractice,
   deleteOverride,
   getAvailability,
   keepOutsideHours,
   listPractice,
   moveAsPractice,
   practiceDashboard,
+  practicePatients,
   previewWeek,
   putOverride,
   updateHours,
@@ -48,6 +54,39 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> 
       schema: { tags: ['practice'], summary: "The organisation's appointments in a range (a provider sees their own)", querystring: PracticeAppointmentsQuerySchema, response: { 200: PracticeAppointmentListSchema } },
     },
     async (request, reply) => reply.headers(noStore).send(await listPractice(await context.withActor(request), request.query)),
+  );
+
+  app.post(
+    '/api/v1/practice/appointments',
+    {
+      config: { permission },
+      schema: {
+        tags: ['practice'],
+        summary:
+          "Book a free time for one of the practice's patients (Idempotency-Key header: a retried request books once). Confirmed at once; the patient is emailed. 409 booking.slot-taken carries fresh times",
+        headers: z.looseObject({ 'idempotency-key': IdempotencyKeySchema }),
+        body: PracticeBookSchema,
+        response: { 200: AppointmentSchema, 201: AppointmentSchema },
+      },
+    },
+    async (request, reply) => {
+      const { appointment, created } = await bookAsPractice(await context.withActor(request), request.body, request.headers['idempotency-key']);
+      return reply.status(created ? 201 : 200).send(appointment);
+    },
+  );
+
+  app.get(
+    '/api/v1/practice/patients',
+    {
+      config: { permission },
+      schema: {
+        tags: ['practice'],
+        summary: "The practice's patients (a provider's own) whose name or email holds every word of the query, most recently seen first",
+        querystring: PracticePatientsQuerySchema,
+        response: { 200: PracticePatientListSchema },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send({ patients: await practicePatients(await context.withActor(request), request.query) }),
   );
 
   app.post(

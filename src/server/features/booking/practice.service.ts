@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { OPEN_APPOINTMENT_STATUSES, type AppointmentAction } from '../../../shared/appointments.js';
 import type {
   Availability,
@@ -7,9 +7,15 @@ import type {
   HoursInput,
   OverrideInput,
   PracticeAppointmentsQuery,
+  PracticeBook,
   PracticeDashboard,
+  PracticePatient,
+  PracticePatientsQuery,
   Preview,
 } from '../../../shared/contracts/practice.js';
+import { PRACTICE_PATIENTS_LIMIT } from '../../../shared/contracts/practice.js';
+import { users } from '../../db/schema/auth.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { knownTimeZone } from '../../../shared/time-zones.js';
 import { appointments, availabilityOverrides, providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
@@ -20,7 +26,7 @@ import { notFound, validationError } from '../../platform/errors/domain-errors.j
 import { loadBookingTarget, slotsFor } from './availability.js';
 import { calendarDateIn, withinHours, type OpeningRules } from './slots.js';
 import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
-import { practiceAction, practiceReschedule, toAppointment } from './appointments.service.js';
+import { practiceAction, practiceBook, practiceReschedule, toAppointment } from './appointments.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
 import { inTenant, ownProfile, tenantOf } from './practice-scope.js';
 
@@ -272,6 +278,46 @@ export async function actAsPractice(ctx: ActorContext, id: string, action: Appoi
 export async function moveAsPractice(ctx: ActorContext, id: string, startsAt: string) {
   await refuseOthersAppointment(ctx, id);
   return practiceReschedule(ctx, id, startsAt);
+}
+
+/**
+ * The practice books a time for one of its patients: a provider with themselves, other staff with
+ * the provider they name (in this organisation: practiceBook checks).
+ */
+export async function bookAsPractice(ctx: ActorContext, input: PracticeBook, idempotencyKey: string) {
+  const providerId = await inTenant(ctx, (tx) => scopeProvider(ctx, tx, input.providerId));
+  if (!providerId) {
+    throw validationError('practice.provider-required', 'Choose the provider the appointment is with.', [{ path: 'body.providerId', code: 'required' }]);
+  }
+  return practiceBook(ctx, providerId, input, idempotencyKey);
+}
+
+/**
+ * The organisation's patients (people with an appointment in it; a provider's own patients for a
+ * provider) whose name or email holds every word of the query, the most recently seen first.
+ */
+export async function practicePatients(ctx: ActorContext, query: PracticePatientsQuery): Promise<PracticePatient[]> {
+  const words = query.query.split(/\s+/).filter(Boolean).slice(0, 6);
+  const tenantId = tenantOf(ctx).id;
+  return inTenant(ctx, async (tx) => {
+    const providerId = await scopeProvider(ctx, tx, query.providerId);
+    const lastVisit = sql<Date>`max(${appointments.startsAt})`;
+    const rows = await tx
+      .select({ id: users.id, name: users.name, email: users.email, lastVisitAt: lastVisit })
+      .from(appointments)
+      .innerJoin(users, eq(users.id, appointments.patientId))
+      .where(
+        and(
+          eq(appointments.tenantId, tenantId),
+          providerId ? eq(appointments.providerId, providerId) : undefined,
+          ...words.map((w) => or(ilike(users.name, containsPattern(w)), ilike(users.email, containsPattern(w)))),
+        ),
+      )
+      .groupBy(users.id)
+      .orderBy(desc(lastVisit))
+      .limit(PRACTICE_PATIENTS_LIMIT);
+    return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, lastVisitAt: new Date(r.lastVisitAt).toISOString() }));
+  });
 }
 
 /** Midnight of the day of `moment` in a time zone, and the Monday that starts its week. */

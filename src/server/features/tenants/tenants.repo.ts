@@ -4,6 +4,7 @@ import { users } from '../../db/schema/auth.js';
 import { tenantInvitations, tenantMemberships, tenantUsageMetrics } from '../../db/schema/tenant-memberships.js';
 import { tenants } from '../../db/schema/tenants.js';
 import type { Transaction } from '../../platform/db/database.js';
+import { containsPattern } from '../../platform/db/like.js';
 
 /**
  * Data access for organisations. Every function takes a transaction opened by withTenant (or
@@ -82,17 +83,13 @@ const memberColumns = {
   invitedByName: inviter.name,
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** One page of the organisation's members, newest first, optionally filtered by name or email. */
 export async function listMembers(
   tx: Transaction,
   tenantId: string,
   options: { search?: string | undefined; limit: number; offset: number },
 ) {
-  const pattern = options.search ? `%${escapeLike(options.search)}%` : undefined;
+  const pattern = options.search ? containsPattern(options.search) : undefined;
   const where = and(
     eq(tenantMemberships.tenantId, tenantId),
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,

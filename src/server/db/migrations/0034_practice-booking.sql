@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "booked_by" text DEFAULT 'patient' NOT NULL;--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_booked_by_check" CHECK ("appointments"."booked_by" in ('patient', 'practice'));

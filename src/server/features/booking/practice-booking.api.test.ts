@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment, AppointmentPage } from '../../../shared/contracts/appointments.js';
+import type { NotificationList } from '../../../shared/contracts/notifications.js';
+import type { PracticePatient } from '../../../shared/contracts/practice.js';
+import type { Slots } from '../../../shared/contracts/providers.js';
+import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-listener.js';
+import { queryRows } from '../../platform/db/database.js';
+import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
+import { createSignedInUser } from '../../testing/auth-helpers.js';
+import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { sql } from 'drizzle-orm';
+
+let smtp: SmtpListener;
+let t: TestApp;
+let practice: Practice;
+let rival: Practice;
+let patient: SignedIn;
+let stranger: SignedIn;
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://tendwell.test' });
+  practice = await createPractice(t, { smtp, timeZone: 'Australia/Sydney' });
+  rival = await createPractice(t, { smtp });
+  patient = await createSignedInUser(t, { prefix: 'frontdesk-patient', smtp });
+  stranger = await createSignedInUser(t, { prefix: 'frontdesk-stranger', smtp });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+function patients(who: SignedIn, query: string) {
+  return t.app.inject({ method: 'GET', url: `/api/v1/practice/patients?query=${encodeURIComponent(query)}`, headers: { cookie: who.cookie } });
+}
+
+function bookFor(who: SignedIn, target: Practice, body: Record<string, unknown>, key: string = randomUUID()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/practice/appointments',
+    headers: { cookie: who.cookie, 'idempotency-key': key },
+    payload: { serviceId: target.serviceId, locationId: target.locationId, ...body },
+  });
+}
+
+/** The first free time of the practice at or after `from`. */
+async function freeAt(from: Date): Promise<Date> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${practice.profileId}/slots?serviceId=${practice.serviceId}&from=${encodeURIComponent(from.toISOString())}&days=2` });
+  expect(res.statusCode, res.body).toBe(200);
+  const slot = res.json<Slots>().slots.find((s) => Date.parse(s.start) >= from.getTime());
+  if (!slot) throw new Error(`no free time after ${from.toISOString()}`);
+  return new Date(slot.start);
+}
+
+describe('the practice books for its patients', () => {
+  it('finds only people who have been its patients, by any words of their name or email', async () => {
+    const before = await patients(practice.provider, patient.name.split(' ')[0]!);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json<{ patients: PracticePatient[] }>().patients).toEqual([]);
+
+    // The patient books online once: from then on they are the practice's patient.
+    const online = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/appointments',
+      headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
+      payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: (await freeAt(hoursAhead(30))).toISOString() },
+    });
+    expect(online.statusCode, online.body).toBe(201);
+
+    const [first, ...rest] = patient.name.split(' ');
+    const byName = await patients(practice.provider, `${rest.join(' ').toUpperCase()} ${first}`);
+    expect(byName.json<{ patients: PracticePatient[] }>().patients.map((p) => p.id)).toEqual([patient.userId]);
+    const byEmail = await patients(practice.provider, patient.email.split('@')[0]!);
+    expect(byEmail.json<{ patients: PracticePatient[] }>().patients).toMatchObject([{ id: patient.userId, email: patient.email, name: patient.name }]);
+    // LIKE's wildcards are letters like any other.
+    expect((await patients(practice.provider, '%')).json<{ patients: PracticePatient[] }>().patients).toEqual([]);
+    // Another organisation does not see them, nor does someone without the practice's permission.
+    expect((await patients(rival.provider, patient.email)).json<{ patients: PracticePatient[] }>().patients).toEqual([]);
+    expect((await patients(patient, '')).statusCode).toBe(403);
+  });
+
+  it('books a confirmed appointment, emails the patient a calendar file and tells them in the app; a retry books once', async () => {
+    const start = await freeAt(hoursAhead(60));
+    const key = randomUUID();
+    const res = await bookFor(practice.provider, practice, { patientId: patient.userId, startsAt: start.toISOString(), reason: 'Follow-up by phone' }, key);
+    expect(res.statusCode, res.body).toBe(201);
+    const booked = res.json<Appointment>();
+    expect(booked).toMatchObject({ status: 'confirmed', startsAt: start.toISOString(), reason: 'Follow-up by phone', patient: { id: patient.userId } });
+
+    const retried = await bookFor(practice.provider, practice, { patientId: patient.userId, startsAt: start.toISOString(), reason: 'Follow-up by phone' }, key);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<Appointment>().id).toBe(booked.id);
+    const reused = await bookFor(practice.provider, practice, { patientId: patient.userId, startsAt: new Date(start.getTime() + 3_600_000).toISOString() }, key);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ code: 'booking.idempotency-key-reused' });
+    const [count] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from appointments where idempotency_key = ${key}`);
+    expect(count?.n).toBe(1);
+
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/appointments?when=upcoming', headers: { cookie: patient.cookie } });
+    expect(mine.json<AppointmentPage>().appointments.find((a) => a.id === booked.id)).toMatchObject({ status: 'confirmed' });
+
+    const mail = await smtp.waitFor((m) => m.to.includes(patient.email.toLowerCase()) && m.subject.startsWith('Booked') && m.text.includes('booked this appointment for you'));
+    expect(mail.text).toContain('It is confirmed.');
+    expect(mail.text).not.toContain('The practice will confirm it');
+    const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+    const vevent = new ICAL.Component(ICAL.parse(ics!.content)).getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('uid')).toContain(booked.id);
+    expect(vevent.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Australia/Sydney');
+
+    const bell = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { cookie: patient.cookie } });
+    expect(bell.json<NotificationList>().notifications.some((n) => n.kind === 'appointment_booked' && n.appointmentId === booked.id)).toBe(true);
+
+    const [audit] = await queryRows<{ actor: string; by: string }>(
+      t.database.db,
+      sql`select actor_user_id::text as actor, metadata->>'by' as by from audit_events where action = 'appointment.booked' and target_id = ${booked.id}`,
+    );
+    expect(audit).toEqual({ actor: practice.provider.userId, by: 'practice' });
+    const [row] = await queryRows<{ booked_by: string }>(t.database.db, sql`select booked_by from appointments where id = ${booked.id}`);
+    expect(row?.booked_by).toBe('practice');
+
+    // The same time again: taken, with fresh times to choose from.
+    const again = await bookFor(practice.provider, practice, { patientId: patient.userId, startsAt: start.toISOString() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ code: string; slots: unknown[] }>()).toMatchObject({ code: 'booking.slot-taken' });
+    expect(again.json<{ slots: unknown[] }>().slots.length).toBeGreaterThan(0);
+  });
+
+  it('refuses people who are not its patients, times it does not offer, other organisations and bad requests', async () => {
+    const start = await freeAt(hoursAhead(90));
+    const strangerBooking = await bookFor(practice.provider, practice, { patientId: stranger.userId, startsAt: start.toISOString() });
+    expect(strangerBooking.statusCode).toBe(404);
+    expect(strangerBooking.json()).toMatchObject({ code: 'practice.patient-not-found' });
+
+    // The rival organisation cannot book this practice's service, nor for this practice's patient with its own.
+    const across = await bookFor(rival.provider, practice, { patientId: patient.userId, providerId: practice.profileId, startsAt: start.toISOString() });
+    expect(across.statusCode).toBe(404);
+    const rivalStart = hoursAhead(90);
+    const notTheirs = await bookFor(rival.provider, rival, { patientId: patient.userId, startsAt: rivalStart.toISOString() });
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json()).toMatchObject({ code: 'practice.patient-not-found' });
+
+    const offGrid = await bookFor(practice.provider, practice, { patientId: patient.userId, startsAt: new Date(start.getTime() + 7 * 60_000).toISOString() });
+    expect(offGrid.statusCode).toBe(409);
+    expect(offGrid.json()).toMatchObject({ code: 'booking.time-unavailable' });
+
+    const asPatient = await bookFor(patient, practice, { patientId: patient.userId, startsAt: start.toISOString() });
+    expect(asPatient.statusCode).toBe(403);
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/practice/appointments',
+      headers: { cookie: practice.provider.cookie },
+      payload: { patientId: patient.userId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: start.toISOString() },
+    });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.headers['content-type']).toContain('application/problem+json');
+    const badBody = await bookFor(practice.provider, practice, { patientId: 'nobody', startsAt: 'tomorrow', extra: true });
+    expect(badBody.statusCode).toBe(400);
+    expect(badBody.json()).toMatchObject({ code: 'request.invalid' });
+  });
+});
