@@ -146,6 +146,12 @@ export const PracticePatientSchema = z.object({
 export type PracticePatient = z.infer<typeof PracticePatientSchema>;
 export const PracticePatientListSchema = z.object({ patients: z.array(PracticePatientSchema) });
 
+/** GET /api/v1/practice/providers: whom the practice books with (a provider: themselves; other staff: the organisation's verified providers). */
+export const PracticeProviderListSchema = z.object({
+  providers: z.array(z.object({ id: z.string(), displayName: z.string(), title: z.string() })),
+});
+export type PracticeProviderList = z.infer<typeof PracticeProviderListSchema>;
+
 export const PracticeActionSchema = z.object({ action: z.enum(APPOINTMENT_ACTIONS), reason: z.string().trim().max(500).optional() }).strict();
 export type PracticeAction = z.infer<typeof PracticeActionSchema>;
 

@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentPage } from '../../../shared/contracts/appointments.js';
 import type { NotificationList } from '../../../shared/contracts/notifications.js';
-import type { PracticePatient } from '../../../shared/contracts/practice.js';
+import type { PracticePatient, PracticeProviderList } from '../../../shared/contracts/practice.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
 import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-listener.js';
 import { queryRows } from '../../platform/db/database.js';
@@ -158,5 +158,38 @@ describe('the practice books for its patients', () => {
     const badBody = await bookFor(practice.provider, practice, { patientId: 'nobody', startsAt: 'tomorrow', extra: true });
     expect(badBody.statusCode).toBe(400);
     expect(badBody.json()).toMatchObject({ code: 'request.invalid' });
+  });
+
+  it('lets other staff book with a provider they name, and a provider only with themselves', async () => {
+    const own = await t.app.inject({ method: 'GET', url: '/api/v1/practice/providers', headers: { cookie: practice.provider.cookie } });
+    expect(own.json<PracticeProviderList>().providers.map((p) => p.id)).toEqual([practice.profileId]);
+
+    const manager = await createSignedInUser(t, { prefix: 'frontdesk-manager', smtp });
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tenant/invitations',
+      headers: { cookie: practice.provider.cookie },
+      payload: { email: manager.email, role: 'practice_manager' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const mail = await smtp.waitFor((m) => m.to.includes(manager.email.toLowerCase()) && m.text.includes('/invitations/accept'));
+    const token = new URL(/https?:\/\/\S*\/invitations\/accept\S*/.exec(mail.text)![0]).searchParams.get('token');
+    const accepted = await t.app.inject({ method: 'POST', url: '/api/v1/invitations/accept', headers: { cookie: manager.cookie }, payload: { token } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/v1/practice/providers', headers: { cookie: manager.cookie } });
+    expect(theirs.json<PracticeProviderList>().providers).toEqual([{ id: practice.profileId, displayName: practice.displayName, title: 'MBBS' }]);
+    expect((await patients(manager, patient.email)).json<{ patients: PracticePatient[] }>().patients.map((p) => p.id)).toEqual([patient.userId]);
+
+    const start = await freeAt(hoursAhead(120));
+    const unnamed = await bookFor(manager, practice, { patientId: patient.userId, startsAt: start.toISOString() });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json()).toMatchObject({ code: 'practice.provider-required' });
+    const named = await bookFor(manager, practice, { patientId: patient.userId, providerId: practice.profileId, startsAt: start.toISOString() });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json<Appointment>()).toMatchObject({ status: 'confirmed', provider: { id: practice.profileId } });
+    // A provider names nobody but themselves: the rival's profile is not theirs to book with.
+    const otherProvider = await bookFor(practice.provider, rival, { patientId: patient.userId, providerId: rival.profileId, startsAt: hoursAhead(130).toISOString() });
+    expect(otherProvider.statusCode).toBe(404);
   });
 });

@@ -15,6 +15,7 @@ import {
   PracticeDashboardQuerySchema,
   PracticePatientListSchema,
   PracticePatientsQuerySchema,
+  PracticeProviderListSchema,
   PracticeDashboardSchema,
   PreviewQuerySchema,
   PreviewSchema,
@@ -30,6 +31,7 @@ import {
   moveAsPractice,
   practiceDashboard,
   practicePatients,
+  practiceProviders,
   previewWeek,
   putOverride,
   updateHours,
@@ -87,6 +89,15 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> 
       },
     },
     async (request, reply) => reply.headers(noStore).send({ patients: await practicePatients(await context.withActor(request), request.query) }),
+  );
+
+  app.get(
+    '/api/v1/practice/providers',
+    {
+      config: { permission },
+      schema: { tags: ['practice'], summary: 'Whom the practice books with: a provider themselves, other staff every verified provider of the organisation', response: { 200: PracticeProviderListSchema } },
+    },
+    async (request, reply) => reply.headers(noStore).send(await practiceProviders(await context.withActor(request))),
   );
 
   app.post(

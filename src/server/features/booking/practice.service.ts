@@ -11,6 +11,7 @@ import type {
   PracticeDashboard,
   PracticePatient,
   PracticePatientsQuery,
+  PracticeProviderList,
   Preview,
 } from '../../../shared/contracts/practice.js';
 import { PRACTICE_PATIENTS_LIMIT } from '../../../shared/contracts/practice.js';
@@ -317,6 +318,20 @@ export async function practicePatients(ctx: ActorContext, query: PracticePatient
       .orderBy(desc(lastVisit))
       .limit(PRACTICE_PATIENTS_LIMIT);
     return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, lastVisitAt: new Date(r.lastVisitAt).toISOString() }));
+  });
+}
+
+/** Whom the practice books with: a provider themselves (once verified); other staff the organisation's verified providers, by name. */
+export async function practiceProviders(ctx: ActorContext): Promise<PracticeProviderList> {
+  const tenantId = tenantOf(ctx).id;
+  return inTenant(ctx, async (tx) => {
+    const own = await scopeProvider(ctx, tx, undefined);
+    const rows = await tx
+      .select({ id: providerProfiles.id, displayName: providerProfiles.displayName, title: providerProfiles.title })
+      .from(providerProfiles)
+      .where(and(eq(providerProfiles.tenantId, tenantId), eq(providerProfiles.verificationStatus, 'verified'), own ? eq(providerProfiles.id, own) : undefined))
+      .orderBy(asc(providerProfiles.displayName));
+    return { providers: rows };
   });
 }
 
