@@ -31,6 +31,7 @@ export const PAGE_ROUTES: readonly string[] = [
   '/dashboard',
   '/provider/dashboard',
   '/provider/appointments',
+  '/provider/appointments/new',
   '/provider/availability',
   '/provider/profile',
   '/admin/providers',

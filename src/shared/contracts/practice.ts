@@ -127,11 +127,16 @@ export const PracticeBookSchema = z
   .strict();
 export type PracticeBook = z.infer<typeof PracticeBookSchema>;
 
-/** GET /api/v1/practice/patients: the organisation's patients whose name or email holds every word of `query`. */
+/**
+ * GET /api/v1/practice/patients: the organisation's patients whose name or email holds every word of
+ * `query`: those whose name holds them all first, then by their latest visit.
+ */
 export const PracticePatientsQuerySchema = z
   .object({
     query: z.string().trim().max(100).default(''),
     providerId: z.string().uuid().optional(),
+    /** One patient by id (a link that books again for them), if they are the practice's. */
+    patientId: z.string().uuid().optional(),
   })
   .strict();
 export type PracticePatientsQuery = z.infer<typeof PracticePatientsQuerySchema>;
@@ -140,8 +145,10 @@ export const PracticePatientSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  /** Their latest appointment's start in the organisation (with this provider, for a provider). */
-  lastVisitAt: z.string(),
+  /** Their latest appointment's start that has passed, in the organisation (with this provider, for a provider). */
+  lastVisitAt: z.string().nullable(),
+  /** Their next open (booked, confirmed, checked-in) appointment's start there. */
+  nextVisitAt: z.string().nullable(),
 });
 export type PracticePatient = z.infer<typeof PracticePatientSchema>;
 export const PracticePatientListSchema = z.object({ patients: z.array(PracticePatientSchema) });

@@ -24,6 +24,7 @@ export default [
   route('dashboard', 'routes/dashboard.tsx'),
   route('provider/dashboard', 'routes/provider/dashboard.tsx'),
   route('provider/appointments', 'routes/provider/appointments.tsx'),
+  route('provider/appointments/new', 'routes/provider/new-appointment.tsx'),
   route('provider/availability', 'routes/provider/availability.tsx'),
   route('provider/profile', 'routes/provider/profile.tsx'),
   route('admin/providers', 'routes/admin-providers.tsx'),

@@ -164,7 +164,8 @@ const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly s
       'testimonials.items.1.role',
     ],
     providers: ['matchParts.distance'],
-    appointments: LATIN_COMMA_PATTERNS,
+    // French spells them as English does.
+    appointments: [...LATIN_COMMA_PATTERNS, 'practiceBooking.patient', 'practiceBooking.patients'],
   },
   pt: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'header.menu', 'footer.links.blog', 'footer.links.cookies'], consent: ['categories.marketing.name'], appointments: LATIN_COMMA_PATTERNS,
     home: [...TESTIMONIAL_NAMES, ...PLUS_FIGURES, 'trust.items.interactions.value', 'trust.items.response.value'],

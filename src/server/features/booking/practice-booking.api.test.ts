@@ -71,9 +71,18 @@ describe('the practice books for its patients', () => {
 
     const [first, ...rest] = patient.name.split(' ');
     const byName = await patients(practice.provider, `${rest.join(' ').toUpperCase()} ${first}`);
+    expect(byName.statusCode, byName.body).toBe(200);
     expect(byName.json<{ patients: PracticePatient[] }>().patients.map((p) => p.id)).toEqual([patient.userId]);
     const byEmail = await patients(practice.provider, patient.email.split('@')[0]!);
-    expect(byEmail.json<{ patients: PracticePatient[] }>().patients).toMatchObject([{ id: patient.userId, email: patient.email, name: patient.name }]);
+    // Seen never yet: their next appointment is the one just booked.
+    expect(byEmail.json<{ patients: PracticePatient[] }>().patients).toMatchObject([
+      { id: patient.userId, email: patient.email, name: patient.name, lastVisitAt: null, nextVisitAt: online.json<Appointment>().startsAt },
+    ]);
+    const byId = await t.app.inject({ method: 'GET', url: `/api/v1/practice/patients?patientId=${patient.userId}`, headers: { cookie: practice.provider.cookie } });
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json<{ patients: PracticePatient[] }>().patients.map((p) => p.id)).toEqual([patient.userId]);
+    const strangerById = await t.app.inject({ method: 'GET', url: `/api/v1/practice/patients?patientId=${stranger.userId}`, headers: { cookie: practice.provider.cookie } });
+    expect(strangerById.json<{ patients: PracticePatient[] }>().patients).toEqual([]);
     // LIKE's wildcards are letters like any other.
     expect((await patients(practice.provider, '%')).json<{ patients: PracticePatient[] }>().patients).toEqual([]);
     // Another organisation does not see them, nor does someone without the practice's permission.

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { OPEN_APPOINTMENT_STATUSES, type AppointmentAction } from '../../../shared/appointments.js';
 import type {
   Availability,
@@ -295,29 +295,37 @@ export async function bookAsPractice(ctx: ActorContext, input: PracticeBook, ide
 
 /**
  * The organisation's patients (people with an appointment in it; a provider's own patients for a
- * provider) whose name or email holds every word of the query, the most recently seen first.
+ * provider) whose name or email holds every word of the query: those whose name holds them all
+ * first (reception types a name more often than an email), then the most recently seen, then
+ * those only booked so far.
  */
 export async function practicePatients(ctx: ActorContext, query: PracticePatientsQuery): Promise<PracticePatient[]> {
   const words = query.query.split(/\s+/).filter(Boolean).slice(0, 6);
   const tenantId = tenantOf(ctx).id;
+  const now = ctx.now().toISOString();
   return inTenant(ctx, async (tx) => {
     const providerId = await scopeProvider(ctx, tx, query.providerId);
-    const lastVisit = sql<Date>`max(${appointments.startsAt})`;
+    const lastVisit = sql<Date | null>`max(${appointments.startsAt}) filter (where ${appointments.startsAt} <= ${now}::timestamptz)`;
+    const nextVisit = sql<Date | null>`min(${appointments.startsAt}) filter (where ${appointments.startsAt} > ${now}::timestamptz and ${appointments.status} in ('booked', 'confirmed', 'checked_in'))`;
+    // (Without words every name holds them: a constant is not an ORDER BY key.)
+    const nameFirst = words.length > 0 ? [sql`${and(...words.map((w) => ilike(users.name, containsPattern(w))))} desc`] : [];
     const rows = await tx
-      .select({ id: users.id, name: users.name, email: users.email, lastVisitAt: lastVisit })
+      .select({ id: users.id, name: users.name, email: users.email, lastVisitAt: lastVisit, nextVisitAt: nextVisit })
       .from(appointments)
       .innerJoin(users, eq(users.id, appointments.patientId))
       .where(
         and(
           eq(appointments.tenantId, tenantId),
           providerId ? eq(appointments.providerId, providerId) : undefined,
+          query.patientId ? eq(appointments.patientId, query.patientId) : undefined,
           ...words.map((w) => or(ilike(users.name, containsPattern(w)), ilike(users.email, containsPattern(w)))),
         ),
       )
       .groupBy(users.id)
-      .orderBy(desc(lastVisit))
+      .orderBy(...nameFirst, sql`${lastVisit} desc nulls last`, sql`${nextVisit} asc`, asc(users.name))
       .limit(PRACTICE_PATIENTS_LIMIT);
-    return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, lastVisitAt: new Date(r.lastVisitAt).toISOString() }));
+    const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+    return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, lastVisitAt: iso(r.lastVisitAt), nextVisitAt: iso(r.nextVisitAt) }));
   });
 }
 

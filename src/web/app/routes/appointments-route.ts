@@ -2,8 +2,8 @@ import { loadNamespaces } from '~/web/lib/i18n';
 
 /**
  * What the signed-in pages that render with the appointments strings share as route modules, re-exported
- * by each: /dashboard, /appointments and the four practice pages (/provider/dashboard, appointments,
- * availability and profile).
+ * by each: /dashboard, /appointments and the practice pages (/provider/dashboard, appointments, a new
+ * appointment, availability and profile).
  */
 export const handle = { i18n: ['appointments'] };
 

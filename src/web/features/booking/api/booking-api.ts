@@ -18,8 +18,11 @@ import {
   type BookingSettings,
   type HoursInput,
   type OverrideInput,
+  type PracticeBook,
   type PracticeDashboard,
   PracticeAppointmentListSchema,
+  PracticePatientListSchema,
+  PracticeProviderListSchema,
   PracticeDashboardSchema,
   PreviewSchema,
 } from '~/shared/contracts/practice';
@@ -229,6 +232,36 @@ export function usePracticeAction() {
 export function usePracticeReschedule() {
   return useInvalidating(({ id, startsAt }: { id: string; startsAt: string }) =>
     apiFetch(`/api/v1/practice/appointments/${encodeURIComponent(id)}/reschedule`, { method: 'POST', body: { startsAt }, schema: AppointmentSchema }),
+  );
+}
+
+/** Whom the practice books with (a provider: themselves). */
+export function usePracticeProviders() {
+  return useQuery({
+    queryKey: [...KEYS.practice, 'providers'],
+    queryFn: ({ signal }) => apiFetch('/api/v1/practice/providers', { schema: PracticeProviderListSchema, signal }),
+  });
+}
+
+/** The practice's patients matching the words typed (or one by id), for a provider or the whole organisation. */
+export function usePracticePatients(params: { query: string; providerId?: string | undefined; patientId?: string | undefined }, enabled = true) {
+  return useQuery({
+    queryKey: [...KEYS.practice, 'patients', params],
+    queryFn: ({ signal }) => {
+      const qs = new URLSearchParams({ query: params.query });
+      if (params.providerId) qs.set('providerId', params.providerId);
+      if (params.patientId) qs.set('patientId', params.patientId);
+      return apiFetch(`/api/v1/practice/patients?${qs.toString()}`, { schema: PracticePatientListSchema, signal });
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The practice books for a patient, with an idempotency key the caller keeps for this attempt. */
+export function usePracticeBook() {
+  return useInvalidating(({ body, key }: { body: PracticeBook; key: string }) =>
+    apiFetch('/api/v1/practice/appointments', { method: 'POST', body, headers: { 'idempotency-key': key }, schema: AppointmentSchema }),
   );
 }
 

@@ -146,6 +146,13 @@ export function PracticeAppointment({
           {t('messaging.messagePatient')}
           <span className="sr-only">: {a.patient.name}</span>
         </ButtonLink>
+        {a.status === 'completed' || a.status === 'no_show' || a.status === 'cancelled' ? (
+          // A follow-up, or the visit that did not happen, booked by the practice for the same patient.
+          <ButtonLink variant="outline" size="sm" to={`/provider/appointments/new?patient=${encodeURIComponent(a.patient.id)}&provider=${encodeURIComponent(a.provider.id)}`}>
+            {t('practiceBooking.bookAgain')}
+            <span className="sr-only">: {a.patient.name}</span>
+          </ButtonLink>
+        ) : null}
         {children}
       </div>
       {moving ? (

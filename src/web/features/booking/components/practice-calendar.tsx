@@ -5,7 +5,7 @@ import type { Appointment } from '~/shared/contracts/appointments';
 import { CalendarDateSchema } from '~/shared/contracts/instants';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '~/web/components/layout/document-title';
-import { Button } from '~/web/components/ui/button';
+import { Button, ButtonLink } from '~/web/components/ui/button';
 import { userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useMediaQuery } from '~/web/lib/media-query';
@@ -76,7 +76,10 @@ export function PracticeCalendarPage() {
             </button>
           ))}
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <ButtonLink size="sm" to="/provider/appointments/new">
+            {t('practiceBooking.newAppointment')}
+          </ButtonLink>
           <Button variant="outline" size="sm" onClick={() => setAnchor(addDays(anchor, -step))}>
             {t('practice.previous')}
           </Button>

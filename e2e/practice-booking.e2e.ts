@@ -1,0 +1,146 @@
+import ICAL from 'ical.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
+import { expectToast } from './support/auth-flows.js';
+import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
+import { interpolate, translation } from './support/locales.js';
+
+/**
+ * The front desk books for a patient: the demo provider opens "New appointment" from the calendar,
+ * finds the demo patient by a part of their name, chooses a service and a time; a time the patient
+ * took online meanwhile answers clearly with fresh times; the booking then lands in the calendar's
+ * day and the patient's mail says the practice booked it, with a valid calendar file. A link of a
+ * card's "Book again" starts with the patient chosen. axe checks every page state.
+ */
+let smtp: SmtpListener;
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  [server, browser] = await Promise.all([startTestServer({ SMTP_URL: smtp.url, AUTH_IP_LIMIT_PER_MINUTE: '1000', DEMO_MODE: 'true' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const appt = (key: string) => translation('en', key, 'appointments');
+const common = (key: string) => translation('en', key);
+const DEMO_PATIENT_EMAIL = 'patient@demo.tendwell.app';
+
+async function signedIn(role: string): Promise<Page> {
+  const { page } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+  const response = await page.request.post(`${server.url}/api/auth/demo/sign-in`, { data: { role } });
+  expect(response.status()).toBe(200);
+  return page;
+}
+
+/** The free times (not the chosen one) of the page's time step. */
+function freeTimes(page: Page) {
+  return page.getByRole('group', { name: appt('practiceBooking.step3') }).locator('[role="radio"][aria-checked="false"]');
+}
+
+describe('the practice books for a patient', () => {
+  it('finds the patient, books a time (one taken meanwhile answers with fresh times), and the patient is mailed', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/appointments`);
+    await page.getByRole('heading', { level: 1, name: appt('practice.calendarTitle') }).waitFor();
+    await page.getByRole('link', { name: appt('practiceBooking.newAppointment') }).click();
+    await page.waitForURL(`${server.url}/provider/appointments/new`);
+    await page.getByRole('heading', { level: 1, name: appt('practiceBooking.title') }).waitFor();
+    // With nothing typed, the practice's patients are listed, the most recently seen first.
+    const patients = page.getByRole('group', { name: appt('practiceBooking.patients') });
+    await patients.getByRole('radio').first().waitFor();
+    await expectAxeClean(page);
+
+    const search = page.getByRole('searchbox', { name: appt('practiceBooking.findPatient') });
+    await search.fill('zzqxw');
+    await page.getByText(interpolate(appt('practiceBooking.noPatientMatch'), { query: 'zzqxw' })).waitFor();
+    await expectAxeClean(page);
+    // A part of an email finds its one patient.
+    await search.fill('history-patient-3@');
+    await expect.poll(() => patients.getByRole('radio').count()).toBe(1);
+    expect(await patients.getByRole('radio').first().getAttribute('value')).toBeTruthy();
+    // Words of the name in any order and case: whoever's name holds them all comes first (the
+    // demo's other patients' emails hold them too).
+    await search.fill('patient DEMO');
+    await expect.poll(() => patients.locator('label').first().textContent()).toMatch(/^Demo Patient/);
+    const demo = patients.getByRole('radio', { name: /^Demo Patient/ });
+    await demo.check();
+
+    await page.getByRole('radio', { name: /^Follow-up consultation/ }).check();
+    const provider = (await (await page.request.get(`${server.url}/api/v1/practice/providers`)).json()) as { providers: { id: string }[] };
+    const availability = (await (await page.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
+      locations: { id: string; kind: string }[];
+      services: { id: string; name: string }[];
+    };
+    const serviceId = availability.services.find((s) => s.name === 'Follow-up consultation')!.id;
+    const locationId = availability.locations.find((l) => l.kind === 'practice')!.id;
+    const providerId = provider.providers[0]!.id;
+    const slots = (await (await page.request.get(`${server.url}/api/v1/providers/${providerId}/slots?serviceId=${serviceId}&locationId=${locationId}&days=14`)).json()) as { slots: { start: string }[] };
+    const first = slots.slots[0]!.start;
+
+    // The first free time is chosen here, and the patient books it online meanwhile.
+    await freeTimes(page).first().click();
+    const patient = await signedIn('patient');
+    const online = await patient.request.post(`${server.url}/api/v1/appointments`, {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: { providerId, serviceId, locationId, startsAt: first },
+    });
+    expect(online.status(), await online.text()).toBe(201);
+    const bookFor = page.getByRole('button', { name: interpolate(appt('practiceBooking.confirmFor'), { patient: 'Demo Patient' }) });
+    await bookFor.click();
+    const alert = page.getByRole('alert').filter({ hasText: common('errors.booking.slot-taken') });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(appt('book.freshTimes'));
+    expect(await alert.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAxeClean(page);
+
+    // Another time, with a reason: booked, and the calendar opens on its day.
+    await freeTimes(page).first().click();
+    await page.getByLabel(appt('book.reason')).fill('Results review, booked by phone');
+    await bookFor.click();
+    await page.waitForURL(/\/provider\/appointments\?view=day&date=\d{4}-\d{2}-\d{2}$/);
+    await expectToast(page, interpolate(appt('practiceBooking.booked').split('{{when}}')[0]!, { patient: 'Demo Patient' }));
+    const card = page.getByRole('listitem').filter({ hasText: 'Results review, booked by phone' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain(appt('status.confirmed'));
+    await expectAxeClean(page);
+
+    const mail = await smtp.waitFor((m) => m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Booked') && m.text.includes('booked this appointment for you'), 20_000);
+    expect(mail.text).toContain('Follow-up consultation');
+    const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+    const vevent = new ICAL.Component(ICAL.parse(ics!.content)).getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('summary')).toContain('Follow-up consultation');
+    await patient.context().close();
+    await page.context().close();
+  });
+
+  it('a card’s Book again link starts with its patient chosen; someone who is not the practice’s patient is not offered', async () => {
+    const page = await signedIn('provider');
+    // The demo provider saw the demo patient ten days ago ("Blood test results"): the list from two weeks back holds that visit.
+    const twoWeeksAgo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() - 14 * 86_400_000));
+    await page.goto(`${server.url}/provider/appointments?view=list&date=${twoWeeksAgo}`);
+    const visit = page.getByRole('listitem').filter({ hasText: 'Blood test results' });
+    await visit.getByRole('link', { name: new RegExp(`^${appt('practiceBooking.bookAgain')}\\s*: Demo Patient$`) }).click();
+    await page.waitForURL(/\/provider\/appointments\/new\?patient=[0-9a-f-]+&provider=[0-9a-f-]+$/);
+    await page.getByRole('heading', { level: 1, name: appt('practiceBooking.title') }).waitFor();
+    const chosen = page.getByRole('group', { name: appt('practiceBooking.patients') }).getByRole('radio', { name: /^Demo Patient/ });
+    await chosen.waitFor();
+    await expect.poll(() => chosen.isChecked()).toBe(true);
+    await expectAxeClean(page);
+
+    // An id that is not one of the practice's patients chooses nobody.
+    await page.goto(`${server.url}/provider/appointments/new?patient=${crypto.randomUUID()}`);
+    await page.getByRole('group', { name: appt('practiceBooking.patients') }).getByRole('radio').first().waitFor();
+    expect(await page.getByRole('group', { name: appt('practiceBooking.patients') }).getByRole('radio', { checked: true }).count()).toBe(0);
+    // Booking without a patient says to choose one first.
+    await page.getByRole('radio', { name: /^Follow-up consultation/ }).check();
+    await freeTimes(page).first().click();
+    await page.getByRole('button', { name: appt('practiceBooking.confirm'), exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: appt('practiceBooking.pickPatient') }).waitFor();
+    await page.context().close();
+  });
+});

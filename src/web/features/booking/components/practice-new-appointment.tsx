@@ -1,0 +1,342 @@
+import { type FormEvent, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { REASON_MAX_LENGTH, SlotTakenExtensionSchema } from '~/shared/contracts/appointments';
+import type { PracticePatient } from '~/shared/contracts/practice';
+import type { ProviderDetail } from '~/shared/contracts/providers';
+import { DocumentTitle } from '~/web/components/layout/document-title';
+import { Button } from '~/web/components/ui/button';
+import { Field } from '~/web/components/ui/field';
+import { Input } from '~/web/components/ui/input';
+import { ApiError } from '~/web/lib/api-client';
+import { formatCalendarDay, formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { focusElement } from '~/web/lib/focus';
+import { currentLanguage } from '~/web/lib/i18n';
+import { problemMessage } from '~/web/lib/problem-message';
+import { useAuth } from '~/web/lib/session';
+import { usePracticeBook, usePracticePatients, usePracticeProviders, useProvider } from '../api/booking-api';
+import { formatMoney, isolatePrice, localDate, zoneName } from '../lib/format';
+import { PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
+import { SlotPicker } from './slot-picker';
+
+/**
+ * /provider/appointments/new: the practice books a time for one of its patients (someone who has
+ * had an appointment with it), as the front desk does when a patient calls: provider (for staff
+ * who are not one) → patient → service → time → reason → book. `?patient=<id>` starts with that
+ * patient chosen (a card's "Book again"). The appointment is confirmed at once; the patient is
+ * emailed. The same free times and rules as online booking; a time taken meanwhile answers with
+ * fresh times.
+ */
+export function PracticeNewAppointmentPage() {
+  const { t } = useTranslation('appointments');
+  const providers = usePracticeProviders();
+  const [params] = useSearchParams();
+  const list = providers.data?.providers ?? [];
+  const [chosenProvider, setChosenProvider] = useState<string | null>(null);
+  const providerId = chosenProvider ?? list.find((p) => p.id === params.get('provider'))?.id ?? list[0]?.id ?? null;
+  const selectId = useId();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
+      <DocumentTitle title={t('practiceBooking.title')} />
+      <PageHeading title={t('practiceBooking.title')} intro={t('practiceBooking.intro')} />
+      <p className="mt-2">
+        <Link to="/provider/appointments" className="text-sm font-medium text-teal-800 underline underline-offset-2">
+          {t('practiceBooking.back')}
+        </Link>
+      </p>
+      <QueryState pending={providers.isPending} error={providers.isError ? providers.error : null} retry={() => void providers.refetch()}>
+        {list.length === 0 ? (
+          <p className="mt-8 rounded-md bg-amber-50 p-4 text-amber-900">{t('practiceBooking.noProviders')}</p>
+        ) : (
+          <>
+            {list.length > 1 ? (
+              <div className="mt-8">
+                <label htmlFor={selectId} className="block text-sm font-medium text-slate-900">
+                  {t('practiceBooking.provider')}
+                </label>
+                <select id={selectId} className={`${SELECT_CLASS_NAME} mt-1.5`} value={providerId ?? ''} onChange={(e) => setChosenProvider(e.target.value)}>
+                  {list.map((p) => (
+                    <option key={p.id} value={p.id} dir="auto">
+                      {p.displayName}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {/* A new provider starts the steps over: their services, times and patients differ. */}
+            {providerId ? <WithProvider key={providerId} providerId={providerId} initialPatientId={params.get('patient')} staff={list.length > 1} /> : null}
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function WithProvider({ providerId, initialPatientId, staff }: { providerId: string; initialPatientId: string | null; staff: boolean }) {
+  const provider = useProvider(providerId);
+  return (
+    <QueryState pending={provider.isPending} error={provider.isError ? provider.error : null} retry={() => void provider.refetch()}>
+      {provider.data ? <Steps provider={provider.data} initialPatientId={initialPatientId} staff={staff} /> : null}
+    </QueryState>
+  );
+}
+
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+function Steps({ provider, initialPatientId, staff }: { provider: ProviderDetail; initialPatientId: string | null; staff: boolean }) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const navigate = useNavigate();
+  const [patient, setPatient] = useState<PracticePatient | null>(null);
+  const [serviceId, setServiceId] = useState(provider.services[0]?.id ?? '');
+  const service = provider.services.find((s) => s.id === serviceId);
+  const locations = useMemo(() => provider.locations.filter((l) => (service?.mode === 'in_person' ? l.kind === 'practice' : true)), [provider.locations, service?.mode]);
+  const [locationId, setLocationId] = useState(locations[0]?.id ?? '');
+  const location = locations.find((l) => l.id === locationId) ?? locations[0];
+  const [start, setStart] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const attempt = JSON.stringify([patient?.id, serviceId, location?.id, start, reason]);
+  const [keyed, setKeyed] = useState(() => ({ attempt, key: newKey() }));
+  if (keyed.attempt !== attempt) setKeyed({ attempt, key: newKey() });
+  const [error, setError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const book = usePracticeBook();
+  const ids = { patient: useId(), service: useId(), time: useId(), reason: useId(), confirm: useId() };
+
+  function onBook(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!patient) {
+      setError(t('practiceBooking.pickPatient'));
+      requestAnimationFrame(() => focusElement(errorRef.current));
+      return;
+    }
+    if (!start || !service || !location) return;
+    setError(null);
+    const when = start;
+    book.mutate(
+      {
+        body: { patientId: patient.id, ...(staff ? { providerId: provider.id } : {}), serviceId: service.id, locationId: location.id, startsAt: when, reason: reason.trim() },
+        key: keyed.key,
+      },
+      {
+        onSuccess: () => {
+          toast.success(t('practiceBooking.booked', { patient: patient.name, when: formatDateTime(when, language, zone) }));
+          void navigate(`/provider/appointments?view=day&date=${localDate(new Date(when), zone)}`);
+        },
+        onError: (e) => {
+          const taken = e instanceof ApiError && (e.code === 'booking.slot-taken' || e.code === 'booking.time-unavailable');
+          const fresh = taken ? SlotTakenExtensionSchema.safeParse(e.problem) : null;
+          // A time gone disables the focused button: the focus goes to the message, rendered at once for that.
+          flushSync(() => {
+            if (taken) setStart(null);
+            setError(`${problemMessage(i18n, e)} ${fresh?.success && fresh.data.slots.length > 0 ? t('book.freshTimes') : ''}`.trim());
+          });
+          focusElement(errorRef.current);
+        },
+      },
+    );
+  }
+
+  if (!service || !location) return <p className="mt-8 text-slate-700">{t('book.noServices')}</p>;
+
+  return (
+    <form onSubmit={onBook} className="mt-8 space-y-6" noValidate>
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.patient}>
+        <h2 id={ids.patient} className="text-xl font-semibold text-slate-900">
+          {t('practiceBooking.step1')}
+        </h2>
+        <PatientChooser providerId={staff ? provider.id : undefined} initialPatientId={initialPatientId} chosen={patient} onChoose={setPatient} />
+      </section>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.service}>
+        <h2 id={ids.service} className="text-xl font-semibold text-slate-900">
+          {t('practiceBooking.step2', { provider: provider.displayName })}
+        </h2>
+        <fieldset className="mt-4 space-y-2">
+          <legend className="sr-only">{t('book.service')}</legend>
+          {provider.services.map((s) => (
+            // The label's text is the service's name, in a <bdi> (the rule looks two levels down only).
+            // eslint-disable-next-line jsx-a11y/label-has-associated-control
+            <label key={s.id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50">
+              <input
+                type="radio"
+                name="service"
+                value={s.id}
+                className="mt-1 size-4"
+                checked={serviceId === s.id}
+                onChange={() => {
+                  setServiceId(s.id);
+                  setStart(null);
+                }}
+              />
+              <span className="font-medium text-slate-900">
+                <bdi>{s.name}</bdi>
+                <span className="block text-sm font-normal text-slate-700">
+                  {t('book.serviceLine', { minutes: s.durationMinutes, price: isolatePrice(formatMoney(s.priceMinor, s.currency, language)), mode: t(`modes.${s.mode}`) })}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {locations.length > 1 ? (
+          <div className="mt-4">
+            <label htmlFor={`${ids.service}-loc`} className="block text-sm font-medium text-slate-900">
+              {t('book.location')}
+            </label>
+            <select
+              id={`${ids.service}-loc`}
+              className={`${SELECT_CLASS_NAME} mt-1.5`}
+              value={location.id}
+              onChange={(e) => {
+                setLocationId(e.target.value);
+                setStart(null);
+              }}
+            >
+              {locations.map((l) => (
+                <option key={l.id} value={l.id} dir="auto">
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </section>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.time}>
+        <h2 id={ids.time} className="text-xl font-semibold text-slate-900">
+          {t('practiceBooking.step3')}
+        </h2>
+        <div className="mt-4">
+          <SlotPicker providerId={provider.id} serviceId={service.id} locationId={location.id} viewerTimeZone={zone} selected={start} onSelect={setStart} labelledBy={ids.time} />
+        </div>
+      </section>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.reason}>
+        <h2 id={ids.reason} className="text-xl font-semibold text-slate-900">
+          {t('practiceBooking.step4')}
+        </h2>
+        <Field label={t('book.reason')} hint={t('practiceBooking.reasonHint')} className="mt-4">
+          {({ id, describedBy }) => (
+            <textarea id={id} aria-describedby={describedBy} maxLength={REASON_MAX_LENGTH} rows={3} className="w-full rounded-md border border-slate-400 p-3 text-base text-slate-900" value={reason} onChange={(e) => setReason(e.target.value)} />
+          )}
+        </Field>
+      </section>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.confirm}>
+        <h2 id={ids.confirm} className="text-xl font-semibold text-slate-900">
+          {t('practiceBooking.step5')}
+        </h2>
+        {patient && start ? (
+          <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-[10rem_1fr]">
+            <dt className="text-slate-700">{t('practiceBooking.patient')}</dt>
+            <dd className="text-slate-900">
+              <bdi>{patient.name}</bdi> · <bdi dir="ltr">{patient.email}</bdi>
+            </dd>
+            <dt className="text-slate-700">{t('book.with')}</dt>
+            <dd className="text-slate-900">
+              <bdi>{provider.displayName}</bdi>
+            </dd>
+            <dt className="text-slate-700">{t('book.service')}</dt>
+            <dd className="text-slate-900">
+              <bdi>{service.name}</bdi>
+            </dd>
+            <dt className="text-slate-700">{t('book.when')}</dt>
+            <dd className="text-slate-900">
+              {formatDateTime(start, language, zone)} ({zoneName(zone, language)})
+            </dd>
+            <dt className="text-slate-700">{t('book.where')}</dt>
+            <dd className="text-slate-900">{service.mode === 'telehealth' ? t('modes.telehealth') : <bdi>{[location.name, location.street, location.city].filter(Boolean).join(', ')}</bdi>}</dd>
+          </dl>
+        ) : (
+          <p className="mt-4 text-slate-700">{t('practiceBooking.pickBoth')}</p>
+        )}
+        <p className="mt-3 text-sm text-slate-700">{t('practiceBooking.emailNote')}</p>
+        <div className="mt-4 min-h-6" aria-live="assertive">
+          {error ? (
+            <p ref={errorRef} role="alert" tabIndex={-1} className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" size="lg" className="mt-2" disabled={!start || book.isPending}>
+          {book.isPending ? t('book.booking') : patient ? t('practiceBooking.confirmFor', { patient: patient.name }) : t('practiceBooking.confirm')}
+        </Button>
+      </section>
+    </form>
+  );
+}
+
+/**
+ * Finds one of the practice's patients by the words of their name or email (the server matches
+ * every word); the most recently seen come first when nothing is typed.
+ */
+function PatientChooser({
+  providerId,
+  initialPatientId,
+  chosen,
+  onChoose,
+}: {
+  providerId: string | undefined;
+  initialPatientId: string | null;
+  chosen: PracticePatient | null;
+  onChoose(patient: PracticePatient): void;
+}) {
+  const { t, i18n } = useTranslation('appointments');
+  const language = currentLanguage(i18n.resolvedLanguage);
+  const { session } = useAuth();
+  const zone = userTimeZone(session?.user.timeZone);
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query.trim());
+  const results = usePracticePatients({ query: deferred, providerId });
+  // A link's patient (?patient=): chosen once it is known to be the practice's.
+  const linked = usePracticePatients({ query: '', providerId, patientId: initialPatientId ?? undefined }, initialPatientId !== null);
+  const [linkApplied, setLinkApplied] = useState(false);
+  const linkedPatient = linked.data?.patients[0];
+  if (!linkApplied && initialPatientId && linked.data) {
+    setLinkApplied(true);
+    if (linkedPatient && !chosen) onChoose(linkedPatient);
+  }
+  const patients = results.data?.patients ?? [];
+  const shown = chosen && !patients.some((p) => p.id === chosen.id) ? [chosen, ...patients] : patients;
+  return (
+    <div className="mt-4 space-y-3">
+      <Field label={t('practiceBooking.findPatient')} hint={t('practiceBooking.findPatientHint')}>
+        {({ id, describedBy }) => <Input id={id} type="search" aria-describedby={describedBy} maxLength={100} autoComplete="off" value={query} onChange={(e) => setQuery(e.target.value)} />}
+      </Field>
+      <QueryState pending={results.isPending} error={results.isError ? results.error : null} retry={() => void results.refetch()}>
+        <p role="status" className="text-sm text-slate-700">
+          {deferred && patients.length === 0 ? t('practiceBooking.noPatientMatch', { query: deferred }) : shown.length === 0 ? t('practiceBooking.noPatients') : ''}
+        </p>
+        {shown.length > 0 ? (
+          <fieldset className="space-y-2" aria-busy={results.isFetching}>
+            <legend className="sr-only">{t('practiceBooking.patients')}</legend>
+            {shown.map((p) => (
+              // eslint-disable-next-line jsx-a11y/label-has-associated-control
+              <label key={p.id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50">
+                <input type="radio" name="patient" value={p.id} className="mt-1 size-4" checked={chosen?.id === p.id} onChange={() => onChoose(p)} />
+                <span className="min-w-0 font-medium break-words text-slate-900">
+                  <bdi>{p.name}</bdi>
+                  <span className="block text-sm font-normal text-slate-700">
+                    <bdi dir="ltr">{p.email}</bdi>
+                    {p.nextVisitAt || p.lastVisitAt ? ' · ' : null}
+                    {p.nextVisitAt
+                      ? t('practiceBooking.nextVisit', { date: formatCalendarDay(localDate(p.nextVisitAt, zone), language) })
+                      : p.lastVisitAt
+                        ? t('practiceBooking.lastVisit', { date: formatCalendarDay(localDate(p.lastVisitAt, zone), language) })
+                        : null}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+      </QueryState>
+    </div>
+  );
+}
