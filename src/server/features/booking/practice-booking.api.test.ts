@@ -172,6 +172,8 @@ describe('the practice books for its patients', () => {
   it('lets other staff book with a provider they name, and a provider only with themselves', async () => {
     const own = await t.app.inject({ method: 'GET', url: '/api/v1/practice/providers', headers: { cookie: practice.provider.cookie } });
     expect(own.json<PracticeProviderList>().providers.map((p) => p.id)).toEqual([practice.profileId]);
+    const rivals = await t.app.inject({ method: 'GET', url: '/api/v1/practice/providers', headers: { cookie: rival.provider.cookie } });
+    expect(rivals.json<PracticeProviderList>().providers.map((p) => p.id)).toEqual([rival.profileId]);
 
     const manager = await createSignedInUser(t, { prefix: 'frontdesk-manager', smtp });
     const invited = await t.app.inject({

@@ -750,6 +750,11 @@ describe('cross-tenant isolation', () => {
       'PUT /api/v1/practice/locations/:id/overrides/:date',
       'DELETE /api/v1/practice/locations/:id/overrides/:date',
       'GET /api/v1/practice/availability/preview',
+      // Booking for the practice's patients: features/booking/practice-booking.api.test.ts ("refuses
+      // people who are not its patients, … other organisations …"; the rival sees none of them).
+      'POST /api/v1/practice/appointments',
+      'GET /api/v1/practice/patients',
+      'GET /api/v1/practice/providers',
       // The provider's own profile, services and locations: their cross-organisation test is in
       // features/booking/practice-profile.api.test.ts ("gets 404 for this provider's service and location ids…").
       'GET /api/v1/practice/profile',
