@@ -4,7 +4,7 @@ import { knownTimeZone } from '../time-zones.js';
 import { endsAfterStart, hoursProblems } from '../wall-hours.js';
 import { APPOINTMENT_ACTIONS } from '../appointments.js';
 import { AppointmentSchema, REASON_MAX_LENGTH } from './appointments.js';
-import { LocationSchema, ServiceSchema, SlotSchema } from './providers.js';
+import { LocationSchema, ServiceSchema, SlotSchema, SlotsQuerySchema } from './providers.js';
 
 /** 'HH:MM' on a 24-hour clock; an end may be 24:00. */
 const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$|^24:00$/;
@@ -152,6 +152,14 @@ export const PracticePatientSchema = z.object({
 });
 export type PracticePatient = z.infer<typeof PracticePatientSchema>;
 export const PracticePatientListSchema = z.object({ patients: z.array(PracticePatientSchema) });
+
+/**
+ * GET /api/v1/practice/slots: a provider's free times for the practice's own booking and moves
+ * (the hours and busy time, without the online booking's minimum notice and horizon). A provider
+ * asks for their own; other staff name the provider.
+ */
+export const PracticeSlotsQuerySchema = SlotsQuerySchema.extend({ providerId: z.string().uuid().optional() }).strict();
+export type PracticeSlotsQuery = z.infer<typeof PracticeSlotsQuerySchema>;
 
 /** GET /api/v1/practice/providers: whom the practice books with (a provider: themselves; other staff: the organisation's verified providers). */
 export const PracticeProviderListSchema = z.object({

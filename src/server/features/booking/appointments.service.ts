@@ -18,7 +18,7 @@ import type { ActorContext, ServiceContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { conflict, type DomainError, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
-import { loadBookingTarget, slotsFor, slotsWith, type BookingTarget } from './availability.js';
+import { asPractice, loadBookingTarget, slotsFor, slotsWith, type BookingTarget } from './availability.js';
 import { readBookingContext, writeBooking, type BookingContext, type BookingWrite } from './booking-statements.js';
 import { findAppointment, listPatientAppointments, type AppointmentRecord, type AppointmentRow } from './appointments.repo.js';
 import { adoptTimeZone } from '../profile/profile.service.js';
@@ -116,6 +116,25 @@ export async function providerSlots(ctx: Pick<ServiceContext, 'db' | 'now'>, pro
       timeZone: target.location.timeZone,
       slots: slotJson(slots),
     };
+  });
+}
+
+/**
+ * The free times the practice's staff may book or move to (`providerId` is in their organisation:
+ * the caller checked): the provider's hours and busy time without the online booking's notice and
+ * horizon, in the staff member's tenant scope.
+ */
+export async function practiceSlots(ctx: ActorContext, providerId: string, query: SlotsQuery): Promise<Slots> {
+  const tenant = ctx.actor.tenant;
+  if (!tenant) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+  const now = ctx.now();
+  return withTenant({ db: ctx.db, tenantId: tenant.id, userId: ctx.actor.userId }, async (tx) => {
+    const loaded = await loadBookingTarget(tx, { providerId, serviceId: query.serviceId, locationId: query.locationId });
+    if (!loaded || loaded.tenantId !== tenant.id || !loaded.service.active) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+    const target = asPractice(loaded);
+    const from = query.from ? new Date(Math.max(new Date(query.from).getTime(), now.getTime())) : now;
+    const slots = await slotsFor(tx, target, from, new Date(from.getTime() + query.days * DAY_MS), now);
+    return { serviceId: target.service.id, locationId: target.location.id, durationMinutes: target.service.durationMinutes, timeZone: target.location.timeZone, slots: slotJson(slots) };
   });
 }
 
@@ -387,8 +406,10 @@ export async function cancelMyAppointment(ctx: ActorContext, id: string, reason:
  */
 async function moveAppointment(ctx: ActorContext, tx: Transaction, row: AppointmentRow, startsAt: string, by: 'patient' | 'practice'): Promise<void> {
   const now = ctx.now();
-  const target = await loadBookingTarget(tx, { providerId: row.a.providerId, serviceId: row.a.serviceId, locationId: row.a.locationId });
-  if (!target) throw notFound('booking.service-not-found', 'This service is no longer offered there.');
+  const loaded = await loadBookingTarget(tx, { providerId: row.a.providerId, serviceId: row.a.serviceId, locationId: row.a.locationId });
+  if (!loaded) throw notFound('booking.service-not-found', 'This service is no longer offered there.');
+  // Moved by the practice, the online booking's notice and horizon do not bind it.
+  const target = by === 'practice' ? asPractice(loaded) : loaded;
   const start = new Date(startsAt);
   // As a booking does: a waitlist offer cannot be made for this provider while the time is checked.
   await tx.execute(sql`select lock_provider_bookings(${row.a.providerId}::uuid)`);
@@ -444,9 +465,9 @@ export async function rescheduleMyAppointment(ctx: ActorContext, id: string, sta
 }
 
 /**
- * The practice moves a booked or confirmed appointment that has not started to another time the
- * provider offers (hours, notice and horizon as for a booking; the practice's cancellation window
- * does not bind it). The patient gets the "moved" email and a notification.
+ * The practice moves a booked or confirmed appointment that has not started to another free time
+ * of the provider's (the hours and busy time hold; the online booking's notice and horizon and the
+ * practice's cancellation window do not bind it). The patient gets the "moved" email and a notification.
  */
 export async function practiceReschedule(ctx: ActorContext, id: string, startsAt: string): Promise<Appointment> {
   const tenant = ctx.actor.tenant;
@@ -461,7 +482,8 @@ export async function practiceReschedule(ctx: ActorContext, id: string, startsAt
         throw conflict('appointment.not-movable', 'Only a booked or confirmed appointment can be moved.');
       }
       if (current.a.startsAt <= now) throw conflict('appointment.already-started', 'This appointment has already started, so it can no longer be moved.');
-      target = await loadBookingTarget(tx, { providerId: current.a.providerId, serviceId: current.a.serviceId, locationId: current.a.locationId });
+      const loaded = await loadBookingTarget(tx, { providerId: current.a.providerId, serviceId: current.a.serviceId, locationId: current.a.locationId });
+      target = loaded ? asPractice(loaded) : undefined;
       await moveAppointment(ctx, tx, current, startsAt, 'practice');
       const after = (await findAppointment(tx, id))!;
       await recordAudit(tx, {
@@ -527,6 +549,8 @@ export async function practiceBook(ctx: ActorContext, providerId: string, input:
         throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
       }
       if (target.providerUserId === input.patientId) throw conflict('booking.own-profile', 'Nobody can book an appointment with themselves.');
+      // Notice and horizon are the online booking's rules: the practice books any free time to come.
+      target = asPractice(target);
       // As a booking does: no waitlist offer is made for this provider while the time is checked.
       await tx.execute(sql`select lock_provider_bookings(${providerId}::uuid)`);
       const state = await checkSlot(tx, target, start, now, { patientId: input.patientId });

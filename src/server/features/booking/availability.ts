@@ -93,6 +93,19 @@ export async function loadBookingTarget(
   return targetFromJson(row?.target);
 }
 
+/** How far ahead the practice's own staff may book or move to (the provider's horizon binds online booking only). */
+export const PRACTICE_HORIZON_DAYS = 366;
+
+/**
+ * The target as the practice's staff book it: the minimum notice and the horizon are the online
+ * booking's rules (a front desk books a patient who calls for the next free half hour, or for next
+ * year's check-up); the hours, breaks, date changes, buffers, slot grid and busy time still hold,
+ * and nothing starts in the past.
+ */
+export function asPractice(target: BookingTarget): BookingTarget {
+  return { ...target, rules: { ...target.rules, minimumNoticeMinutes: 0, horizonDays: Math.max(target.rules.horizonDays, PRACTICE_HORIZON_DAYS) } };
+}
+
 /** Busy time of a provider (any patient's appointments, with buffers), through the definer function. */
 export async function busyRanges(
   db: Queryable,

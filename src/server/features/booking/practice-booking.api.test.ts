@@ -9,7 +9,7 @@ import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-list
 import { queryRows } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
-import { createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { createPractice, hoursAhead, setProfile, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
 import { sql } from 'drizzle-orm';
 
 let smtp: SmtpListener;
@@ -202,5 +202,59 @@ describe('the practice books for its patients', () => {
     // A provider names nobody but themselves: the rival's profile is not theirs to book with.
     const otherProvider = await bookFor(practice.provider, rival, { patientId: patient.userId, providerId: rival.profileId, startsAt: hoursAhead(130).toISOString() });
     expect(otherProvider.statusCode).toBe(404);
+  });
+
+  it('books and moves inside the online notice and past the horizon, which bind patients only', async () => {
+    const strict = await createPractice(t, { smtp, minimumNoticeMinutes: 600 });
+    await setProfile(t, strict, { horizonDays: 7 });
+    const slotsOf = async (url: string, who?: SignedIn) => {
+      const res = await t.app.inject({ method: 'GET', url, ...(who ? { headers: { cookie: who.cookie } } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Slots>().slots.map((slot) => Date.parse(slot.start));
+    };
+    const query = `serviceId=${strict.serviceId}&locationId=${strict.locationId}&days=2`;
+    const online = await slotsOf(`/api/v1/providers/${strict.profileId}/slots?${query}`);
+    const practiceTimes = await slotsOf(`/api/v1/practice/slots?${query}`, strict.provider);
+    const noticeEnds = Date.now() + 600 * 60_000;
+    expect(online.every((at) => at >= noticeEnds - 60_000)).toBe(true);
+    const soon = practiceTimes.find((at) => at < noticeEnds - 3_600_000 && at > Date.now() + 30 * 60_000);
+    expect(soon).toBeDefined();
+    expect(practiceTimes.every((at) => at >= Date.now() - 60_000)).toBe(true);
+    // Another organisation's staff cannot read these times.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/practice/slots?${query}&providerId=${strict.profileId}`, headers: { cookie: practice.provider.cookie } })).statusCode).toBe(404);
+
+    // The patient becomes the practice's by booking online, outside the notice.
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/appointments',
+      headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
+      payload: { providerId: strict.profileId, serviceId: strict.serviceId, locationId: strict.locationId, startsAt: new Date(online[0]!).toISOString() },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    // Online, a time inside the notice is refused; the practice books it.
+    const tooSoon = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/appointments',
+      headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
+      payload: { providerId: strict.profileId, serviceId: strict.serviceId, locationId: strict.locationId, startsAt: new Date(soon!).toISOString() },
+    });
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json()).toMatchObject({ code: 'booking.time-unavailable' });
+    const desk = await bookFor(strict.provider, strict, { patientId: patient.userId, startsAt: new Date(soon!).toISOString() });
+    expect(desk.statusCode, desk.body).toBe(201);
+    // Thirty days ahead is past the seven-day horizon of online booking: the practice moves the visit there.
+    const later = hoursAhead(30 * 24);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/practice/appointments/${desk.json<Appointment>().id}/reschedule`,
+      headers: { cookie: strict.provider.cookie },
+      payload: { startsAt: later.toISOString() },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<Appointment>().startsAt).toBe(later.toISOString());
+    // A time already past is never offered or booked.
+    const past = await bookFor(strict.provider, strict, { patientId: patient.userId, startsAt: hoursAhead(-2).toISOString() });
+    expect(past.statusCode).toBe(409);
+    expect(past.json()).toMatchObject({ code: 'booking.time-unavailable' });
   });
 });

@@ -16,10 +16,12 @@ import {
   PracticePatientListSchema,
   PracticePatientsQuerySchema,
   PracticeProviderListSchema,
+  PracticeSlotsQuerySchema,
   PracticeDashboardSchema,
   PreviewQuerySchema,
   PreviewSchema,
 } from '../../../shared/contracts/practice.js';
+import { SlotsSchema } from '../../../shared/contracts/providers.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
 import {
   actAsPractice,
@@ -33,6 +35,7 @@ import {
   practicePatients,
   practiceProviders,
   previewWeek,
+  slotsAsPractice,
   putOverride,
   updateHours,
   updateSettings,
@@ -89,6 +92,20 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> 
       },
     },
     async (request, reply) => reply.headers(noStore).send({ patients: await practicePatients(await context.withActor(request), request.query) }),
+  );
+
+  app.get(
+    '/api/v1/practice/slots',
+    {
+      config: { permission },
+      schema: {
+        tags: ['practice'],
+        summary: "A provider's free times for the practice's own booking and moves: the hours and busy time, without the online booking's minimum notice and horizon",
+        querystring: PracticeSlotsQuerySchema,
+        response: { 200: SlotsSchema },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await slotsAsPractice(await context.withActor(request), request.query)),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import type {
   PracticePatient,
   PracticePatientsQuery,
   PracticeProviderList,
+  PracticeSlotsQuery,
   Preview,
 } from '../../../shared/contracts/practice.js';
 import { PRACTICE_PATIENTS_LIMIT } from '../../../shared/contracts/practice.js';
@@ -27,8 +28,9 @@ import { notFound, validationError } from '../../platform/errors/domain-errors.j
 import { loadBookingTarget, slotsFor } from './availability.js';
 import { calendarDateIn, withinHours, type OpeningRules } from './slots.js';
 import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
-import { practiceAction, practiceBook, practiceReschedule, toAppointment } from './appointments.service.js';
+import { practiceAction, practiceBook, practiceReschedule, practiceSlots, toAppointment } from './appointments.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
+import type { Slots } from '../../../shared/contracts/providers.js';
 import { inTenant, ownProfile, tenantOf } from './practice-scope.js';
 
 const DAY_MS = 86_400_000;
@@ -279,6 +281,16 @@ export async function actAsPractice(ctx: ActorContext, id: string, action: Appoi
 export async function moveAsPractice(ctx: ActorContext, id: string, startsAt: string) {
   await refuseOthersAppointment(ctx, id);
   return practiceReschedule(ctx, id, startsAt);
+}
+
+/** The provider's free times for the practice's own booking and moves (a provider: their own; other staff: the one they name). */
+export async function slotsAsPractice(ctx: ActorContext, query: PracticeSlotsQuery): Promise<Slots> {
+  const providerId = await inTenant(ctx, (tx) => scopeProvider(ctx, tx, query.providerId));
+  if (!providerId) {
+    throw validationError('practice.provider-required', 'Choose the provider the appointment is with.', [{ path: 'query.providerId', code: 'required' }]);
+  }
+  const { providerId: _named, ...slotsQuery } = query;
+  return practiceSlots(ctx, providerId, slotsQuery);
 }
 
 /**

@@ -60,13 +60,21 @@ export function useProvider(id: string | undefined, initialData?: ProviderDetail
   });
 }
 
-export function useSlots(params: { providerId: string; serviceId: string; locationId: string; from?: string; days: number } | null) {
+/**
+ * Free times of a provider's service: as patients book them, or (`practice`) as the practice's staff
+ * book and move them, without the online booking's minimum notice and horizon.
+ */
+export function useSlots(params: { providerId: string; serviceId: string; locationId: string; from?: string; days: number; practice?: boolean } | null) {
   return useQuery({
     queryKey: [...KEYS.slots, params],
     queryFn: ({ signal }): Promise<Slots> => {
       const p = params!;
       const qs = new URLSearchParams({ serviceId: p.serviceId, locationId: p.locationId, days: String(p.days) });
       if (p.from) qs.set('from', p.from);
+      if (p.practice) {
+        qs.set('providerId', p.providerId);
+        return apiFetch(`/api/v1/practice/slots?${qs.toString()}`, { schema: SlotsSchema, signal });
+      }
       return apiFetch(`/api/v1/providers/${encodeURIComponent(p.providerId)}/slots?${qs.toString()}`, { schema: SlotsSchema, signal });
     },
     enabled: params !== null,

@@ -213,7 +213,7 @@ function Steps({ provider, initialPatientId, staff }: { provider: ProviderDetail
           {t('practiceBooking.step3')}
         </h2>
         <div className="mt-4">
-          <SlotPicker providerId={provider.id} serviceId={service.id} locationId={location.id} viewerTimeZone={zone} selected={start} onSelect={setStart} labelledBy={ids.time} />
+          <SlotPicker practice providerId={provider.id} serviceId={service.id} locationId={location.id} viewerTimeZone={zone} selected={start} onSelect={setStart} labelledBy={ids.time} />
         </div>
       </section>
 

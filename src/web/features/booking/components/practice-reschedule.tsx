@@ -12,7 +12,8 @@ import { SlotPicker } from './slot-picker';
 
 /**
  * The practice moves an appointment to another free time (POST …/practice/appointments/{id}/reschedule):
- * the provider's free times as patients see them, then "Move to …". The patient is emailed.
+ * the provider's free times as the practice books them (no online notice or horizon), then
+ * "Move to …". The patient is emailed.
  */
 export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appointment: Appointment; timeZone: string; onDone(): void }) {
   const { t, i18n } = useTranslation('appointments');
@@ -46,7 +47,7 @@ export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appoi
       <p id={headingId} className="text-sm font-semibold text-slate-900">
         {t('practice.moveTitle', { patient: a.patient.name })}
       </p>
-      <SlotPicker providerId={a.provider.id} serviceId={a.service.id} locationId={a.location.id} viewerTimeZone={timeZone} selected={newStart} onSelect={setNewStart} labelledBy={headingId} />
+      <SlotPicker practice providerId={a.provider.id} serviceId={a.service.id} locationId={a.location.id} viewerTimeZone={timeZone} selected={newStart} onSelect={setNewStart} labelledBy={headingId} />
       {error ? (
         <p ref={errorRef} role="alert" className="text-sm font-medium text-red-700">
           {error}

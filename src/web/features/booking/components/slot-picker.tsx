@@ -13,6 +13,7 @@ const DAYS_PER_PAGE = 14;
 /**
  * Free times of one service, grouped by day in the viewer's own time zone, which is named. When
  * the practice keeps its hours in another zone, that is said too. Times load two weeks at a time.
+ * `practice`: the times the practice's staff may book and move to (no online notice or horizon).
  */
 export function SlotPicker({
   providerId,
@@ -22,7 +23,9 @@ export function SlotPicker({
   selected,
   onSelect,
   labelledBy,
+  practice = false,
 }: {
+  practice?: boolean;
   providerId: string;
   serviceId: string;
   locationId: string;
@@ -34,7 +37,7 @@ export function SlotPicker({
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
   const [from, setFrom] = useState<string | undefined>(undefined);
-  const slots = useSlots({ providerId, serviceId, locationId, days: DAYS_PER_PAGE, ...(from ? { from } : {}) });
+  const slots = useSlots({ providerId, serviceId, locationId, days: DAYS_PER_PAGE, ...(from ? { from } : {}), ...(practice ? { practice } : {}) });
   const noteId = useId();
   const data = slots.data;
   const days = data ? slotsByDay(data.slots, viewerTimeZone) : [];
