@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -29,6 +28,7 @@ import { adminProvidersRoutes } from './features/providers/admin-providers.route
 import type { DatabaseHandle } from './platform/db/database.js';
 import { DomainError } from './platform/errors/domain-errors.js';
 import { problemErrorHandler } from './platform/errors/problem-response.js';
+import { originOfAddress } from './platform/http/listening-origin.js';
 import { enforceRoutePermissions, type RegisteredRoute } from './platform/http/permissions.js';
 import { contextFactory } from './platform/http/request-context.js';
 import { applyBaseHeaders, registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -315,10 +315,4 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   return app;
-}
-
-/** The origin of the address a server listens on (an IPv6 address in brackets), if it listens on a port. */
-function originOfAddress(address: AddressInfo | string | null): string | undefined {
-  if (!address || typeof address !== 'object') return undefined;
-  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
 }
