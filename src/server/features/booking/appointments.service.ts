@@ -16,7 +16,7 @@ import { appointmentRatings, appointments } from '../../db/schema/booking.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext, ServiceContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
-import { conflict, type DomainError, notFound } from '../../platform/errors/domain-errors.js';
+import { conflict, type DomainError, notFound, validationError } from '../../platform/errors/domain-errors.js';
 import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
 import { asPractice, loadBookingTarget, slotsFor, slotsWith, type BookingTarget } from './availability.js';
 import { readBookingContext, writeBooking, type BookingContext, type BookingWrite } from './booking-statements.js';
@@ -369,6 +369,11 @@ async function applyAction(
     cancellationWindowHours: row.provider.cancellationWindowHours,
   });
   if (!decision.ok) throw refusal(decision.reason);
+  // The patient's cancellation email gives the practice's reason: one is required (once the
+  // cancellation itself is allowed, so a visit that cannot be cancelled says that first).
+  if (action === 'cancel' && party === 'practice' && !reason?.trim()) {
+    throw validationError('appointment.reason-required', 'Give the patient a reason for cancelling.', [{ path: 'body.reason', code: 'required' }]);
+  }
   const stamp: Partial<typeof appointments.$inferInsert> = { status: decision.to, updatedAt: now, sequence: row.a.sequence + 1 };
   if (action === 'cancel') Object.assign(stamp, { cancelledAt: now, cancelledBy: party, cancelledByUserId: ctx.actor.userId, cancellationReason: reason ?? null });
   if (action === 'confirm') stamp.confirmedAt = now;

@@ -297,6 +297,12 @@ describe('the practice’s appointments', () => {
     }
     const res = await call('POST', `/api/v1/practice/appointments/${appointment.id}/actions`, practice.provider, { action: 'cancel', reason: 'Provider unwell' });
     expect(res.json<Appointment>()).toMatchObject({ status: 'cancelled', cancelledBy: 'practice', cancellationReason: 'Provider unwell' });
+    // What cannot be cancelled says so first, with or without a reason: no reason would help.
+    for (const body of [{ action: 'cancel' }, { action: 'cancel', reason: 'Again' }]) {
+      const again = await call('POST', `/api/v1/practice/appointments/${appointment.id}/actions`, practice.provider, body);
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'appointment.invalid-transition' });
+    }
     await book(start);
   });
 });

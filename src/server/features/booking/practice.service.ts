@@ -270,10 +270,6 @@ async function refuseOthersAppointment(ctx: ActorContext, id: string): Promise<v
 
 export async function actAsPractice(ctx: ActorContext, id: string, action: AppointmentAction, reason: string | undefined) {
   await refuseOthersAppointment(ctx, id);
-  // The patient's cancellation email gives the practice's reason: one is required.
-  if (action === 'cancel' && !reason?.trim()) {
-    throw validationError('appointment.reason-required', 'Give the patient a reason for cancelling.', [{ path: 'body.reason', code: 'required' }]);
-  }
   return practiceAction(ctx, id, action, reason);
 }
 
