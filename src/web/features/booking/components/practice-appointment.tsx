@@ -38,8 +38,11 @@ export function PracticeAppointment({
   const act = usePracticeAction();
   const [cancelling, setCancelling] = useState(false);
   const [moving, setMoving] = useState(false);
-  // Missed is final (and leaves the week's fees): it asks first, as a cancellation asks for a reason.
-  const [askingMissed, setAskingMissed] = useState(false);
+  // Missed and completed are final (one leaves the week's fees, the other lets the patient rate
+  // the visit): each asks first, as a cancellation asks for a reason.
+  const [asking, setAsking] = useState<'mark_no_show' | 'complete' | null>(null);
+  // What the dialog asks about, kept while it closes (its words do not change as it fades).
+  const [asked, setAsked] = useState<'mark_no_show' | 'complete'>('mark_no_show');
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
   const reasonErrorId = useId();
@@ -60,14 +63,14 @@ export function PracticeAppointment({
       {
         onSuccess: () => {
           setCancelling(false);
-          setAskingMissed(false);
+          setAsking(null);
           // The button pressed may go with the change (Confirm once confirmed): the card's time,
           // patient and status, which follows, take the focus.
           focusElement(summary.current);
           toast.success(t(`practice.done.${action}`, { patient: a.patient.name }));
         },
         onError: (e) => {
-          setAskingMissed(false);
+          setAsking(null);
           setError(problemMessage(i18n, e));
         },
       },
@@ -121,7 +124,11 @@ export function PracticeAppointment({
               variant={action === 'mark_no_show' ? 'outline' : 'primary'}
               size="sm"
               busy={act.isPending}
-              onClick={() => (action === 'mark_no_show' ? setAskingMissed(true) : run(action))}
+              onClick={() => {
+                if (action !== 'mark_no_show' && action !== 'complete') return run(action);
+                setAsked(action);
+                setAsking(action);
+              }}
             >
               {t(`practice.actions.${action}`)}
               <span className="sr-only">: {a.patient.name}</span>
@@ -212,14 +219,16 @@ export function PracticeAppointment({
         </p>
       ) : null}
       <ConfirmDialog
-        open={askingMissed}
-        onOpenChange={setAskingMissed}
-        title={t('practice.missed.title', { patient: a.patient.name })}
-        description={t('practice.missed.body')}
-        confirmLabel={t('practice.missed.confirm')}
+        open={asking !== null}
+        onOpenChange={(open) => {
+          if (!open) setAsking(null);
+        }}
+        title={asked === 'complete' ? t('practice.completing.title', { patient: a.patient.name }) : t('practice.missed.title', { patient: a.patient.name })}
+        description={asked === 'complete' ? t('practice.completing.body') : t('practice.missed.body')}
+        confirmLabel={asked === 'complete' ? t('practice.actions.complete') : t('practice.missed.confirm')}
         cancelLabel={t('practice.missed.cancel')}
         pending={act.isPending}
-        onConfirm={() => run('mark_no_show')}
+        onConfirm={() => run(asked)}
       />
     </div>
   );
