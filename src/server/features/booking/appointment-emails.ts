@@ -32,6 +32,8 @@ interface Labels {
   reason: string;
   /** A booking the practice made for the patient, confirmed already ({organisation}). */
   bookedByPractice: string;
+  /** Until when a waitlist offer's time is held. */
+  heldUntil: string;
 }
 
 /** {provider}, {service}, {when}, {hours} are filled in; links are never translated. */
@@ -81,12 +83,12 @@ const COPY: Record<LanguageCode, Record<AppointmentEmailKind, Copy>> = {
 };
 
 const LABELS: Record<LanguageCode, Labels> = {
-  en: { greeting: 'Hello {name},', when: 'When', yourTime: 'Your time', where: 'Where', video: 'Video visit (link on your appointments page)', videoVisit: 'Video visit', joinVideo: 'Join the video visit', with: 'With', service: 'Service', google: 'Add to Google Calendar', outlook: 'Add to Outlook', calendarFile: 'The calendar file is attached.', cancelledByPractice: 'The practice cancelled it.', cancelledByYou: 'You cancelled it.', reason: 'Reason', bookedByPractice: '{organisation} booked this appointment for you. It is confirmed.' },
-  es: { greeting: 'Hola, {name}:', when: 'Cuándo', yourTime: 'Su hora', where: 'Dónde', video: 'Videoconsulta (enlace en su página de citas)', videoVisit: 'Videoconsulta', joinVideo: 'Entrar en la videoconsulta', with: 'Con', service: 'Servicio', google: 'Añadir a Google Calendar', outlook: 'Añadir a Outlook', calendarFile: 'Se adjunta el archivo de calendario.', cancelledByPractice: 'La consulta la ha cancelado.', cancelledByYou: 'Usted la ha cancelado.', reason: 'Motivo', bookedByPractice: '{organisation} ha reservado esta cita para usted. Está confirmada.' },
-  fr: { greeting: 'Bonjour {name},', when: 'Quand', yourTime: 'Votre heure', where: 'Où', video: 'Téléconsultation (lien sur votre page de rendez-vous)', videoVisit: 'Téléconsultation', joinVideo: 'Rejoindre la téléconsultation', with: 'Avec', service: 'Prestation', google: 'Ajouter à Google Agenda', outlook: 'Ajouter à Outlook', calendarFile: 'Le fichier de calendrier est joint.', cancelledByPractice: 'Le cabinet l’a annulé.', cancelledByYou: 'Vous l’avez annulé.', reason: 'Motif', bookedByPractice: '{organisation} a réservé ce rendez-vous pour vous. Il est confirmé.' },
-  pt: { greeting: 'Olá, {name},', when: 'Quando', yourTime: 'Seu horário', where: 'Onde', video: 'Teleconsulta (link na sua página de consultas)', videoVisit: 'Teleconsulta', joinVideo: 'Entrar na teleconsulta', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O arquivo de calendário está em anexo.', cancelledByPractice: 'A clínica cancelou a consulta.', cancelledByYou: 'Você cancelou a consulta.', reason: 'Motivo', bookedByPractice: '{organisation} agendou esta consulta para você. Ela está confirmada.' },
-  ar: { greeting: 'مرحبًا {name}،', when: 'الموعد', yourTime: 'بتوقيتك', where: 'المكان', video: 'زيارة بالفيديو (الرابط في صفحة مواعيدك)', videoVisit: 'زيارة بالفيديو', joinVideo: 'انضم إلى الزيارة بالفيديو', with: 'مع', service: 'الخدمة', google: 'أضف إلى تقويم Google', outlook: 'أضف إلى Outlook', calendarFile: 'ملف التقويم مرفق.', cancelledByPractice: 'ألغته العيادة.', cancelledByYou: 'لقد ألغيته.', reason: 'السبب', bookedByPractice: 'حجزت {organisation} هذا الموعد لك، وهو مؤكد.' },
-  'zh-CN': { greeting: '{name}，您好：', when: '时间', yourTime: '您的当地时间', where: '地点', video: '视频问诊（链接见您的预约页面）', videoVisit: '视频问诊', joinVideo: '加入视频问诊', with: '医生', service: '服务', google: '添加到 Google 日历', outlook: '添加到 Outlook', calendarFile: '附件为日历文件。', cancelledByPractice: '诊所已取消。', cancelledByYou: '您已取消。', reason: '原因', bookedByPractice: '{organisation} 已为您预约，预约已确认。' },
+  en: { greeting: 'Hello {name},', when: 'When', yourTime: 'Your time', where: 'Where', video: 'Video visit (link on your appointments page)', videoVisit: 'Video visit', joinVideo: 'Join the video visit', with: 'With', service: 'Service', google: 'Add to Google Calendar', outlook: 'Add to Outlook', calendarFile: 'The calendar file is attached.', cancelledByPractice: 'The practice cancelled it.', cancelledByYou: 'You cancelled it.', reason: 'Reason', bookedByPractice: '{organisation} booked this appointment for you. It is confirmed.', heldUntil: 'Held for you until' },
+  es: { greeting: 'Hola, {name}:', when: 'Cuándo', yourTime: 'Su hora', where: 'Dónde', video: 'Videoconsulta (enlace en su página de citas)', videoVisit: 'Videoconsulta', joinVideo: 'Entrar en la videoconsulta', with: 'Con', service: 'Servicio', google: 'Añadir a Google Calendar', outlook: 'Añadir a Outlook', calendarFile: 'Se adjunta el archivo de calendario.', cancelledByPractice: 'La consulta la ha cancelado.', cancelledByYou: 'Usted la ha cancelado.', reason: 'Motivo', bookedByPractice: '{organisation} ha reservado esta cita para usted. Está confirmada.', heldUntil: 'Reservada para usted hasta' },
+  fr: { greeting: 'Bonjour {name},', when: 'Quand', yourTime: 'Votre heure', where: 'Où', video: 'Téléconsultation (lien sur votre page de rendez-vous)', videoVisit: 'Téléconsultation', joinVideo: 'Rejoindre la téléconsultation', with: 'Avec', service: 'Prestation', google: 'Ajouter à Google Agenda', outlook: 'Ajouter à Outlook', calendarFile: 'Le fichier de calendrier est joint.', cancelledByPractice: 'Le cabinet l’a annulé.', cancelledByYou: 'Vous l’avez annulé.', reason: 'Motif', bookedByPractice: '{organisation} a réservé ce rendez-vous pour vous. Il est confirmé.', heldUntil: 'Réservé pour vous jusqu’au' },
+  pt: { greeting: 'Olá, {name},', when: 'Quando', yourTime: 'Seu horário', where: 'Onde', video: 'Teleconsulta (link na sua página de consultas)', videoVisit: 'Teleconsulta', joinVideo: 'Entrar na teleconsulta', with: 'Com', service: 'Serviço', google: 'Adicionar ao Google Calendar', outlook: 'Adicionar ao Outlook', calendarFile: 'O arquivo de calendário está em anexo.', cancelledByPractice: 'A clínica cancelou a consulta.', cancelledByYou: 'Você cancelou a consulta.', reason: 'Motivo', bookedByPractice: '{organisation} agendou esta consulta para você. Ela está confirmada.', heldUntil: 'Reservado para você até' },
+  ar: { greeting: 'مرحبًا {name}،', when: 'الموعد', yourTime: 'بتوقيتك', where: 'المكان', video: 'زيارة بالفيديو (الرابط في صفحة مواعيدك)', videoVisit: 'زيارة بالفيديو', joinVideo: 'انضم إلى الزيارة بالفيديو', with: 'مع', service: 'الخدمة', google: 'أضف إلى تقويم Google', outlook: 'أضف إلى Outlook', calendarFile: 'ملف التقويم مرفق.', cancelledByPractice: 'ألغته العيادة.', cancelledByYou: 'لقد ألغيته.', reason: 'السبب', bookedByPractice: 'حجزت {organisation} هذا الموعد لك، وهو مؤكد.', heldUntil: 'محجوز لك حتى' },
+  'zh-CN': { greeting: '{name}，您好：', when: '时间', yourTime: '您的当地时间', where: '地点', video: '视频问诊（链接见您的预约页面）', videoVisit: '视频问诊', joinVideo: '加入视频问诊', with: '医生', service: '服务', google: '添加到 Google 日历', outlook: '添加到 Outlook', calendarFile: '附件为日历文件。', cancelledByPractice: '诊所已取消。', cancelledByYou: '您已取消。', reason: '原因', bookedByPractice: '{organisation} 已为您预约，预约已确认。', heldUntil: '为您保留至' },
 };
 
 const LOCALES: Record<LanguageCode, string> = { en: 'en-GB', es: 'es', fr: 'fr', pt: 'pt', ar: 'ar', 'zh-CN': 'zh-CN' };
@@ -145,6 +147,8 @@ export interface AppointmentEmailVars {
   /** The practice's reason for cancelling, shown to the patient. */
   cancellationReason?: string | null;
   holdHours?: number;
+  /** When a waitlist offer's hold ends (said in the reader's zone, else the practice's). */
+  holdUntil?: Date;
   calendarFile?: string;
 }
 
@@ -175,6 +179,7 @@ export function renderAppointmentEmail(kind: AppointmentEmailKind, vars: Appoint
     [l.with, vars.provider],
     [l.service, vars.service],
     ...(kind === 'cancelled' && vars.cancelledBy === 'practice' && vars.cancellationReason ? ([[l.reason, vars.cancellationReason]] as [string, string][]) : []),
+    ...(kind === 'waitlist-offer' && vars.holdUntil ? ([[l.heldUntil, formatWhen(vars.holdUntil, vars.readerTimeZone ?? vars.timeZone, language)]] as [string, string][]) : []),
   ];
   const cancelledNote = kind === 'cancelled' && vars.cancelledBy ? (vars.cancelledBy === 'practice' ? l.cancelledByPractice : l.cancelledByYou) : '';
   const videoWords = videoUrl ? videoVisitWords(language, videoUrl) : null;

@@ -523,6 +523,11 @@ describe('waitlist', () => {
     expect(link.pathname).toBe(`/appointments/book/${practice.profileId}`);
     expect(link.searchParams.get('time')).toBe(slot.start);
     expect(offer.text).toMatch(/2 hours/);
+    // Until when, said outright: the hold's end in the practice's zone (the reader has none).
+    const [held] = await queryRows<{ until: Date }>(t.database.db, sql`select offer_expires_at as until from waitlist_entries where patient_id = (select id from users where email = ${first.email.toLowerCase()})`);
+    const heldLine = offer.text.split('\n').find((line) => line.startsWith('Held for you until: '));
+    expect(heldLine).toContain(new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(held!.until)));
+    expect(heldLine).toContain('Australia/Sydney');
     // The offered time's place: the organisation and the practice's address (an in-person visit, not a video one).
     const whereLine = (text: string) => text.split('\n').find((line) => line.startsWith('Where: '));
     const [organisation] = await queryRows<{ name: string }>(t.database.db, sql`select name from tenants where id = ${practice.tenantId}`);

@@ -278,6 +278,7 @@ async function loadOffers(deps: BookingJobDeps, claimed: QueuedEmail[]): Promise
         mode: target.service.mode,
         address: target.service.mode === 'telehealth' ? '' : locationAddress(target.location),
         holdHours: WAITLIST_HOLD_HOURS,
+        holdUntil: entry.offerExpiresAt,
       },
     });
   }
