@@ -141,4 +141,25 @@ describe('the practice books for a patient', () => {
     await page.getByRole('alert').filter({ hasText: appt('practiceBooking.pickPatient') }).waitFor();
     await page.context().close();
   });
+
+  it('a practice manager books with the provider they choose', async () => {
+    const page = await signedIn('practice_manager');
+    const providers = (await (await page.request.get(`${server.url}/api/v1/practice/providers`)).json()) as { providers: { id: string; displayName: string }[] };
+    const demoProvider = providers.providers.find((p) => p.displayName === 'Demo Provider')!;
+    expect(demoProvider).toBeDefined();
+    await page.goto(`${server.url}/provider/appointments/new`);
+    await page.getByRole('heading', { level: 1, name: appt('practiceBooking.title') }).waitFor();
+    if (providers.providers.length > 1) await page.getByLabel(appt('practiceBooking.provider'), { exact: true }).selectOption(demoProvider.id);
+    await page.getByRole('heading', { level: 2, name: interpolate(appt('practiceBooking.step2'), { provider: 'Demo Provider' }) }).waitFor();
+    await page.getByRole('searchbox', { name: appt('practiceBooking.findPatient') }).fill(DEMO_PATIENT_EMAIL);
+    const demo = page.getByRole('group', { name: appt('practiceBooking.patients') }).getByRole('radio', { name: /^Demo Patient/ });
+    await demo.check();
+    await page.getByRole('radio', { name: /^Follow-up consultation/ }).check();
+    await freeTimes(page).first().click();
+    await expectAxeClean(page);
+    await page.getByRole('button', { name: interpolate(appt('practiceBooking.confirmFor'), { patient: 'Demo Patient' }) }).click();
+    await page.waitForURL(/\/provider\/appointments\?view=day&date=\d{4}-\d{2}-\d{2}$/);
+    await expectToast(page, interpolate(appt('practiceBooking.booked').split('{{when}}')[0]!, { patient: 'Demo Patient' }));
+    await page.context().close();
+  });
 });

@@ -673,6 +673,14 @@ describe('telehealth video visits', () => {
     await other.getByText(/^It opens in \d+ (minutes|hours?)\./).waitFor();
     expect(await other.getByRole('button', { name: th('join.join'), exact: true }).count()).toBe(0);
     await expectAxeClean(other);
+    // The camera and microphone can be tried already (Chromium's fake devices here): a live preview.
+    await other.getByRole('button', { name: th('phase.testDevices') }).click();
+    await other.getByRole('heading', { level: 2, name: th('devices.title') }).waitFor();
+    await expect.poll(() => other.locator('video').evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0), { timeout: 20_000 }).toBe(true);
+    expect(await other.getByRole('button', { name: th('join.join'), exact: true }).count()).toBe(0);
+    await expectAxeClean(other);
+    await other.getByRole('button', { name: th('phase.stopTest') }).click();
+    await other.getByRole('heading', { level: 2, name: th('devices.title') }).waitFor({ state: 'detached' });
 
     // An in-person appointment has no video visit: its page says so and where it is held.
     const inPersonService = detail.services.find((s) => s.mode === 'in_person')!;

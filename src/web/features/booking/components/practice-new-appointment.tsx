@@ -66,7 +66,7 @@ export function PracticeNewAppointmentPage() {
               </div>
             ) : null}
             {/* A new provider starts the steps over: their services, times and patients differ. */}
-            {providerId ? <WithProvider key={providerId} providerId={providerId} initialPatientId={params.get('patient')} staff={list.length > 1} /> : null}
+            {providerId ? <WithProvider key={providerId} providerId={providerId} initialPatientId={params.get('patient')} /> : null}
           </>
         )}
       </QueryState>
@@ -74,11 +74,11 @@ export function PracticeNewAppointmentPage() {
   );
 }
 
-function WithProvider({ providerId, initialPatientId, staff }: { providerId: string; initialPatientId: string | null; staff: boolean }) {
+function WithProvider({ providerId, initialPatientId }: { providerId: string; initialPatientId: string | null }) {
   const provider = useProvider(providerId);
   return (
     <QueryState pending={provider.isPending} error={provider.isError ? provider.error : null} retry={() => void provider.refetch()}>
-      {provider.data ? <Steps provider={provider.data} initialPatientId={initialPatientId} staff={staff} /> : null}
+      {provider.data ? <Steps provider={provider.data} initialPatientId={initialPatientId} /> : null}
     </QueryState>
   );
 }
@@ -87,7 +87,11 @@ function newKey(): string {
   return crypto.randomUUID();
 }
 
-function Steps({ provider, initialPatientId, staff }: { provider: ProviderDetail; initialPatientId: string | null; staff: boolean }) {
+/**
+ * The provider is always named: other staff (a practice manager with one provider to book with
+ * too) need it, and for a provider the server books with themselves whatever is named.
+ */
+function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initialPatientId: string | null }) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
@@ -121,7 +125,7 @@ function Steps({ provider, initialPatientId, staff }: { provider: ProviderDetail
     const when = start;
     book.mutate(
       {
-        body: { patientId: patient.id, ...(staff ? { providerId: provider.id } : {}), serviceId: service.id, locationId: location.id, startsAt: when, reason: reason.trim() },
+        body: { patientId: patient.id, providerId: provider.id, serviceId: service.id, locationId: location.id, startsAt: when, reason: reason.trim() },
         key: keyed.key,
       },
       {
@@ -151,7 +155,7 @@ function Steps({ provider, initialPatientId, staff }: { provider: ProviderDetail
         <h2 id={ids.patient} className="text-xl font-semibold text-slate-900">
           {t('practiceBooking.step1')}
         </h2>
-        <PatientChooser providerId={staff ? provider.id : undefined} initialPatientId={initialPatientId} chosen={patient} onChoose={setPatient} />
+        <PatientChooser providerId={provider.id} initialPatientId={initialPatientId} chosen={patient} onChoose={setPatient} />
       </section>
 
       <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.service}>

@@ -194,7 +194,9 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
   const [joinError, setJoinError] = useState<string | null>(null);
   const phase = visit.phase;
   const open = phase === 'open';
-  const media = useLocalMedia(open && stage !== 'left');
+  // Before the visit opens, the camera and microphone can be tried at any time (asked for only then).
+  const [testing, setTesting] = useState(false);
+  const media = useLocalMedia((open || (phase === 'not-open' && testing)) && stage !== 'left');
   const provider = visit.me.role === 'provider';
   const admitted = visit.me.state === 'admitted';
   const back = provider ? '/provider/telehealth' : '/appointments';
@@ -237,7 +239,17 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
             <p className="font-medium">{t('phase.notOpen', { time: formatDateTime(opensAt, language, zone) })}</p>
             <p className="mt-1 text-sm">{until ? t('phase.opensIn', { when: formatTimeUntil(until, language) }) : t('phase.opening')}</p>
             <p className="mt-1 text-sm">{t('phase.notOpenHelp')}</p>
+            <div className="mt-3">
+              <Button size="sm" variant="outline" aria-expanded={testing} onClick={() => setTesting(!testing)}>
+                {testing ? t('phase.stopTest') : t('phase.testDevices')}
+              </Button>
+            </div>
           </Notice>
+          {testing ? (
+            <div className="mt-6">
+              <DeviceCheck media={media} />
+            </div>
+          ) : null}
         </div>
       </>
     );
