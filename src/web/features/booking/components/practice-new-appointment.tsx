@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { REASON_MAX_LENGTH, SlotTakenExtensionSchema } from '~/shared/contracts/appointments';
+import { SlotTakenExtensionSchema } from '~/shared/contracts/appointments';
 import type { PracticePatient } from '~/shared/contracts/practice';
 import type { ProviderDetail } from '~/shared/contracts/providers';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -17,8 +17,9 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { usePracticeBook, usePracticePatients, usePracticeProviders, useProvider } from '../api/booking-api';
-import { formatMoney, isolatePrice, localDate, zoneName } from '../lib/format';
+import { localDate, zoneName } from '../lib/format';
 import { PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
+import { ReasonField, ServiceChoice } from './service-choice';
 import { SlotPicker } from './slot-picker';
 
 /**
@@ -162,54 +163,21 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
         <h2 id={ids.service} className="text-xl font-semibold text-slate-900">
           {t('practiceBooking.step2', { provider: provider.displayName })}
         </h2>
-        <fieldset className="mt-4 space-y-2">
-          <legend className="sr-only">{t('book.service')}</legend>
-          {provider.services.map((s) => (
-            // The label's text is the service's name, in a <bdi> (the rule looks two levels down only).
-            // eslint-disable-next-line jsx-a11y/label-has-associated-control
-            <label key={s.id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50">
-              <input
-                type="radio"
-                name="service"
-                value={s.id}
-                className="mt-1 size-4"
-                checked={serviceId === s.id}
-                onChange={() => {
-                  setServiceId(s.id);
-                  setStart(null);
-                }}
-              />
-              <span className="font-medium text-slate-900">
-                <bdi>{s.name}</bdi>
-                <span className="block text-sm font-normal text-slate-700">
-                  {t('book.serviceLine', { minutes: s.durationMinutes, price: isolatePrice(formatMoney(s.priceMinor, s.currency, language)), mode: t(`modes.${s.mode}`) })}
-                </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {locations.length > 1 ? (
-          <div className="mt-4">
-            <label htmlFor={`${ids.service}-loc`} className="block text-sm font-medium text-slate-900">
-              {t('book.location')}
-            </label>
-            <select
-              id={`${ids.service}-loc`}
-              className={`${SELECT_CLASS_NAME} mt-1.5`}
-              value={location.id}
-              onChange={(e) => {
-                setLocationId(e.target.value);
-                setStart(null);
-              }}
-            >
-              {locations.map((l) => (
-                <option key={l.id} value={l.id} dir="auto">
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        <ServiceChoice
+          services={provider.services}
+          serviceId={serviceId}
+          onService={(id) => {
+            setServiceId(id);
+            setStart(null);
+          }}
+          locations={locations}
+          locationId={location.id}
+          onLocation={(id) => {
+            setLocationId(id);
+            setStart(null);
+          }}
+          idPrefix={ids.service}
+        />
       </section>
 
       <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.time}>
@@ -225,11 +193,7 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
         <h2 id={ids.reason} className="text-xl font-semibold text-slate-900">
           {t('practiceBooking.step4')}
         </h2>
-        <Field label={t('book.reason')} hint={t('practiceBooking.reasonHint')} className="mt-4">
-          {({ id, describedBy }) => (
-            <textarea id={id} aria-describedby={describedBy} maxLength={REASON_MAX_LENGTH} rows={3} className="w-full rounded-md border border-slate-400 p-3 text-base text-slate-900" value={reason} onChange={(e) => setReason(e.target.value)} />
-          )}
-        </Field>
+        <ReasonField value={reason} onChange={setReason} hint={t('practiceBooking.reasonHint')} />
       </section>
 
       <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.confirm}>
