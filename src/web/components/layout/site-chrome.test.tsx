@@ -1,18 +1,25 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createEnglishI18n } from '~/web/lib/i18n';
+import { SESSION_QUERY_KEY } from '~/web/lib/session';
 import { NotFoundContent } from './not-found-content';
 import { FOOTER_COLUMNS, SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
+/** Renders as the server does for a visitor without a session cookie (the session known to be none). */
 function render(node: ReactNode, path = '/somewhere'): string {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(SESSION_QUERY_KEY, null);
   return renderToStaticMarkup(
-    <I18nextProvider i18n={createEnglishI18n()}>
-      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
-    </I18nextProvider>,
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={createEnglishI18n()}>
+        <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -34,6 +41,13 @@ describe('SiteHeader', () => {
 
   it('shows a disabled placeholder avatar until the account area has loaded (header-account.test.tsx covers it)', () => {
     expect(html).toMatch(/<button type="button" disabled="" aria-label="Loading account"/);
+  });
+
+  it("gives a visitor's mobile menu Sign in and Sign up, and no signed-in part", () => {
+    const panel = html.slice(html.indexOf('aria-label="Primary (mobile)"'));
+    expect(panel).toContain('href="/auth/login"');
+    expect(panel).toContain('href="/auth/register"');
+    expect(panel).not.toContain('href="/providers"');
   });
 
   it('has a labelled, collapsed mobile menu button that controls a hidden panel', () => {
