@@ -10,10 +10,13 @@ import { NotFoundContent } from './not-found-content';
 import { FOOTER_COLUMNS, SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Renders as the server does for a visitor without a session cookie (the session known to be none). */
-function render(node: ReactNode, path = '/somewhere'): string {
+/**
+ * Renders as the server does: by default for a visitor without a session cookie (nobody signed
+ * in, known at once); with `checking`, for one whose session is still to be checked.
+ */
+function render(node: ReactNode, path = '/somewhere', { checking = false } = {}): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(SESSION_QUERY_KEY, null);
+  if (!checking) client.setQueryData(SESSION_QUERY_KEY, null);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={createEnglishI18n()}>
@@ -39,8 +42,17 @@ describe('SiteHeader', () => {
     }
   });
 
-  it('shows a disabled placeholder avatar until the account area has loaded (header-account.test.tsx covers it)', () => {
-    expect(html).toMatch(/<button type="button" disabled="" aria-label="Loading account"/);
+  it('shows a disabled placeholder avatar while the session is checked (header-account.test.tsx covers the rest)', () => {
+    const checking = render(<SiteHeader />, '/somewhere', { checking: true });
+    expect(checking).toMatch(/<button type="button" disabled="" aria-label="Loading account"/);
+    expect(checking).not.toContain('href="/auth/login"');
+  });
+
+  it("renders a visitor's Sign in and Sign up into the server's HTML, with no placeholder", () => {
+    const desktop = html.slice(0, html.indexOf('aria-label="Primary (mobile)"'));
+    expect(desktop).toContain('href="/auth/login"');
+    expect(desktop).toContain('href="/auth/register"');
+    expect(html).not.toContain('aria-label="Loading account"');
   });
 
   it("gives a visitor's mobile menu Sign in and Sign up, and no signed-in part", () => {

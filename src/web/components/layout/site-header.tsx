@@ -118,7 +118,8 @@ export function SiteHeader() {
                   <HeaderAccount />
                 </Suspense>
               </>
-            ) : hydrated && status === 'anonymous' ? (
+            ) : status === 'anonymous' ? (
+              // Known on the server too (no session cookie): rendered into the HTML, not swapped in after hydration.
               <VisitorAccountLinks />
             ) : (
               <AccountPlaceholder />
