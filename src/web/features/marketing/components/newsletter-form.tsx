@@ -20,19 +20,24 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<FieldError>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  // A second submit while the contract loads (before the mutation is pending) is ignored too.
+  const checking = useRef(false);
   const subscription = useNewsletterSubscription();
   const ids = { heading: useId(), description: useId(), input: useId(), error: useId() };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (subscription.isPending) return;
+    if (subscription.isPending || checking.current) return;
     // Usually here already: it starts loading when the field is focused.
     let contract: Awaited<ReturnType<typeof loadNewsletterContract>>;
+    checking.current = true;
     try {
       contract = await loadNewsletterContract();
     } catch (error) {
       setFieldError({ kind: 'request-failed', error });
       return;
+    } finally {
+      checking.current = false;
     }
     const request = contract.NewsletterSubscribeRequestSchema.safeParse({
       email,
