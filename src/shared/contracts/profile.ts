@@ -9,8 +9,7 @@ export const AVATAR_FIELD = 'avatar';
 /** Image types accepted as avatars, detected from the file's content on the server. */
 export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type AvatarContentType = (typeof AVATAR_CONTENT_TYPES)[number];
-/** The browser-stored time zone (spec §3 'user-timezone'). */
-export const TIME_ZONE_STORAGE_KEY = 'user-timezone';
+export { TIME_ZONE_STORAGE_KEY } from '../profile-constants.js';
 /** IANA names are short; anything longer is not a time zone. */
 export const TIME_ZONE_MAX_LENGTH = 64;
 

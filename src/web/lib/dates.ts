@@ -1,7 +1,7 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { type Locale, ar, enUS, es, fr, ptBR, zhCN } from 'date-fns/locale';
-import { TIME_ZONE_STORAGE_KEY } from '~/shared/contracts/profile';
+import { TIME_ZONE_STORAGE_KEY } from '~/shared/profile-constants';
 import { matchLanguage } from '~/shared/languages';
 
 /**

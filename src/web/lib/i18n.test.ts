@@ -2,7 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '~/shared/languages';
-import { BUNDLED_COMMON, LOCALES_LOAD_PATH, convertDetectedLanguage, createEnglishI18n, currentLanguage, i18nOptions } from './i18n';
+import { BUNDLED_COMMON, DeferredHttpBackend, LOCALES_LOAD_PATH, convertDetectedLanguage, createEnglishI18n, currentLanguage, i18nOptions } from './i18n';
 
 describe('convertDetectedLanguage', () => {
   it.each([
@@ -107,10 +107,10 @@ describe('loading translations with retries', () => {
     return calls;
   }
 
-  async function loadFrench(retryTimeout: number): Promise<I18n> {
+  async function loadFrench(retryTimeout: number, deferred = false): Promise<I18n> {
     const instance = i18next.createInstance();
     const base = i18nOptions();
-    await instance.use(HttpBackend).init<HttpBackendOptions>({
+    await (deferred ? instance.use(DeferredHttpBackend) : instance.use(HttpBackend)).init<HttpBackendOptions>({
       ...base,
       lng: 'fr',
       retryTimeout,
@@ -162,6 +162,22 @@ describe('loading translations with retries', () => {
     const instance = await loadFrench(1);
     expect(calls.urls).toHaveLength(2);
     expect(instance.hasResourceBundle('fr', 'common')).toBe(true);
+    expect(instance.t('errorFallback.title')).toBe('Une erreur est survenue');
+  });
+
+  // The backend a server-rendered page starts with loads the http backend on its first read and
+  // hands it every answer unchanged, so the same policy holds.
+  it('keeps the policy with the deferred backend: 503 retried, 404 not, a later 200 loaded', async () => {
+    let calls = stubFetch(status(503));
+    let instance = await loadFrench(1, true);
+    expect(calls.urls).toEqual(Array(6).fill('/locales/fr/common.json'));
+    expect(instance.t('errorFallback.title')).toBe('Something went wrong');
+    calls = stubFetch(status(404), json(FR_COMMON));
+    instance = await loadFrench(1, true);
+    expect(calls.urls).toHaveLength(1);
+    calls = stubFetch(status(503), json(FR_COMMON));
+    instance = await loadFrench(1, true);
+    expect(calls.urls).toHaveLength(2);
     expect(instance.t('errorFallback.title')).toBe('Une erreur est survenue');
   });
 

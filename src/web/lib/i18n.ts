@@ -1,6 +1,13 @@
-import i18next, { type InitOptions, type TFunction, type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import i18next, {
+  type BackendModule,
+  type InitOptions,
+  type LanguageDetectorModule,
+  type ReadCallback,
+  type Services,
+  type TFunction,
+  type i18n as I18n,
+} from 'i18next';
+import type { HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_NAMESPACE,
@@ -107,16 +114,87 @@ let initialising: Promise<TFunction> | undefined;
 /**
  * Initialises the app's i18next instance once (detector, http backend, React binding) and
  * resolves when the detected language's `common` namespace has loaded (or failed after its
- * retries, in which case the bundled English strings are used).
+ * retries, in which case the bundled English strings are used). A server-rendered page starts
+ * with {@link initI18nFromServer} instead; this is the path without one.
  */
 export function initI18n(): Promise<TFunction> {
   if (!initialising) {
     // Registered before init so that the initial detection also sets <html lang dir>.
     i18n.on('languageChanged', applyDocumentLanguage);
-    initialising = i18n.use(HttpBackend).use(LanguageDetector).use(initReactI18next).init(i18nOptions());
+    initialising = Promise.all([import('i18next-http-backend'), import('i18next-browser-languagedetector')]).then(
+      ([{ default: HttpBackend }, { default: LanguageDetector }]) =>
+        i18n.use(HttpBackend).use(LanguageDetector).use(initReactI18next).init(i18nOptions()),
+    );
   }
   return initialising;
 }
+
+/**
+ * i18next's http backend, loaded with the first namespace asked for rather than with the page:
+ * a server-rendered page hydrates with the strings the server sent, so the first page's scripts
+ * need no loader (2.6 kB gzipped). The loaded backend gets exactly the options it would have had,
+ * and its answers (retryable or not) go to i18next unchanged; a failed load of its own script is
+ * retryable and tried again at the next read.
+ */
+export class DeferredHttpBackend implements BackendModule<HttpBackendOptions> {
+  static readonly type = 'backend';
+  readonly type = 'backend';
+  private settings: [Services, HttpBackendOptions] | undefined;
+  private backend: Promise<BackendModule<HttpBackendOptions>> | undefined;
+
+  // (i18next's own options, the third argument, serve only the backend's periodic reload, which is off.)
+  init(services: Services, backendOptions: HttpBackendOptions): void {
+    this.settings = [services, backendOptions];
+  }
+
+  read(language: string, namespace: string, callback: ReadCallback): void {
+    const settings = this.settings;
+    if (!settings) {
+      callback(new Error('i18n backend used before init'), false);
+      return;
+    }
+    this.backend ??= import('i18next-http-backend').then(
+      ({ default: HttpBackend }) => {
+        const backend = new HttpBackend();
+        backend.init(...settings);
+        return backend;
+      },
+      (error: unknown) => {
+        this.backend = undefined;
+        throw error;
+      },
+    );
+    this.backend.then(
+      (backend) => backend.read(language, namespace, callback),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  }
+}
+
+/**
+ * What the browser language detector does on a page the server rendered: the language is known
+ * (the server's, or the one chosen on the page), so nothing is detected; a language i18next
+ * settles on is remembered the way `detection` in {@link i18nOptions} says (local storage and
+ * the cookie the server reads), synchronously, so a page that reloads right after a change (the
+ * region selector) is rendered in the new language. The full detection order (storage, browser,
+ * <html lang>) runs only in {@link initI18n}.
+ */
+export const pageLanguageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => (typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined),
+  cacheUserLanguage(language: string) {
+    const detection = i18nOptions().detection;
+    if (!detection || !isLanguageCode(language) || typeof document === 'undefined') return;
+    try {
+      if (detection.lookupLocalStorage) window.localStorage.setItem(detection.lookupLocalStorage, language);
+    } catch {
+      // Storage can be unavailable (private mode); the cookie still carries the choice.
+    }
+    if (!detection.lookupCookie) return;
+    const expires = new Date(Date.now() + (detection.cookieMinutes ?? 0) * 60_000).toUTCString();
+    document.cookie = `${detection.lookupCookie}=${encodeURIComponent(language)}; Path=${detection.cookieOptions?.path ?? '/'}; Expires=${expires}; SameSite=Lax`;
+  },
+};
 
 /** What a server-rendered page hands the browser so it hydrates with the same strings. */
 export interface I18nHydrationState {
@@ -139,8 +217,8 @@ export function initI18nFromServer(state: I18nHydrationState): void {
   };
   resources[state.language] = { ...resources[state.language], ...(state.resources as Record<string, object>) };
   initialising = i18n
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(DeferredHttpBackend)
+    .use(pageLanguageDetector)
     .use(initReactI18next)
     .init({ ...options, lng: state.language, resources, initAsync: false });
 }

@@ -38,8 +38,8 @@ describe('the app scripts after the first paint', () => {
     expect(out).not.toMatch(/^import \* as/m);
     const script = out.slice(out.indexOf('<script nonce="n" type="module" async="">'));
     const waits = script.indexOf('requestAnimationFrame');
-    // The same preloads, added in one go after the frame.
-    const preloads = script.indexOf('["/assets/entry.client-C.js","/assets/root-A.js"].forEach(function(h){var l=document.createElement("link");l.rel="modulepreload"');
+    // The same preloads, added a few per task after the frame.
+    const preloads = script.indexOf('var h=["/assets/entry.client-C.js","/assets/root-A.js"],n=document.visibilityState==="hidden"?h.length:8');
     const imports = script.indexOf('const [route0,route1]=await Promise.all([import("/assets/root-A.js"),import("/assets/home-B.js")]);');
     const entry = script.indexOf('import("/assets/entry.client-C.js");');
     expect(waits).toBeGreaterThan(-1);
@@ -55,6 +55,31 @@ describe('the app scripts after the first paint', () => {
     // The body's text and the other scripts are as they were.
     expect(out).toContain('<code>&lt;link rel="modulepreload"</code> in the text stays as it is');
     expect(out).toContain('<script nonce="n">window.__reactRouterContext = {};</script>');
+  });
+
+  it('adds the preloads eight per task, in order, and all at once in a hidden tab', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => `<link rel="modulepreload" href="/assets/m${i}.js" nonce="n"/>`).join('');
+    const out = rewriteDocument(documentText.replace('</head>', `${many}</head>`));
+    const start = out.indexOf('await new Promise(function(r){var h=');
+    const statement = out.slice(start, out.indexOf('const [route0', start));
+    for (const visibilityState of ['visible', 'hidden']) {
+      const batches: string[][] = [];
+      const queued: (() => void)[] = [];
+      const document = {
+        visibilityState,
+        createDocumentFragment: () => ({ links: [] as string[], appendChild(link: { href: string }) { this.links.push(link.href); } }),
+        createElement: () => ({ rel: '', href: '' }),
+        head: { appendChild: (fragment: { links: string[] }) => batches.push(fragment.links) },
+      };
+      const setTimeout = (callback: () => void) => queued.push(callback);
+      const run = new Function('document', 'setTimeout', `return (async () => { ${statement} })()`) as (d: unknown, t: unknown) => Promise<void>;
+      const done = run(document, setTimeout);
+      while (queued.length > 0) queued.shift()?.();
+      await done;
+      const all = batches.flat();
+      expect(all).toEqual(['/assets/entry.client-C.js', '/assets/root-A.js', ...Array.from({ length: 20 }, (_, i) => `/assets/m${i}.js`)]);
+      expect(batches.map((batch) => batch.length)).toEqual(visibilityState === 'hidden' ? [22] : [8, 8, 6]);
+    }
   });
 
   it('runs as a module script: the rewritten bootstrap parses', () => {

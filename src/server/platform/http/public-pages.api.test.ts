@@ -54,7 +54,8 @@ describe('languages without scripts', () => {
 
 /** The modules the page's bootstrap preloads once the first frame is painted (a JSON array in it). */
 function pagePreloads(body: string): string[] {
-  const list = /(\[[^\]]*\])\.forEach\(function\(h\)\{var l=document\.createElement\("link"\);l\.rel="modulepreload"/.exec(body)?.[1];
+  // The bootstrap's list of the page's modules, which it adds as preloads a few per task.
+  const list = /var h=(\[[^\]]*\]),n=document\.visibilityState[^;]*;[^]*?l\.rel="modulepreload"/.exec(body)?.[1];
   return list ? (JSON.parse(list) as string[]) : [];
 }
 

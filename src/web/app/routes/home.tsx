@@ -6,6 +6,7 @@ import { SPECIALTIES_PATH, SPECIALTIES_QUERY_KEY, topMatchesQuery } from '~/web/
 import { homeMetaText } from '~/web/features/home/lib/home-text.server';
 import { HomePage } from '~/web/features/home/components/home-page';
 import { DISMISSED_NOTIFICATIONS_KEY, parseDismissed } from '~/web/features/home/lib/notifications';
+import { socialProofText } from '~/web/features/home/lib/social-proof';
 import { listBlogPosts } from '~/web/features/content/lib/content.server';
 import { faqJsonLd, homeJsonLd, organizationJsonLd, seoMeta } from '~/web/lib/seo';
 import { loadNamespaces } from '~/web/lib/i18n';
@@ -45,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     faq: text.faq,
     posts,
     dismissedNotifications: parseDismissed(readCookie(request.headers.get('cookie'), DISMISSED_NOTIFICATIONS_KEY)),
+    socialProof: { region, language, text: socialProofText(region, language) },
     queries: dehydrate(queries),
   };
 }
@@ -71,7 +73,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function HomeRoute({ loaderData }: Route.ComponentProps) {
   return (
     <HydrationBoundary state={loaderData.queries}>
-      <HomePage posts={loaderData.posts} faq={loaderData.faq} dismissedNotifications={loaderData.dismissedNotifications} />
+      <HomePage
+        posts={loaderData.posts}
+        faq={loaderData.faq}
+        dismissedNotifications={loaderData.dismissedNotifications}
+        socialProof={loaderData.socialProof}
+      />
     </HydrationBoundary>
   );
 }

@@ -1,9 +1,8 @@
 import { LogOut, MessageSquare, Search } from 'lucide-react';
-import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { SessionState } from '~/shared/contracts/auth';
-import { Button, ButtonLink } from '~/web/components/ui/button';
+import { Button } from '~/web/components/ui/button';
 import { useAuth } from '~/web/lib/session';
 import { useUnreadMessages } from '~/web/lib/unread-messages';
 import { FIND_PROVIDERS_PATH, accountLinks, showsFindProviders } from './account-links';
@@ -11,38 +10,21 @@ import { AccountMenu } from './account-menu';
 import { AccountPlaceholder } from './account-placeholder';
 import { MessagesLink, useInboxPath } from './messages-link';
 import { NotificationBell } from './notification-bell';
-import { SIGN_IN_PATH, SIGN_UP_PATH, mobileNavLinkClassName } from './header-links';
+import { mobileNavLinkClassName } from './header-links';
+import { MobileVisitorLinks, VisitorAccountLinks } from './header-visitor';
 import { useLogOut } from './use-log-out';
 import { UserAvatar } from './user-avatar';
 
-// Signed-out visitors get the region selector (spec §2, §6); its dialog code loads on demand.
-const RegionSelector = lazy(() => import('./region-selector'));
-
 /**
- * The header's account area, loaded after the first render (the session check, the validator
- * and Radix's menu stay out of the first bundle; the header shows {@link AccountPlaceholder}
- * meanwhile): the placeholder while auth loads, Sign in and Sign up for visitors, the avatar
- * menu for signed-in people.
+ * The header's account area: the placeholder while auth loads, Sign in and Sign up for visitors,
+ * the avatar menu for signed-in people. The header loads this module only once someone is signed
+ * in (the validator, Radix's menu and the inbox queries stay out of a visitor's page) and shows
+ * {@link AccountPlaceholder} meanwhile; a visitor's header renders {@link VisitorAccountLinks}.
  */
 export default function HeaderAccount() {
-  const { t } = useTranslation();
   const { status, session } = useAuth();
   if (status === 'loading') return <AccountPlaceholder />;
-  if (!session) {
-    return (
-      <>
-        <Suspense fallback={null}>
-          <RegionSelector />
-        </Suspense>
-        <ButtonLink variant="ghost" to={SIGN_IN_PATH}>
-          {t('header.signIn')}
-        </ButtonLink>
-        <ButtonLink variant="primary" to={SIGN_UP_PATH}>
-          {t('header.signUp')}
-        </ButtonLink>
-      </>
-    );
-  }
+  if (!session) return <VisitorAccountLinks />;
   return (
     <>
       <MessagesLink />
@@ -144,23 +126,8 @@ function MobileSignedIn({ session, onNavigate }: { session: SessionState; onNavi
 
 /** The mobile menu's account part: Sign in and Sign up for visitors, the account links for signed-in people. */
 export function MobileAccountLinks({ onNavigate }: { onNavigate(): void }) {
-  const { t } = useTranslation();
   const { status, session } = useAuth();
   if (status === 'loading') return null;
   if (session) return <MobileSignedIn session={session} onNavigate={onNavigate} />;
-  return (
-    <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-200 pt-3">
-      <ButtonLink variant="outline" size="lg" to={SIGN_IN_PATH} onClick={onNavigate}>
-        {t('header.signIn')}
-      </ButtonLink>
-      <ButtonLink variant="primary" size="lg" to={SIGN_UP_PATH} onClick={onNavigate}>
-        {t('header.signUp')}
-      </ButtonLink>
-      <div className="col-span-2">
-        <Suspense fallback={null}>
-          <RegionSelector />
-        </Suspense>
-      </div>
-    </div>
-  );
+  return <MobileVisitorLinks onNavigate={onNavigate} />;
 }

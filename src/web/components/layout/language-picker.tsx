@@ -1,9 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguageCode } from '~/shared/languages';
 import { toast } from 'sonner';
-import { useUpdateProfile } from '~/web/features/profile/api/profile-api';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
@@ -20,14 +20,19 @@ export default function LanguagePicker() {
   const current = currentLanguage(i18n.resolvedLanguage);
 
   const { session } = useAuth();
-  const saveToAccount = useUpdateProfile();
+  const client = useQueryClient();
 
   function choose(value: string) {
     if (!isLanguageCode(value) || value === current) return;
     void i18n.changeLanguage(value);
     // Signed in, the account keeps the choice too: its emails and other devices use it, and
     // Settings shows what is saved.
-    if (session) saveToAccount.mutate({ locale: value }, { onError: (error) => toast.error(problemMessage(i18n, error)) });
+    // The profile client (and the validator) loads only then, not with every visitor's header.
+    if (session) {
+      import('~/web/features/profile/api/profile-api')
+        .then(({ saveProfile }) => saveProfile(client, { locale: value }))
+        .catch((error: unknown) => toast.error(problemMessage(i18n, error)));
+    }
   }
 
   return (

@@ -1,18 +1,28 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createEnglishI18n } from '~/web/lib/i18n';
+import { SESSION_QUERY_KEY } from '~/web/lib/session';
 import { NotFoundContent } from './not-found-content';
 import { FOOTER_COLUMNS, SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-function render(node: ReactNode, path = '/somewhere'): string {
+/**
+ * Renders as the server does: by default for a visitor without a session cookie (nobody signed
+ * in, known at once); with `checking`, for one whose session is still to be checked.
+ */
+function render(node: ReactNode, path = '/somewhere', { checking = false } = {}): string {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (!checking) client.setQueryData(SESSION_QUERY_KEY, null);
   return renderToStaticMarkup(
-    <I18nextProvider i18n={createEnglishI18n()}>
-      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
-    </I18nextProvider>,
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={createEnglishI18n()}>
+        <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -32,8 +42,24 @@ describe('SiteHeader', () => {
     }
   });
 
-  it('shows a disabled placeholder avatar until the account area has loaded (header-account.test.tsx covers it)', () => {
-    expect(html).toMatch(/<button type="button" disabled="" aria-label="Loading account"/);
+  it('shows a disabled placeholder avatar while the session is checked (header-account.test.tsx covers the rest)', () => {
+    const checking = render(<SiteHeader />, '/somewhere', { checking: true });
+    expect(checking).toMatch(/<button type="button" disabled="" aria-label="Loading account"/);
+    expect(checking).not.toContain('href="/auth/login"');
+  });
+
+  it("renders a visitor's Sign in and Sign up into the server's HTML, with no placeholder", () => {
+    const desktop = html.slice(0, html.indexOf('aria-label="Primary (mobile)"'));
+    expect(desktop).toContain('href="/auth/login"');
+    expect(desktop).toContain('href="/auth/register"');
+    expect(html).not.toContain('aria-label="Loading account"');
+  });
+
+  it("gives a visitor's mobile menu Sign in and Sign up, and no signed-in part", () => {
+    const panel = html.slice(html.indexOf('aria-label="Primary (mobile)"'));
+    expect(panel).toContain('href="/auth/login"');
+    expect(panel).toContain('href="/auth/register"');
+    expect(panel).not.toContain('href="/providers"');
   });
 
   it('has a labelled, collapsed mobile menu button that controls a hidden panel', () => {

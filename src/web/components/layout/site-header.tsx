@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
+import { useAuth } from '~/web/lib/session';
 import { useHydrated } from '~/web/lib/use-hydrated';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/web/components/ui/button';
 import { AccountPlaceholder } from './account-placeholder';
 import { mobileNavLinkClassName } from './header-links';
+import { MobileVisitorLinks, VisitorAccountLinks } from './header-visitor';
 import { LanguageTriggerPlaceholder } from './language-trigger';
 import { TendwellLogo } from './tendwell-logo';
 
@@ -25,8 +27,11 @@ const VisitWaitingAlert = lazy(() => import('~/web/features/telehealth/component
 
 export { SIGN_IN_PATH, SIGN_UP_PATH } from './header-links';
 
-// The account area needs the session (and so the validator) and Radix's menu: loaded after the
-// first render, with a disabled placeholder avatar meanwhile (also spec §2's loading state).
+// A signed-in person's account area needs the session's contract (and so the validator), Radix's
+// menu and the inbox and notification queries: loaded only once someone is signed in, with a
+// disabled placeholder avatar meanwhile (also spec §2's loading state). A visitor's header links
+// to sign-in and sign-up from this module's own scripts (header-visitor.tsx), and neither the
+// account area, the organisation switcher nor the video-visit alert loads on their page.
 const HeaderAccount = lazy(() => import('./header-account'));
 const MobileHeaderAlerts = lazy(() => import('./header-account').then((m) => ({ default: m.MobileHeaderAlerts })));
 const MobileAccountLinks = lazy(() => import('./header-account').then((m) => ({ default: m.MobileAccountLinks })));
@@ -44,6 +49,7 @@ function navLinkClassName({ isActive }: { isActive: boolean }): string {
 export function SiteHeader() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const { status, session, can } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -90,7 +96,7 @@ export function SiteHeader() {
 
         <div className="ms-auto flex items-center gap-2">
           {/* Interactive widgets show their placeholders until the page has hydrated. */}
-          {hydrated ? (
+          {hydrated && can('appointments.manage') ? (
             <Suspense fallback={null}>
               <VisitWaitingAlert />
             </Suspense>
@@ -103,7 +109,7 @@ export function SiteHeader() {
             <LanguageTriggerPlaceholder />
           )}
           <div className="hidden items-center gap-2 md:flex">
-            {hydrated ? (
+            {hydrated && session ? (
               <>
                 <Suspense fallback={null}>
                   <TenantSwitcher />
@@ -112,11 +118,14 @@ export function SiteHeader() {
                   <HeaderAccount />
                 </Suspense>
               </>
+            ) : status === 'anonymous' ? (
+              // Known on the server too (no session cookie): rendered into the HTML, not swapped in after hydration.
+              <VisitorAccountLinks />
             ) : (
               <AccountPlaceholder />
             )}
           </div>
-          {hydrated ? (
+          {hydrated && session ? (
             <div className="flex items-center gap-1 md:hidden">
               <Suspense fallback={null}>
                 <MobileHeaderAlerts />
@@ -148,15 +157,21 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
-            <Suspense fallback={null}>
-              <MobileFindProvidersItem onNavigate={closeMenu} />
-            </Suspense>
+            {session ? (
+              <Suspense fallback={null}>
+                <MobileFindProvidersItem onNavigate={closeMenu} />
+              </Suspense>
+            ) : null}
           </ul>
-          <Suspense fallback={null}>
-            <MobileAccountLinks onNavigate={closeMenu} />
-          </Suspense>
+          {session ? (
+            <Suspense fallback={null}>
+              <MobileAccountLinks onNavigate={closeMenu} />
+            </Suspense>
+          ) : status === 'anonymous' ? (
+            <MobileVisitorLinks onNavigate={closeMenu} />
+          ) : null}
           {/* Signed-in people switch organisation here on small screens (spec §2 tenant switcher). */}
-          {hydrated && menuOpen ? (
+          {hydrated && session && menuOpen ? (
             <div className="mt-3 empty:hidden">
               <Suspense fallback={null}>
                 <TenantSwitcher />

@@ -2,7 +2,8 @@ import { Ambulance, Brain, Building2, Info, Phone, ShieldAlert, Stethoscope } fr
 import { Tabs } from 'radix-ui';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type RegionCode, formatMoney, getRegion, regionalMarketing } from '~/shared/regions';
+import { type RegionCode, getRegion, regionalMarketing } from '~/shared/regions';
+import { type RenderedSocialProof, socialProofFor } from '../lib/social-proof';
 import { CtaLink } from './cta-link';
 import { HowItWorksTrigger, TopMatchesLoading } from './hero-parts';
 
@@ -29,12 +30,12 @@ function asArray<T>(value: unknown): T[] {
 }
 
 /** Hero (spec §2): regional copy, calls to action, the 'How it works' dialog and three preview tabs. */
-export function Hero({ region }: { region: RegionCode }) {
+export function Hero({ region, socialProof }: { region: RegionCode; socialProof?: RenderedSocialProof | undefined }) {
   const { t, i18n } = useTranslation('home');
   const key = heroCopyKey(region);
   const info = getRegion(region);
   const marketing = regionalMarketing(region);
-  const amount = formatMoney(marketing.socialProofAmount, { currency: marketing.socialProofCurrency, locale: i18n.language, compact: true });
+  const amount = socialProofFor(region, i18n.language, socialProof);
 
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-teal-50 to-white">

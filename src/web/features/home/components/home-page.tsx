@@ -5,6 +5,7 @@ import { useAnalytics } from '~/web/lib/analytics';
 import { useRegion } from '~/web/lib/region';
 import { useSpecialties } from '../api/specialties';
 import { HOME_FORCED_RENDER_MS } from '../lib/carousel';
+import type { RenderedSocialProof } from '../lib/social-proof';
 import type { HomeBlogTeaser } from './blog-teasers';
 import { type FaqItem, FaqAccordion } from './faq-accordion';
 import { Hero } from './hero';
@@ -32,6 +33,8 @@ export interface HomePageProps {
   posts: readonly HomeBlogTeaser[];
   faq: readonly FaqItem[];
   dismissedNotifications: readonly string[];
+  /** The hero's amount as the server formatted it (see social-proof.ts). */
+  socialProof?: RenderedSocialProof | undefined;
 }
 
 export type HomeState = 'loading' | 'ready' | 'error';
@@ -62,7 +65,7 @@ export function HomeLoadError({ message, onRetry }: { message: string | undefine
  * passed: then it renders without them and logs the slow start), ready, or error: 'Something
  * went wrong', the message and Try Again, which reloads the page.
  */
-export function HomePage({ posts, faq, dismissedNotifications }: HomePageProps) {
+export function HomePage({ posts, faq, dismissedNotifications, socialProof }: HomePageProps) {
   const region = useRegion();
   const specialties = useSpecialties();
   const [forced, setForced] = useState(false);
@@ -101,14 +104,14 @@ export function HomePage({ posts, faq, dismissedNotifications }: HomePageProps) 
     () => (
       <>
         <RegionalNotifications region={region} initialDismissed={dismissedNotifications} />
-        <Hero region={region} />
+        <Hero region={region} socialProof={socialProof} />
         <TrustStrip />
         <EnterpriseFeatures />
         <RegionalFeatures region={region} />
         <TrialBanner />
       </>
     ),
-    [region, dismissedNotifications],
+    [region, dismissedNotifications, socialProof],
   );
   const after = useMemo(
     () => (

@@ -1,13 +1,12 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { NewsletterSubscribeRequestSchema } from '~/shared/contracts/newsletter';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { ApiError } from '~/web/lib/api-client';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
-import { useNewsletterSubscription } from '../api/newsletter';
+import { loadNewsletterContract, useNewsletterSubscription } from '../api/newsletter';
 
 /** What the field shows under it: nothing, the validation message, or the server's refusal. */
 type FieldError = { kind: 'invalid-email' } | { kind: 'request-failed'; error: unknown } | null;
@@ -21,13 +20,26 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<FieldError>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  // A second submit while the contract loads (before the mutation is pending) is ignored too.
+  const checking = useRef(false);
   const subscription = useNewsletterSubscription();
   const ids = { heading: useId(), description: useId(), input: useId(), error: useId() };
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (subscription.isPending) return;
-    const request = NewsletterSubscribeRequestSchema.safeParse({
+    if (subscription.isPending || checking.current) return;
+    // Usually here already: it starts loading when the field is focused.
+    let contract: Awaited<ReturnType<typeof loadNewsletterContract>>;
+    checking.current = true;
+    try {
+      contract = await loadNewsletterContract();
+    } catch (error) {
+      setFieldError({ kind: 'request-failed', error });
+      return;
+    } finally {
+      checking.current = false;
+    }
+    const request = contract.NewsletterSubscribeRequestSchema.safeParse({
       email,
       language: currentLanguage(i18n.resolvedLanguage),
     });
@@ -70,7 +82,7 @@ export function NewsletterForm() {
           {t('newsletter.description')}
         </p>
       </div>
-      <form noValidate onSubmit={onSubmit} aria-describedby={ids.description}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby={ids.description}>
         <label htmlFor={ids.input} className="block text-sm font-medium text-white">
           {t('newsletter.emailLabel')}
         </label>
@@ -85,6 +97,7 @@ export function NewsletterForm() {
             dir="ltr"
             required
             value={email}
+            onFocus={() => void loadNewsletterContract().catch(() => undefined)}
             onChange={(event) => {
               setEmail(event.target.value);
               if (fieldError) setFieldError(null);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PROBLEM_CONTENT_TYPE } from '~/shared/problem';
 import {
@@ -10,7 +10,7 @@ import {
   type UpdateProfileRequest,
 } from '~/shared/contracts/profile';
 import { ApiError, CLIENT_ERROR_CODES, apiFetch, readApiResponse } from '~/web/lib/api-client';
-import { useRefreshSession } from '~/web/lib/session';
+import { SESSION_QUERY_KEY, useRefreshSession } from '~/web/lib/session';
 
 export const PROFILE_PATH = '/api/v1/profile';
 export const AVATAR_UPLOAD_PATH = '/api/v1/profile/avatar';
@@ -66,19 +66,24 @@ export function useProfile() {
 }
 
 /**
- * A profile change: the answer replaces the cached profile and the session (which the header
+ * After a profile change: the answer replaces the cached profile and the session (which the header
  * reads for the name and the avatar) is fetched again.
  */
+async function profileChanged(client: QueryClient, profile: Profile): Promise<void> {
+  client.setQueryData(PROFILE_QUERY_KEY, profile);
+  await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+}
+
 function useProfileMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<Profile>) {
   const client = useQueryClient();
-  const refreshSession = useRefreshSession();
-  return useMutation({
-    mutationFn,
-    onSuccess: async (profile) => {
-      client.setQueryData(PROFILE_QUERY_KEY, profile);
-      await refreshSession();
-    },
-  });
+  return useMutation({ mutationFn, onSuccess: (profile) => profileChanged(client, profile) });
+}
+
+/** A profile change made outside a mutation hook (the header's language picker). */
+export async function saveProfile(client: QueryClient, changes: UpdateProfileRequest): Promise<Profile> {
+  const profile = await patchProfile(changes);
+  await profileChanged(client, profile);
+  return profile;
 }
 
 export function useUpdateProfile() {
