@@ -414,6 +414,15 @@ function ProviderCard({ provider, placeGiven }: { provider: ProviderSummary; pla
   );
 }
 
+/** A country's name in the page's language (its code where the browser has no name for it). */
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
  * Why a result matched: every part of best match with its points, its weight and what it adds
  * (the weights are MATCH_WEIGHTS, shown as they are), what each part came from, and for typed
@@ -429,6 +438,7 @@ function MatchExplanation({ provider, placeGiven }: { provider: ProviderSummary;
     if (r.kind === 'availability') return formatDateTime(r.detail, language, zone);
     if (r.kind === 'fit') return isSpecialtySlug(r.detail) ? t(`specialties.${r.detail}`) : null;
     if (r.kind === 'language') return LANGUAGES.find((l) => l.code === r.detail)?.name ?? r.detail;
+    if (r.kind === 'region') return countryName(r.detail, language);
     return r.detail;
   };
   const valueOf = (m: WordMatch): string => {
