@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_WEIGHTS, type DirectoryPage, type ProviderDetail } from '../../../shared/contracts/providers.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { providerLocations } from '../../db/schema/booking.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
 import { ALL_DAY, createPractice, dayOff, setProfile, type Practice } from '../../testing/booking-fixtures.js';
 import { multipartBody, TINY_PNG } from '../../testing/multipart.js';
 
@@ -466,6 +468,23 @@ describe('best match: the fit is the weighted share of the words held, every res
       expect(fit?.matches?.map((m) => m.word), p.displayName).toEqual([tag]);
       expect(fit?.score, p.displayName).toBeLessThan(1);
     }
+  });
+
+  it('fits a word found only in the biography weakly, and says so', async () => {
+    // As "experience" or "video", which every demo biography holds: each fitted 100 of 100.
+    const [inBio, inConditions] = [`Dr Biography ${tag}`, `Dr Treats ${tag}`];
+    const bioWord = word();
+    const biography = await createPractice(t, { name: inBio });
+    const bio = `Known for calm ${bioWord} care.`;
+    await t.database.db
+      .update(providerProfiles)
+      .set({ bio, searchDocument: sql`${providerProfiles.searchDocument} || ${` \n${bio.toLowerCase()}`}` })
+      .where(eq(providerProfiles.id, biography.profileId));
+    await createPractice(t, { name: inConditions, conditions: [bioWord] });
+    const page = await search({ query: bioWord });
+    expect(names(page)).toEqual([inConditions, inBio]);
+    expect(fitOf(page, inConditions)?.score).toBe(1);
+    expect(fitOf(page, inBio)).toMatchObject({ score: 0.3, matches: [{ word: bioWord, field: 'bio', value: bioWord, typo: false }] });
   });
 
   it('prefers providers of the visitor’s region with no place given, and says so', async () => {

@@ -117,6 +117,16 @@ const SLIP_CANDIDATES = 40;
 
 /** What a word held as the start of a document's word (not as typed) counts towards the fit. */
 export const PREFIX_FIT = 0.9;
+/**
+ * What a word found only in the biography counts, times what it would count elsewhere: a
+ * biography's words ("experience", "video") say little of whom a person looks for.
+ */
+export const BIO_FIT = 0.3;
+
+/** A tsquery of one lexeme (quoted: no character is read as syntax), as a prefix or not, in the document's words weighted A (all but the biography's; migration 0035). */
+function outsideBio(word: string, prefix: boolean): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${prefix ? '*' : ''}A`;
+}
 
 /** A tsquery matching any of these lexemes exactly, quoted so that no character is read as syntax. */
 export function lexemeQuery(words: readonly string[]): string {
@@ -308,7 +318,8 @@ export async function searchDirectory(
 
   // Fit: the specialty asked for (1 for the main one, 0.6 for another) times the weighted share
   // of the typed words the profile holds: a word held as typed counts 1, as the start of a word
-  // 0.9, as a slip of a word slipFit (0.75 for one edit), not at all 0. Each word counts by its
+  // 0.9, as a slip of a word slipFit (0.75 for one edit), not at all 0, and a word found only in
+  // the biography BIO_FIT (0.3) times that (the vector's weight D, migration 0035). Each word counts by its
   // weight (`wordWeights`: in the relaxed search its rarity, so "pain" held alone of "knee pain"
   // is a small part of the fit). Absolute, not relative to the best match of the search: holding
   // one word of two is never a full fit, even when nobody holds both.
@@ -323,11 +334,18 @@ export async function searchDirectory(
     const meant = corrections.get(w);
     if (meant) {
       // A slip fits as well as the closest word it may mean that the profile has.
-      const cases = meant.map((c) => sql`(case when p.search_vector @@ ${lexemeQuery([c.word])}::tsquery then ${c.fit}::float8 else 0.0 end)`);
+      const cases = meant.map(
+        (c) => sql`(case when p.search_vector @@ ${outsideBio(c.word, false)}::tsquery then ${c.fit}::float8
+          when p.search_vector @@ ${lexemeQuery([c.word])}::tsquery then ${c.fit * BIO_FIT}::float8 else 0.0 end)`,
+      );
       return sql`greatest(${sql.join(cases, sql`, `)})`;
     }
     if (unknownWords.has(w)) return sql`0.0`;
-    return sql`(case when p.search_vector @@ plainto_tsquery('simple', ${w}) then 1.0 when ${holds(w)} then ${PREFIX_FIT}::float8 else 0.0 end)`;
+    return sql`(case when not ${holds(w)} then 0.0
+      when p.search_vector @@ to_tsquery('simple', ${outsideBio(w, false)}) then 1.0
+      when p.search_vector @@ to_tsquery('simple', ${outsideBio(w, true)}) then ${PREFIX_FIT}::float8
+      when p.search_vector @@ plainto_tsquery('simple', ${w}) then ${BIO_FIT}::float8
+      else ${PREFIX_FIT * BIO_FIT}::float8 end)`;
   };
   const textFit =
     words.length > 0
