@@ -50,9 +50,10 @@ export function DirectoryPage() {
   for (const key of [...FILTER_KEYS, 'page']) for (const value of params.getAll(key)) apiParams.append(key, value);
   apiParams.set('lang', language);
   // A place several towns are named after means the visitor's region's first, typed apart or
-  // among the words ("cardiology perth").
+  // among the words ("cardiology perth"); with no place, best match prefers the region's
+  // providers (its "region" part), so every search says it.
   const region = useRegion();
-  if (apiParams.get('near') || apiParams.get('query')) apiParams.set('region', region);
+  apiParams.set('region', region);
   const directory = useDirectory(apiParams.toString());
   const fromUrl = () => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;
   const [draft, setDraft] = useState(fromUrl);
