@@ -132,9 +132,11 @@ describe('booking', () => {
     await firstCard.getByText(/Why this match/).click();
     // Every part of best match with its points, weight and share; the typed slip is explained.
     const fitPart = firstCard.locator('[data-match-part="fit"]');
-    await expect.poll(() => fitPart.textContent()).toMatch(new RegExp(`^${prov('matchParts.fit')}: [\\d.]+ of 100 × 35% = [\\d.]+`));
+    await expect.poll(() => fitPart.textContent()).toMatch(new RegExp(`^${prov('matchParts.fit')}: [\\d.]+ of 100 × 30% = [\\d.]+`));
     await expect.poll(() => fitPart.textContent()).toContain('“cardiolgist” read as a slip, found in');
-    expect(await firstCard.locator('[data-match-part]').count()).toBe(5);
+    expect(await firstCard.locator('[data-match-part]').count()).toBe(6);
+    // The visitor's region is a part too (its weight shown as the others').
+    await expect.poll(() => firstCard.locator('[data-match-part="region"]').textContent()).toMatch(new RegExp(`^${prov('matchParts.region')}: [\\d.]+ of 100 × 20%`));
     // No place was given: the distance part says why it adds nothing.
     await firstCard.locator('[data-match-part="distance"]').getByText(prov('reasons.noPlace')).waitFor();
     await expectAxeClean(page);

@@ -17,8 +17,11 @@ export const DIRECTORY_MATCHED = ['all', 'some', 'near'] as const;
 export type DirectoryMatched = (typeof DIRECTORY_MATCHED)[number];
 export type ServiceMode = (typeof SERVICE_MODES)[number];
 
-/** The weights of "best match": shown to people as they are (each result says what it earned). */
-export const MATCH_WEIGHTS = { fit: 0.35, distance: 0.2, language: 0.15, availability: 0.15, rating: 0.15 } as const;
+/**
+ * The weights of "best match": shown to people as they are (each result says what it earned).
+ * `region`: the provider is in the visitor's country (or the place's, when one was given or read).
+ */
+export const MATCH_WEIGHTS = { fit: 0.3, region: 0.2, distance: 0.15, language: 0.1, availability: 0.1, rating: 0.15 } as const;
 export type MatchReasonKind = keyof typeof MATCH_WEIGHTS;
 /** Ratings count fully towards best match from this many on (fewer: that share of the points). */
 export const RATING_CONFIDENCE_COUNT = 10;

@@ -66,7 +66,11 @@ export const providerProfiles = pgTable(
     longitude: doublePrecision('longitude'),
     /** What free-text search reads: name, specialties and their synonyms, conditions, bio. */
     searchDocument: text('search_document').notNull().default(''),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_document)`),
+    /**
+     * The document's words, those of the biography (its end) weighted D and the others A, so that
+     * search can tell a word found only in the biography (migration 0035, providers.repo.ts).
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`directory_search_vector(search_document, bio)`),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     rejectionReason: text('rejection_reason'),

@@ -1,7 +1,7 @@
 import type { MatchField, WordMatch } from '../../../shared/contracts/providers.js';
 import { LANGUAGES } from '../../../shared/languages.js';
 import { isSpecialtySlug, SPECIALTY_SEARCH_TERMS } from '../../../shared/specialties.js';
-import { SHORT_SLIP_LENGTH, TYPO_MIN_LENGTH } from './providers.repo.js';
+import { SHORT_SLIP_LENGTH, TYPO_MIN_LENGTH, type WordReading } from './providers.repo.js';
 import { searchWords, type SearchedFields } from './search-document.js';
 
 
@@ -97,10 +97,12 @@ export function oneLetterMore(typed: string, word: string): boolean {
  * to it by trigram similarity (a slip such as 'eczma' for 'eczema'). Words that match nothing are
  * left out, and so, when search says which words the provider holds (`held`), are the others:
  * the relaxed search lists providers holding only some of the words, and a word they do not hold
- * may still be close to one of theirs. This is the "why" of the text part of best match; the
- * score itself is PostgreSQL's.
+ * may still be close to one of theirs. A slip search read as some of the directory's words
+ * (`corrections`, closest first) is shown where the closest of them the provider holds is, as the
+ * fit counted it. This is the "why" of the text part of best match; the score itself is
+ * PostgreSQL's.
  */
-export function explainWords(query: string, fields: SearchedFields, held?: readonly string[]): WordMatch[] {
+export function explainWords(query: string, fields: SearchedFields, held?: readonly string[], corrections?: WordReading['corrections']): WordMatch[] {
   // The words search matched by (no honorific, stop word or letter alone beside others).
   const typed = searchWords(query).words.filter((w) => !held || held.includes(w));
   const candidates = candidatesOf(fields);
@@ -109,6 +111,14 @@ export function explainWords(query: string, fields: SearchedFields, held?: reado
     const exact = candidates.find((c) => c.words.some((w) => w.startsWith(word)));
     if (exact) {
       matches.push({ word, field: exact.field, value: exact.value, typo: false });
+      continue;
+    }
+    const meant = corrections?.get(word);
+    const corrected = meant
+      ?.map((c) => candidates.find((candidate) => candidate.words.includes(c.word)))
+      .find((candidate) => candidate !== undefined);
+    if (corrected) {
+      matches.push({ word, field: corrected.field, value: corrected.value, typo: true });
       continue;
     }
     // Search tolerates slips only in words this long (TYPO_MIN_LENGTH), and in a word of

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DirectoryPage, ProviderDetail } from '../../../shared/contracts/providers.js';
+import { MATCH_WEIGHTS, type DirectoryPage, type ProviderDetail } from '../../../shared/contracts/providers.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { providerLocations } from '../../db/schema/booking.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
 import { ALL_DAY, createPractice, dayOff, setProfile, type Practice } from '../../testing/booking-fixtures.js';
 import { multipartBody, TINY_PNG } from '../../testing/multipart.js';
 
@@ -369,8 +371,7 @@ describe('GET /api/v1/providers', () => {
     expect(top.displayName).toBe(`Dr Marguerite ${token}`);
     const kinds = top.reasons.map((r) => r.kind);
     expect(kinds).toEqual(expect.arrayContaining(['fit', 'distance', 'language', 'availability']));
-    const weights = { fit: 0.35, distance: 0.2, language: 0.15, availability: 0.15, rating: 0.15 };
-    const sum = top.reasons.reduce((acc, r) => acc + weights[r.kind] * r.score, 0);
+    const sum = top.reasons.reduce((acc, r) => acc + MATCH_WEIGHTS[r.kind] * r.score, 0);
     expect(Math.abs(sum - top.score)).toBeLessThan(0.02);
     expect(top.reasons.find((r) => r.kind === 'fit')).toMatchObject({ score: 1, detail: 'cardiology' });
 
@@ -407,6 +408,113 @@ describe('GET /api/v1/providers', () => {
       expect(res.statusCode, qs).toBe(400);
       expect(res.json(), qs).toMatchObject({ code: 'request.invalid' });
     }
+  });
+});
+
+describe('best match: the fit is the weighted share of the words held, every result says why, the region counts', () => {
+  // Words no other test holds: `rare` held by one provider, `common` by four (as "knee" and "pain").
+  const word = () => `qx${letters(10)}`;
+  const [rare, common, tag] = [word(), word(), word()];
+  // Two words that share a long ending and differ in their first five letters (as "psychologist"
+  // and "neurologist"): trigrams read them as close, but one is no slip of the other.
+  const ending = 'ologistique';
+  // (The typed one's first letters are beyond those `letters` gives: never a slip of the held one.)
+  const [heldLong, typedLong] = [`${letters(5)}${ending}`, `wxywx${ending}`];
+  const shanghai = { name: 'Shanghai', latitude: 31.2304, longitude: 121.4737 };
+  const perth = { name: 'Perth', latitude: -31.9505, longitude: 115.8605 };
+  const [knee, chest, rated, local, abroad, westward] = [`Dr Knee ${tag}`, `Dr Chest ${tag}`, `Dr Rated ${tag}`, `Dr Local ${tag}`, `Dr Abroad ${tag}`, `Dr Westward ${tag}`];
+  const fitOf = (page: DirectoryPage, name: string) => page.providers.find((p) => p.displayName === name)?.reasons.find((r) => r.kind === 'fit');
+  beforeAll(async () => {
+    await createPractice(t, { name: knee, specialty: 'orthopedics', conditions: [`${rare} injury`] });
+    await createPractice(t, { name: chest, specialty: 'cardiology', conditions: [`chest ${common}`, heldLong] });
+    for (const name of [rated, local]) await createPractice(t, { name, conditions: [common] });
+    // Abroad: in Shanghai, rated 5 by 10 people; local: in Sydney, no rating.
+    const far = await createPractice(t, { name: abroad, conditions: [common], city: shanghai, timeZone: 'Asia/Shanghai', telehealth: true });
+    await setProfile(t, far, { regionCode: 'CN', ratingCount: 10, ratingSum: 50 });
+    await createPractice(t, { name: westward, conditions: [`${rare}`], city: perth, timeZone: 'Australia/Perth' });
+    await t.app.availabilityRefresh.runOnce();
+  });
+
+  it('scores a provider holding some of the words by their share and rarity, never as a full fit', async () => {
+    // "knee pain" where nobody holds both: a cardiologist holding "pain" fitted 100 of 100.
+    const page = await search({ query: `${rare} ${common}` });
+    expect(page.matched).toBe('some');
+    const [rareFit, commonFit] = [fitOf(page, knee)!, fitOf(page, chest)!];
+    expect(commonFit.score).toBeLessThan(0.5);
+    expect(rareFit.score).toBeLessThan(1);
+    // The rarer word counts more.
+    expect(rareFit.score).toBeGreaterThan(commonFit.score);
+    expect(commonFit.matches).toEqual([{ word: common, field: 'condition', value: `chest ${common}`, typo: false }]);
+    // Every result says which word it holds.
+    for (const p of page.providers) expect(p.reasons.find((r) => r.kind === 'fit')?.matches?.length, p.displayName).toBeGreaterThan(0);
+    // Holding every word is a full fit.
+    const whole = await search({ query: `${common} chest` });
+    expect([whole.matched, names(whole), fitOf(whole, chest)?.score]).toEqual(['all', [chest], 1]);
+  });
+
+  it('reads a slip only a few edits away, fits it less than the word, and no word that merely shares an ending', async () => {
+    // One letter left out of a word of the directory: found, explained as a slip, 75 of 100.
+    const slip = await search({ query: rare.slice(0, 5) + rare.slice(6) });
+    expect(names(slip).sort()).toEqual([knee, westward].sort());
+    expect(fitOf(slip, knee)).toMatchObject({ score: 0.75, matches: [{ field: 'condition', value: `${rare} injury`, typo: true }] });
+    // A word sharing only a long ending with one of the directory's ("psychologist" read as
+    // "neurologist", "table" as "available"): no slip, nobody found, nothing listed as a fit.
+    const other = await search({ query: typedLong });
+    expect([other.matched, other.total]).toEqual(['all', 0]);
+    const beside = await search({ query: `${typedLong} ${tag}` });
+    expect(beside.matched).toBe('some');
+    for (const p of beside.providers) {
+      const fit = p.reasons.find((r) => r.kind === 'fit');
+      expect(fit?.matches?.map((m) => m.word), p.displayName).toEqual([tag]);
+      expect(fit?.score, p.displayName).toBeLessThan(1);
+    }
+  });
+
+  it('fits a word found only in the biography weakly, and says so', async () => {
+    // As "experience" or "video", which every demo biography holds: each fitted 100 of 100.
+    const [inBio, inConditions] = [`Dr Biography ${tag}`, `Dr Treats ${tag}`];
+    const bioWord = word();
+    const biography = await createPractice(t, { name: inBio });
+    const bio = `Known for calm ${bioWord} care.`;
+    await t.database.db
+      .update(providerProfiles)
+      .set({ bio, searchDocument: sql`${providerProfiles.searchDocument} || ${` \n${bio.toLowerCase()}`}` })
+      .where(eq(providerProfiles.id, biography.profileId));
+    await createPractice(t, { name: inConditions, conditions: [bioWord] });
+    const page = await search({ query: bioWord });
+    expect(names(page)).toEqual([inConditions, inBio]);
+    expect(fitOf(page, inConditions)?.score).toBe(1);
+    expect(fitOf(page, inBio)).toMatchObject({ score: 0.3, matches: [{ word: bioWord, field: 'bio', value: bioWord, typo: false }] });
+  });
+
+  it('prefers providers of the visitor’s region with no place given, and says so', async () => {
+    const au = await search({ query: common, region: 'AU' });
+    // The one abroad is better rated, but not in the visitor's country; still listed (telehealth).
+    expect(names(au).indexOf(abroad)).toBe(names(au).length - 1);
+    expect(au.providers[0]!.reasons.find((r) => r.kind === 'region')).toEqual({ kind: 'region', score: 1, detail: 'AU' });
+    expect(au.providers.find((p) => p.displayName === abroad)!.reasons.find((r) => r.kind === 'region')).toBeUndefined();
+    const cn = await search({ query: common, region: 'CN' });
+    expect(names(cn)[0]).toBe(abroad);
+    // The score is still the weighted sum of the parts listed.
+    for (const p of au.providers) expect(Math.abs(p.reasons.reduce((acc, r) => acc + MATCH_WEIGHTS[r.kind] * r.score, 0) - p.score)).toBeLessThan(0.02);
+  });
+
+  it('reads a place among the words nearest first in its own country, then across the world', async () => {
+    // "cardiology sydney": nobody holding the words practises in Melbourne; Sydney (713 km) and
+    // Perth (2,720 km) are in the place's country, Shanghai (8,000 km) is not: it comes after
+    // them whatever its distance, without the region's points, its distance shown.
+    const page = await search({ query: `${common} ${tag} melbourne`, region: 'AU' });
+    expect([page.matched, page.place?.name, page.sort]).toEqual(['near', 'Melbourne, VIC, AU', 'distance']);
+    expect(names(page).slice(0, 3).sort()).toEqual([chest, local, rated].sort());
+    expect(names(page)[3]).toBe(abroad);
+    expect(page.providers[3]!.distanceKm).toBeGreaterThan(7000);
+    expect(page.providers[3]!.reasons.find((r) => r.kind === 'region')).toBeUndefined();
+    // From Beijing, its own country's provider comes first.
+    const fromBeijing = await search({ query: `${common} ${tag} beijing`, region: 'AU' });
+    expect([fromBeijing.matched, names(fromBeijing)[0]]).toEqual(['near', abroad]);
+    const west = await search({ query: `${rare} ${tag} melbourne`, region: 'AU' });
+    expect([west.matched, names(west)]).toEqual(['near', [knee, westward]]);
+    expect(west.providers[1]!.reasons.find((r) => r.kind === 'region')).toMatchObject({ score: 1, detail: 'AU' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../platform/db/database.js';
-import { RATING_CONFIDENCE_COUNT } from '../../../shared/contracts/providers.js';
+import { RATING_CONFIDENCE_COUNT, type MatchReasonKind } from '../../../shared/contracts/providers.js';
+import { slipEdits, slipFit } from './slips.js';
 
 export interface DirectoryFilters {
   /** The typed words search reads (search-document.ts, searchWords), and whether all must match. */
@@ -11,6 +12,12 @@ export interface DirectoryFilters {
    * relaxed search after no provider matched every word; providers.service.ts).
    */
   moreWordsFirst: boolean;
+  /**
+   * How much each word (in the order of `words`) counts towards the fit: the fit is the weighted
+   * share of the words a profile holds. Null: all alike (every word is held by every result of an
+   * every-word search). The relaxed search weighs a word by its rarity (`wordWeights`).
+   */
+  wordWeights: readonly number[] | null;
   specialty: string | null;
   language: string | null;
   mode: 'in_person' | 'telehealth' | null;
@@ -22,6 +29,17 @@ export interface DirectoryFilters {
    * words of the query, providers.service.ts).
    */
   withinRadius: boolean;
+  /**
+   * The country (region code) whose providers earn the region part of best match: the place's when
+   * there is one, else the visitor's; null: nobody earns it.
+   */
+  region: string | null;
+  /**
+   * Sorting by distance from a point that only ranks (a place read among the words), the
+   * providers of `region` come first, nearest first, then the others: "cardiology sydney" listed
+   * cardiologists in Shanghai (7,878 km) among Australia's as if near.
+   */
+  regionFirst: boolean;
   acceptingNew: boolean;
   ndis: boolean;
   availableBefore: Date | null;
@@ -58,6 +76,7 @@ export interface DirectoryRow extends Record<string, unknown> {
   language_score: number;
   availability_score: number;
   rating_score: number;
+  region_score: number;
   score: number;
   /** In the relaxed search (moreWordsFirst): how many of the words the profile holds; else 0. */
   words_matched: number;
@@ -90,18 +109,46 @@ export function oneLetterMorePatterns(word: string): string[] {
 export const TYPO_SIMILARITY = 0.45;
 /** The most directory words one slip is read as (the closest first). */
 export const MAX_CORRECTIONS = 12;
+/**
+ * The lexicon's words closest by trigrams that are weighed as slips (slips.ts keeps those a few
+ * edits away): more than MAX_CORRECTIONS, as trigrams rank words sharing an ending first.
+ */
+const SLIP_CANDIDATES = 40;
+
+/** What a word held as the start of a document's word (not as typed) counts towards the fit. */
+export const PREFIX_FIT = 0.9;
+/**
+ * What a word found only in the biography counts, times what it would count elsewhere: a
+ * biography's words ("experience", "video") say little of whom a person looks for.
+ */
+export const BIO_FIT = 0.3;
+
+/** A tsquery of one lexeme (quoted: no character is read as syntax), as a prefix or not, in the document's words weighted A (all but the biography's; migration 0035). */
+function outsideBio(word: string, prefix: boolean): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${prefix ? '*' : ''}A`;
+}
 
 /** A tsquery matching any of these lexemes exactly, quoted so that no character is read as syntax. */
 export function lexemeQuery(words: readonly string[]): string {
   return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
 }
 
+export interface Correction {
+  word: string;
+  similarity: number;
+  edits: number;
+  fit: number;
+}
+
 /** How the directory reads a query's words: those it holds nowhere, and what each slip may mean. */
 export interface WordReading {
   /** Checked words no document holds, not even as a prefix. */
   unknown: ReadonlySet<string>;
-  /** For each misspelt word: the directory's words it may mean, with their similarity. */
-  corrections: ReadonlyMap<string, readonly { word: string; similarity: number }[]>;
+  /**
+   * For each misspelt word: the directory's words it may mean (those a few edits away, slips.ts),
+   * the closest first, with their trigram similarity, edits and fit (slipFit).
+   */
+  corrections: ReadonlyMap<string, readonly Correction[]>;
 }
 
 /**
@@ -111,7 +158,14 @@ export interface WordReading {
  * words too (the relaxed search reuses it). Sets the transaction's pg_trgm threshold.
  */
 export async function readWords(db: Queryable, words: readonly string[], everyWord: boolean): Promise<WordReading> {
-  const corrections = new Map<string, { word: string; similarity: number }[]>();
+  const corrections = new Map<string, Correction[]>();
+  const add = (rows: readonly { typo: string; word: string; similarity: number }[]) => {
+    for (const row of rows) {
+      const edits = slipEdits(row.typo, row.word);
+      if (edits === null) continue;
+      corrections.set(row.typo, [...(corrections.get(row.typo) ?? []), { word: row.word, similarity: row.similarity, edits, fit: slipFit(edits) }]);
+    }
+  };
   // Each word matches as a prefix of a document's word or, for a word of TYPO_MIN_LENGTH letters
   // or more that no document holds (not even as a prefix), as a slip of a document's word
   // (pg_trgm word similarity). The whole query at pg_trgm's default 0.6 missed one-letter slips
@@ -145,10 +199,10 @@ export async function readWords(db: Queryable, words: readonly string[], everyWo
         from unnest(array[${sql.join(slips.map(({ word }) => sql`${word}`), sql`, `)}]::text[]) w
         cross join lateral (
           select l.word, word_similarity(w, l.word)::float8 as similarity from search_lexicon l
-          where l.word %> w order by similarity desc, l.word limit ${MAX_CORRECTIONS}
+          where l.word %> w order by similarity desc, l.word limit ${SLIP_CANDIDATES}
         ) c`,
     );
-    for (const row of rows) corrections.set(row.typo, [...(corrections.get(row.typo) ?? []), { word: row.word, similarity: row.similarity }]);
+    add(rows);
   }
   // A short word ('chn') may be a word of the directory with one letter left out ('chen').
   const shortSlips = unknown.filter(({ word }) => [...word].length === SHORT_SLIP_LENGTH);
@@ -159,9 +213,38 @@ export async function readWords(db: Queryable, words: readonly string[], everyWo
         order by similarity desc, l.word limit ${MAX_CORRECTIONS})`,
     );
     const rows = await queryRows<{ typo: string; word: string; similarity: number }>(db, sql.join(perWord, sql` union all `));
-    for (const row of rows) corrections.set(row.typo, [...(corrections.get(row.typo) ?? []), { word: row.word, similarity: row.similarity }]);
+    add(rows);
+  }
+  // The fewest edits first, then the closest by trigrams; at most MAX_CORRECTIONS each.
+  for (const [typo, meant] of corrections) {
+    corrections.set(typo, [...meant].sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || a.word.localeCompare(b.word)).slice(0, MAX_CORRECTIONS));
   }
   return { unknown: new Set(unknown.map(({ word }) => word)), corrections };
+}
+
+/** Whether profile `p` holds word `w`: as a prefix of one of its words, or as a slip (what the filters test). */
+function holdsWord(w: string, reading: WordReading): SQL {
+  const meant = reading.corrections.get(w);
+  if (meant) return sql`p.search_vector @@ ${lexemeQuery(meant.map((c) => c.word))}::tsquery`;
+  return reading.unknown.has(w) ? sql`false` : sql`p.search_vector @@ to_tsquery('simple', ${`${w}:*`})`;
+}
+
+/**
+ * How much each word counts towards the fit when a provider may hold only some of them: its
+ * rarity among the directory's verified profiles, ln(1 + N / (1 + holders)) (inverse document
+ * frequency), so a word most documents hold ("pain") weighs less than a rarer one ("knee"). One
+ * count over the full-text index; only the relaxed search pays for it.
+ */
+export async function wordWeights(db: Queryable, words: readonly string[], reading: WordReading): Promise<number[]> {
+  if (words.length === 0) return [];
+  const [row] = await queryRows<Record<string, number | string>>(
+    db,
+    sql`select (select count(*) from provider_profiles where verification_status = 'verified') as n,
+      ${sql.join(words.map((w, i) => sql`count(*) filter (where ${holdsWord(w, reading)}) as ${sql.raw(`w${i}`)}`), sql`, `)}
+      from provider_profiles p where p.verification_status = 'verified' and (${sql.join(words.map((w) => holdsWord(w, reading)), sql` or `)})`,
+  );
+  const n = Number(row?.n ?? 0);
+  return words.map((_, i) => Math.log(1 + n / (1 + Number(row?.[`w${i}`] ?? 0))));
 }
 
 /**
@@ -173,18 +256,13 @@ export async function readWords(db: Queryable, words: readonly string[], everyWo
 export async function searchDirectory(
   db: Queryable,
   f: DirectoryFilters,
-  weights: Record<'fit' | 'distance' | 'language' | 'availability' | 'rating', number>,
+  weights: Record<MatchReasonKind, number>,
   reading?: WordReading,
 ): Promise<DirectoryRow[]> {
   const conditions: SQL[] = [sql`p.verification_status = 'verified'`, sql`p.tenant_id is not null`];
   const words = f.words;
   const { unknown: unknownWords, corrections } = reading ?? (await readWords(db, words, f.everyWord));
-  /** Whether profile `p` holds word `w`: as a prefix of one of its words, or as a slip (what the filters below test). */
-  const holds = (w: string): SQL => {
-    const meant = corrections.get(w);
-    if (meant) return sql`p.search_vector @@ ${lexemeQuery(meant.map((c) => c.word))}::tsquery`;
-    return unknownWords.has(w) ? sql`false` : sql`p.search_vector @@ to_tsquery('simple', ${`${w}:*`})`;
-  };
+  const holds = (w: string): SQL => holdsWord(w, { unknown: unknownWords, corrections });
   if (words.length > 0) {
     if (f.everyWord) {
       // One tsquery, every word's alternatives and'ed, so the full-text index finds the profiles
@@ -238,37 +316,48 @@ export async function searchDirectory(
   const nearCity = f.point ? sql`near.city` : sql`null::text`;
   if (nearPoint) conditions.push(sql`p.offers_in_person`);
 
-  // Fit: the specialty asked for (1 for the main one, 0.6 for another) times how well the free
-  // text matches, relative to the best match in this search. Text relevance is the product of
-  // each word's best trigram similarity to the document, so a provider matching every word
-  // (a misspelt name and a condition, say) beats one matching only some.
+  // Fit: the specialty asked for (1 for the main one, 0.6 for another) times the weighted share
+  // of the typed words the profile holds: a word held as typed counts 1, as the start of a word
+  // 0.9, as a slip of a word slipFit (0.75 for one edit), not at all 0, and a word found only in
+  // the biography BIO_FIT (0.3) times that (the vector's weight D, migration 0035). Each word counts by its
+  // weight (`wordWeights`: in the relaxed search its rarity, so "pain" held alone of "knee pain"
+  // is a small part of the fit). Absolute, not relative to the best match of the search: holding
+  // one word of two is never a full fit, even when nobody holds both.
   /** The relaxed search: any word matching, after no provider held every word (providers.service.ts). */
   const moreWordsFirst = f.moreWordsFirst && !f.everyWord && words.length > 1;
   const specialtyFit = f.specialty ? sql`(case when p.specialty_slug = ${f.specialty} then 1.0 else 0.6 end)` : sql`1.0`;
-  // A word the document holds as a word (its tsvector has it) fits fully (1, as its trigram
-  // similarity would be); only the others pay for word_similarity (about 12 µs a row): for a
-  // common word that halves a search over 10,000 providers (bench/README.md, "Search").
+  const wordWeight = (i: number) => Math.max(0, f.wordWeights?.[i] ?? 1);
+  const totalWeight = words.reduce((sum, _, i) => sum + wordWeight(i), 0) || 1;
   // Once per row, as a lateral join kept apart by `offset 0`: as a column expression the planner
-  // evaluated it again for each reference to it.
+  // evaluated it again for each reference to it. Only full-text tests: no trigram work per row.
   const wordFit = (w: string) => {
     const meant = corrections.get(w);
     if (meant) {
       // A slip fits as well as the closest word it may mean that the profile has.
-      const cases = meant.map((c) => sql`(case when p.search_vector @@ ${lexemeQuery([c.word])}::tsquery then ${c.similarity}::float8 else 0.0 end)`);
-      return sql`greatest(${sql.join(cases, sql`, `)}, 0.05)`;
+      const cases = meant.map(
+        (c) => sql`(case when p.search_vector @@ ${outsideBio(c.word, false)}::tsquery then ${c.fit}::float8
+          when p.search_vector @@ ${lexemeQuery([c.word])}::tsquery then ${c.fit * BIO_FIT}::float8 else 0.0 end)`,
+      );
+      return sql`greatest(${sql.join(cases, sql`, `)})`;
     }
-    // In the relaxed search a word the profile does not hold fits as little as a word can, alike
-    // for everyone: a near miss earns nothing (the "why" does not show one either), and most rows
-    // lacking some word pay for no word_similarity.
-    const notHeld = moreWordsFirst ? sql`when not ${holds(w)} then 0.05 ` : sql``;
-    return sql`(case when p.search_vector @@ plainto_tsquery('simple', ${w}) then 1.0 ${notHeld}else greatest(word_similarity(${w}, p.search_document), 0.05) end)`;
+    if (unknownWords.has(w)) return sql`0.0`;
+    return sql`(case when not ${holds(w)} then 0.0
+      when p.search_vector @@ to_tsquery('simple', ${outsideBio(w, false)}) then 1.0
+      when p.search_vector @@ to_tsquery('simple', ${outsideBio(w, true)}) then ${PREFIX_FIT}::float8
+      when p.search_vector @@ plainto_tsquery('simple', ${w}) then ${BIO_FIT}::float8
+      else ${PREFIX_FIT * BIO_FIT}::float8 end)`;
   };
   const textFit =
     words.length > 0
-      ? sql`cross join lateral (select (${sql.join(words.map(wordFit), sql` * `)})::float8 as text_fit offset 0) tf`
+      ? sql`cross join lateral (select ((${sql.join(
+          words.map((w, i) => sql`${wordWeight(i) / totalWeight}::float8 * ${wordFit(w)}`),
+          sql` + `,
+        )}))::float8 as text_fit offset 0) tf`
       : sql`cross join lateral (select 1.0::float8 as text_fit) tf`;
-  // Without words every text fit is 1, so the fit is the specialty's and needs no window.
-  const fit = words.length > 0 ? sql`s.specialty_fit * s.text_fit / greatest(max(s.text_fit) over (), 1e-9)` : f.specialty ? sql`s.specialty_fit` : sql`0.0`;
+  const fit = words.length > 0 ? sql`s.specialty_fit * s.text_fit` : f.specialty ? sql`s.specialty_fit` : sql`0.0`;
+  // In the visitor's region (or the place's): a provider of that country. Telehealth providers
+  // elsewhere stay listed, without these points.
+  const regionScore = f.region ? sql`(case when p.region_code = ${f.region} then 1.0 else 0.0 end)` : sql`0.0`;
   // The relaxed search lists the providers holding more of the words first: the fit rewards each
   // word held, but only as 35 % of best match (one word held nearer, sooner and better rated can
   // outscore two), so under best match the count of words held comes before the score.
@@ -276,7 +365,7 @@ export async function searchDirectory(
   const nowIso = f.now.toISOString();
   const order: Record<DirectoryFilters['sort'], SQL> = {
     best: moreWordsFirst ? sql`words_matched desc, score desc, rating_score desc, id` : sql`score desc, rating_score desc, id`,
-    distance: f.point ? sql`distance_km asc nulls last, score desc, id` : sql`score desc, id`,
+    distance: f.point ? sql`${f.regionFirst ? sql`region_score desc, ` : sql``}distance_km asc nulls last, score desc, id` : sql`score desc, id`,
     rating: sql`(case when rating_count = 0 then null else rating_sum::float8 / rating_count end) desc nulls last, rating_count desc, id`,
     soonest: sql`next_available_at asc nulls last, score desc, id`,
   };
@@ -294,6 +383,7 @@ export async function searchDirectory(
           ${specialtyFit}::float8 as specialty_fit,
           tf.text_fit::float8 as text_fit,
           ${wordsMatched}::int as words_matched,
+          ${regionScore}::float8 as region_score,
           (case when ${f.viewerLanguage}::text is not null and ${f.viewerLanguage}::text = any(p.languages) then 1.0 else 0.0 end)::float8 as language_score,
           -- date_part, not extract: extract's numeric cost 6 ms over 10,000 rows.
           (case when p.next_available_at is null then 0.0
@@ -308,7 +398,8 @@ export async function searchDirectory(
     ranked as (
       select s.*,
         (${weights.fit} * s.fit + ${weights.distance} * s.distance_score + ${weights.language} * s.language_score
-          + ${weights.availability} * s.availability_score + ${weights.rating} * s.rating_score)::float8 as score
+          + ${weights.availability} * s.availability_score + ${weights.rating} * s.rating_score
+          + ${weights.region} * s.region_score)::float8 as score
       from fitted s
       order by ${order[f.sort]}
       limit ${f.limit} offset ${f.offset}

@@ -23,7 +23,7 @@ import { DomainError, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { AVATAR_PATH_PREFIX, readAvatar, type AvatarFile } from '../profile/profile.service.js';
 import { explainWords } from './match-explanation.js';
-import { readWords, searchDirectory, type DirectoryFilters, type DirectoryRow, type WordReading } from './providers.repo.js';
+import { readWords, searchDirectory, wordWeights, type DirectoryFilters, type DirectoryRow, type WordReading } from './providers.repo.js';
 import { STOP_WORDS, searchWords } from './search-document.js';
 
 const DAY_MS = 86_400_000;
@@ -45,7 +45,7 @@ function regionOf(code: string): RegionCode {
 }
 
 /** What each part of the score came from, for the parts that earned anything. */
-function reasonsOf(row: DirectoryRow, query: DirectoryQuery, searched: string | undefined): MatchReason[] {
+function reasonsOf(row: DirectoryRow, query: DirectoryQuery, searched: string | undefined, corrections: WordReading['corrections']): MatchReason[] {
   const reasons: MatchReason[] = [];
   const round = (n: number) => Math.round(n * 100) / 100;
   if (row.fit > 0) {
@@ -61,10 +61,11 @@ function reasonsOf(row: DirectoryRow, query: DirectoryQuery, searched: string | 
           languages: row.languages,
           cities: row.cities ?? [],
           bio: row.bio ?? '',
-        }, row.matched_words)
+        }, row.matched_words, corrections)
       : undefined;
     reasons.push({ kind: 'fit', score: round(Math.min(1, row.fit)), detail: query.specialty ?? '', ...(matches ? { matches } : {}) });
   }
+  if (row.region_score > 0) reasons.push({ kind: 'region', score: 1, detail: row.region_code });
   if (row.distance_km !== null && row.distance_score > 0) reasons.push({ kind: 'distance', score: round(row.distance_score), detail: row.distance_km.toFixed(1) });
   if (row.language_score > 0) reasons.push({ kind: 'language', score: 1, detail: query.lang ?? '' });
   if (row.availability_score > 0) reasons.push({ kind: 'availability', score: round(row.availability_score), detail: iso(row.next_available_at) ?? '' });
@@ -125,12 +126,16 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
   const now = ctx.now();
   let place: DirectoryPage['place'] = null;
   let placeNotFound = false;
+  // Whose providers earn the region part: the typed place's country, else the visitor's.
+  let region: string | null = query.region ?? null;
   if (query.lat !== undefined && query.lng !== undefined) {
     place = { name: '', latitude: query.lat, longitude: query.lng };
   } else if (query.near) {
     const found = await resolvePlace(ctx, query.near, query.region);
-    if (found) place = { name: found.label, latitude: found.latitude, longitude: found.longitude };
-    else placeNotFound = true;
+    if (found) {
+      place = { name: found.label, latitude: found.latitude, longitude: found.longitude };
+      region = found.region;
+    } else placeNotFound = true;
   }
   const requested = query.sort ?? (place ? 'distance' : 'best');
   const sort = requested === 'distance' && !place ? 'best' : requested;
@@ -139,12 +144,15 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
     words,
     everyWord,
     moreWordsFirst: false,
+    wordWeights: null,
     specialty: query.specialty ?? null,
     language: query.language ?? null,
     mode: query.mode ?? null,
     point: place,
     radiusKm: query.radiusKm ?? DEFAULT_RADIUS_KM,
     withinRadius: true,
+    region,
+    regionFirst: false,
     acceptingNew: query.acceptingNew ?? false,
     ndis: query.ndis ?? false,
     availableBefore: query.availableWithinDays ? new Date(now.getTime() + query.availableWithinDays * DAY_MS) : null,
@@ -157,7 +165,7 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
   const answer = await asAppUser(ctx.db, { tenantId: null, userId: null }, async (tx) => {
     const reading = await readWords(tx, words, everyWord);
     const all = await searchDirectory(tx, filters, MATCH_WEIGHTS, reading);
-    const plain = { rows: all, matched: 'all' as const, place, sort, searched: null };
+    const plain = { rows: all, matched: 'all' as const, place, sort, searched: null, corrections: reading.corrections };
     // No provider holds every word of a query of two words or more.
     if (!everyWord || words.length < 2 || Number(all[0]?.total ?? 0) > 0) return plain;
     // Some of the words name a place and no place was given apart ("cardiology sydney" where no
@@ -168,14 +176,22 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
       const rest = searchWords(split.rest);
       const point = { name: split.place.label, latitude: split.place.latitude, longitude: split.place.longitude };
       const nearSort = query.sort ?? 'distance';
-      const near = await searchDirectory(tx, { ...filters, words: rest.words, everyWord: true, point, withinRadius: false, sort: nearSort }, MATCH_WEIGHTS, await readWords(tx, rest.words, true));
-      if (Number(near[0]?.total ?? 0) > 0) return { rows: near, matched: 'near' as const, place: point, sort: nearSort, searched: split.rest };
+      const restReading = await readWords(tx, rest.words, true);
+      const near = await searchDirectory(
+        tx,
+        { ...filters, words: rest.words, everyWord: true, point, withinRadius: false, sort: nearSort, region: split.place.region, regionFirst: true },
+        MATCH_WEIGHTS,
+        restReading,
+      );
+      if (Number(near[0]?.total ?? 0) > 0) return { rows: near, matched: 'near' as const, place: point, sort: nearSort, searched: split.rest, corrections: restReading.corrections };
     }
     // Else search again with any word matching ("back pain sydney" where no orthopaedist
     // practises in Sydney): the filters kept, those holding more of the words first, and say so
     // (`matched: 'some'`). One word that matches nothing stays an empty answer; so does a relaxed
     // search that finds nobody either.
-    const some = await searchDirectory(tx, { ...filters, everyWord: false, moreWordsFirst: true }, MATCH_WEIGHTS, reading);
+    // Each word counts by its rarity: holding "pain" of "knee pain" is a small part of the fit.
+    const weights = await wordWeights(tx, words, reading);
+    const some = await searchDirectory(tx, { ...filters, everyWord: false, moreWordsFirst: true, wordWeights: weights }, MATCH_WEIGHTS, reading);
     return Number(some[0]?.total ?? 0) > 0 ? { ...plain, rows: some, matched: 'some' as const } : plain;
   });
   const { rows } = answer;
@@ -197,7 +213,7 @@ export async function searchProviders(ctx: Pick<ServiceContext, 'db' | 'now'>, q
     nextAvailableAt: iso(row.next_available_at),
     distanceKm: row.distance_km === null ? null : Math.round(row.distance_km * 10) / 10,
     score: Math.round(row.score * 1000) / 1000,
-    reasons: reasonsOf(row, query, answer.searched ?? query.query),
+    reasons: reasonsOf(row, query, answer.searched ?? query.query, answer.corrections),
   }));
   return { providers, page: query.page, pageSize: DIRECTORY_PAGE_SIZE, total: Number(rows[0]?.total ?? 0), matched: answer.matched, searched: answer.searched, sort: answer.sort, place: answer.place, placeNotFound };
 }

@@ -18,7 +18,9 @@ export interface SearchedFields {
  * The text free-text search reads for one provider: their name, each specialty with the words
  * people use for it in six languages, the conditions they treat, the languages they speak,
  * their cities and their biography. Stored on the profile (search_document); PostgreSQL derives
- * the full-text vector from it and indexes its trigrams for typo-tolerant matching.
+ * the full-text vector from it and indexes its trigrams for typo-tolerant matching. The biography
+ * stays last: the vector weights the document's end D when it reads as the biography (migration
+ * 0035), so a word found only there fits weakly (providers.repo.ts, BIO_FIT).
  */
 export function buildSearchDocument(profile: SearchedFields): string {
   const specialtyWords = [profile.specialtySlug, ...profile.otherSpecialties].flatMap((slug) =>

@@ -50,9 +50,10 @@ export function DirectoryPage() {
   for (const key of [...FILTER_KEYS, 'page']) for (const value of params.getAll(key)) apiParams.append(key, value);
   apiParams.set('lang', language);
   // A place several towns are named after means the visitor's region's first, typed apart or
-  // among the words ("cardiology perth").
+  // among the words ("cardiology perth"); with no place, best match prefers the region's
+  // providers (its "region" part), so every search says it.
   const region = useRegion();
-  if (apiParams.get('near') || apiParams.get('query')) apiParams.set('region', region);
+  apiParams.set('region', region);
   const directory = useDirectory(apiParams.toString());
   const fromUrl = () => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;
   const [draft, setDraft] = useState(fromUrl);
@@ -414,6 +415,15 @@ function ProviderCard({ provider, placeGiven }: { provider: ProviderSummary; pla
   );
 }
 
+/** A country's name in the page's language (its code where the browser has no name for it). */
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
  * Why a result matched: every part of best match with its points, its weight and what it adds
  * (the weights are MATCH_WEIGHTS, shown as they are), what each part came from, and for typed
@@ -429,6 +439,7 @@ function MatchExplanation({ provider, placeGiven }: { provider: ProviderSummary;
     if (r.kind === 'availability') return formatDateTime(r.detail, language, zone);
     if (r.kind === 'fit') return isSpecialtySlug(r.detail) ? t(`specialties.${r.detail}`) : null;
     if (r.kind === 'language') return LANGUAGES.find((l) => l.code === r.detail)?.name ?? r.detail;
+    if (r.kind === 'region') return countryName(r.detail, language);
     return r.detail;
   };
   const valueOf = (m: WordMatch): string => {
