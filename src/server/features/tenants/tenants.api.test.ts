@@ -755,6 +755,8 @@ describe('cross-tenant isolation', () => {
       'POST /api/v1/practice/appointments',
       'GET /api/v1/practice/patients',
       'GET /api/v1/practice/providers',
+      // ("books and moves inside the online notice…": another organisation's staff get 404.)
+      'GET /api/v1/practice/slots',
       // The provider's own profile, services and locations: their cross-organisation test is in
       // features/booking/practice-profile.api.test.ts ("gets 404 for this provider's service and location ids…").
       'GET /api/v1/practice/profile',
