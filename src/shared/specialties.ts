@@ -32,6 +32,12 @@ export const ALLIED_HEALTH_SPECIALTY_SLUGS = [
 export const SPECIALTY_SLUGS = [...HOME_SPECIALTY_SLUGS, ...ALLIED_HEALTH_SPECIALTY_SLUGS] as const;
 export type SpecialtySlug = (typeof SPECIALTY_SLUGS)[number];
 
+/** How pickers group the list (`<optgroup>`): the spec's medical specialties, then allied and mental health. */
+export const SPECIALTY_GROUPS: readonly { key: 'medical' | 'allied'; slugs: readonly SpecialtySlug[] }[] = [
+  { key: 'medical', slugs: HOME_SPECIALTY_SLUGS },
+  { key: 'allied', slugs: ALLIED_HEALTH_SPECIALTY_SLUGS },
+];
+
 export function isSpecialtySlug(value: string): value is SpecialtySlug {
   return (SPECIALTY_SLUGS as readonly string[]).includes(value);
 }
@@ -57,11 +63,11 @@ export const SPECIALTY_SEARCH_TERMS: Record<SpecialtySlug, readonly string[]> = 
   dermatology: ['dermatology', 'dermatologist', 'skin', 'dermatología', 'dermatólogo', 'dermatologie', 'dermatologue', 'dermatologia', 'dermatologista', 'الأمراض الجلدية', 'جلد', '皮肤科'],
   physiotherapy: ['physiotherapy', 'physiotherapist', 'physio', 'physical therapy', 'physical therapist', 'fisioterapia', 'fisioterapeuta', 'kinésithérapie', 'kinésithérapeute', 'kiné', 'physiothérapie', 'physiothérapeute', 'العلاج الطبيعي', 'أخصائي العلاج الطبيعي', '物理治疗', '物理治疗师', '理疗'],
   'occupational-therapy': ['occupational therapy', 'occupational therapist', 'ot', 'terapia ocupacional', 'terapeuta ocupacional', 'ergothérapie', 'ergothérapeute', 'العلاج الوظيفي', 'أخصائي العلاج الوظيفي', '作业治疗', '作业治疗师', '职业治疗'],
-  'speech-pathology': ['speech pathology', 'speech pathologist', 'speech therapy', 'speech therapist', 'speech and language therapy', 'speech language pathologist', 'logopedia', 'logopeda', 'terapia del habla', 'orthophonie', 'orthophoniste', 'fonoaudiologia', 'fonoaudiólogo', 'terapia da fala', 'علاج النطق', 'أخصائي النطق', 'تخاطب', '言语治疗', '言语治疗师', '语言治疗'],
+  'speech-pathology': ['speech pathology', 'speech pathologist', 'speech therapy', 'speech therapist', 'speech and language therapy', 'speech language pathologist', 'logopedia', 'logopeda', 'terapia del habla', 'orthophonie', 'orthophoniste', 'fonoaudiologia', 'fonoaudiólogo', 'fonoaudióloga', 'terapia da fala', 'علاج النطق', 'أخصائي النطق', 'تخاطب', '言语治疗', '言语治疗师', '语言治疗'],
   psychology: ['psychology', 'psychologist', 'counselling', 'counseling', 'counsellor', 'mental health', 'psicología', 'psicólogo', 'psicóloga', 'psychologie', 'psychologue', 'psicologia', 'علم النفس', 'أخصائي نفسي', 'نفسي', '心理学', '心理咨询', '心理医生'],
   psychiatry: ['psychiatry', 'psychiatrist', 'mental health', 'psiquiatría', 'psiquiatra', 'psychiatrie', 'psychiatre', 'psiquiatria', 'الطب النفسي', 'طبيب نفسي', '精神科', '精神病学'],
   dietetics: ['dietetics', 'dietitian', 'dietician', 'nutrition', 'nutritionist', 'diet', 'dietética', 'dietista', 'nutricionista', 'nutrición', 'diététique', 'diététicien', 'diététicienne', 'nutritionniste', 'nutrição', 'التغذية', 'أخصائي تغذية', '营养科', '营养师', '营养'],
-  podiatry: ['podiatry', 'podiatrist', 'chiropody', 'chiropodist', 'foot', 'feet', 'podología', 'podólogo', 'podologie', 'podologue', 'pédicure', 'podologia', 'podologista', 'طب الأقدام', 'أقدام', '足病科', '足科'],
+  podiatry: ['podiatry', 'podiatrist', 'chiropody', 'chiropodist', 'foot', 'feet', 'podología', 'podólogo', 'podóloga', 'podologie', 'podologue', 'pédicure', 'podologia', 'podologista', 'طب الأقدام', 'أقدام', '足病科', '足科'],
   'exercise-physiology': ['exercise physiology', 'exercise physiologist', 'exercise therapy', 'fisiología del ejercicio', 'fisiólogo del ejercicio', 'physiologie de l’exercice', 'activité physique adaptée', 'fisiologia do exercício', 'fisiologista do exercício', 'فسيولوجيا التمارين', 'العلاج بالتمارين', '运动生理学', '运动康复'],
-  audiology: ['audiology', 'audiologist', 'hearing', 'hearing test', 'audiología', 'audiólogo', 'audiologie', 'audiologiste', 'audioprothésiste', 'audiologia', 'audiologista', 'السمعيات', 'أخصائي السمع', 'سمع', '听力学', '听力'],
+  audiology: ['audiology', 'audiologist', 'hearing', 'hearing test', 'audiología', 'audiólogo', 'audióloga', 'audiologie', 'audiologiste', 'audioprothésiste', 'audiologia', 'audiologista', 'السمعيات', 'أخصائي السمع', 'سمع', '听力学', '听力'],
 };
