@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from './languages.js';
 import { ALLIED_HEALTH_SPECIALTY_SLUGS, HOME_SPECIALTY_SLUGS, isSpecialtySlug, SPECIALTY_GROUPS, SPECIALTY_SEARCH_TERMS, SPECIALTY_SLUGS, specialtySearchPath } from './specialties.js';
 
 describe('specialties', () => {
@@ -44,24 +41,6 @@ describe('specialties', () => {
     for (const [slug, words] of Object.entries(expected)) {
       const terms = isSpecialtySlug(slug) ? SPECIALTY_SEARCH_TERMS[slug] : [];
       for (const word of words) expect(terms, `${slug}: ${word}`).toContain(word);
-    }
-  });
-
-  it('names every specialty in every language, wherever the web app shows one', () => {
-    const read = (lng: string, ns: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../public/locales', lng, `${ns}.json`), 'utf8')) as Record<string, Record<string, unknown>>;
-    for (const lng of LANGUAGE_CODES) {
-      const places = {
-        providers: read(lng, 'providers').specialties,
-        appointments: read(lng, 'appointments').specialties,
-        common: read(lng, 'common').specialtyNames,
-        home: (read(lng, 'home').specialties as Record<string, Record<string, string>>).names,
-      };
-      for (const [where, names] of Object.entries(places)) {
-        for (const slug of SPECIALTY_SLUGS) expect((names as Record<string, unknown>)[slug], `${lng} ${where} ${slug}`).toEqual(expect.any(String));
-      }
-      for (const ns of ['providers', 'appointments']) {
-        for (const group of SPECIALTY_GROUPS) expect(read(lng, ns).specialtyGroups?.[group.key], `${lng} ${ns} ${group.key}`).toEqual(expect.any(String));
-      }
     }
   });
 });
