@@ -118,7 +118,7 @@ describe('booking', () => {
     await page.goto(`${server.url}/providers?query=speech%20therapy`);
     await page.getByRole('main').getByRole('listitem').getByText(prov('specialties.speech-pathology')).first().waitFor();
     await page.getByRole('searchbox', { name: prov('directory.query') }).fill('');
-    await page.getByLabel(prov('directory.specialty')).selectOption('physiotherapy');
+    await page.getByLabel(prov('directory.specialty'), { exact: true }).selectOption('physiotherapy');
     await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
     await page.waitForURL(/specialty=physiotherapy/);
     await page.getByRole('main').getByRole('listitem').getByText(prov('specialties.physiotherapy')).first().waitFor();
