@@ -114,6 +114,14 @@ describe('booking', () => {
     await page.goto(`${server.url}/providers?region=AU&lang=en&specialty=cardiology`);
     await page.getByRole('main').getByRole('listitem').getByText(prov('specialties.cardiology')).first().waitFor();
     expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
+    // Allied health: free text finds it by its everyday words, and the specialty filter offers it.
+    await page.goto(`${server.url}/providers?query=speech%20therapy`);
+    await page.getByRole('main').getByRole('listitem').getByText(prov('specialties.speech-pathology')).first().waitFor();
+    await page.getByRole('searchbox', { name: prov('directory.query') }).fill('');
+    await page.getByLabel(prov('directory.specialty'), { exact: true }).selectOption('physiotherapy');
+    await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
+    await page.waitForURL(/specialty=physiotherapy/);
+    await page.getByRole('main').getByRole('listitem').getByText(prov('specialties.physiotherapy')).first().waitFor();
     await page.goto(`${server.url}/providers`);
     await h1(page, prov('directory.title'));
     await page.getByRole('heading', { level: 2, name: /providers?$/ }).waitFor();

@@ -30,17 +30,21 @@ async function addProvider(specialty: string, status: 'pending' | 'verified' | '
 describe('GET /api/v1/specialties', () => {
   // On PostgreSQL the API tier shares one database, so other files (the demo seed) may have added
   // providers already: the checks are on what this test adds.
-  it('lists the eight specialties in order and counts only verified providers, per specialty', async () => {
+  it('lists every specialty in order (the spec’s eight, then allied health) and counts only verified providers, per specialty', async () => {
     const before = await counts();
     await addProvider('neurology', 'verified');
     await addProvider('neurology', 'verified');
     await addProvider('neurology', 'pending');
     await addProvider('dentistry', 'rejected');
     await addProvider('dermatology', 'verified');
+    await addProvider('speech-pathology', 'verified');
+    await addProvider('physiotherapy', 'pending');
     const after = await counts();
     expect(after.neurology).toBe((before.neurology ?? 0) + 2);
     expect(after.dentistry).toBe(before.dentistry);
     expect(after.dermatology).toBe((before.dermatology ?? 0) + 1);
     expect(after.cardiology).toBe(before.cardiology);
+    expect(after['speech-pathology']).toBe((before['speech-pathology'] ?? 0) + 1);
+    expect(after.physiotherapy).toBe(before.physiotherapy);
   });
 });

@@ -3,6 +3,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DEMO_EMAIL_DOMAIN, DEMO_TENANT_SLUG, DEMO_USER_IDS } from '../../../shared/demo-accounts.js';
 import { PLACES, type Place } from '../../../shared/places.js';
 import { getRegion, type RegionCode } from '../../../shared/regions.js';
+import { HOME_SPECIALTY_SLUGS, type SpecialtySlug } from '../../../shared/specialties.js';
 import { users } from '../../db/schema/auth.js';
 import { appointmentRatings, appointments, providerLocations, providerServices, type StoredWeeklyRange } from '../../db/schema/booking.js';
 import { conversationParticipants, conversations, messages } from '../../db/schema/messaging.js';
@@ -31,15 +32,78 @@ export const DEMO_DIRECTORY_COUNTS: Record<string, number> = {
   dentistry: 45,
   dermatology: 36,
 };
+
+/**
+ * Verified allied-health providers beyond the spec's 341 (which stay as they are): a few per
+ * allied-health specialty, mostly in Australia (the NDIS is Australian), some NDIS-registered,
+ * in person, by video or both. Each has a fixed city, so the directory's filters have something
+ * to find in each (`?specialty=physiotherapy&near=Sydney`, "speech therapy", "物理治疗").
+ */
+export const DEMO_ALLIED_HEALTH_PROVIDERS: readonly AlliedHealthPlan[] = [
+  { specialty: 'physiotherapy', name: 'Sarah Mitchell', region: 'AU', place: 'sydney', mode: 'both', ndis: true },
+  { specialty: 'physiotherapy', name: 'Liam Fraser', region: 'AU', place: 'melbourne', mode: 'in_person', ndis: true },
+  { specialty: 'physiotherapy', name: 'Anika Sharma', region: 'AU', place: 'brisbane', mode: 'both', ndis: false },
+  { specialty: 'physiotherapy', name: 'Tom Hughes', region: 'GB', place: 'manchester', mode: 'in_person', ndis: false },
+  { specialty: 'physiotherapy', name: 'Camille Laurent', region: 'FR', place: 'paris', mode: 'both', ndis: false },
+  { specialty: 'occupational-therapy', name: 'Jess Nguyen', region: 'AU', place: 'parramatta', mode: 'both', ndis: true },
+  { specialty: 'occupational-therapy', name: 'Marcus Bell', region: 'AU', place: 'perth', mode: 'telehealth', ndis: true },
+  { specialty: 'occupational-therapy', name: 'Olivia Grant', region: 'AU', place: 'melbourne', mode: 'in_person', ndis: true },
+  { specialty: 'occupational-therapy', name: 'Emily Carter', region: 'CA', place: 'toronto', mode: 'both', ndis: false },
+  { specialty: 'speech-pathology', name: 'Hannah Kim', region: 'AU', place: 'sydney', mode: 'both', ndis: true },
+  { specialty: 'speech-pathology', name: 'Ruby Anderson', region: 'AU', place: 'brisbane', mode: 'telehealth', ndis: true },
+  { specialty: 'speech-pathology', name: 'Lucas Ferreira', region: 'BR', place: 'sao-paulo', mode: 'both', ndis: false },
+  { specialty: 'speech-pathology', name: 'Fiona MacLeod', region: 'GB', place: 'edinburgh', mode: 'in_person', ndis: false },
+  { specialty: 'psychology', name: 'Dr Rachel Stein', region: 'AU', place: 'melbourne', mode: 'both', ndis: true },
+  { specialty: 'psychology', name: 'Dr James Okoro', region: 'AU', place: 'sydney', mode: 'telehealth', ndis: true },
+  { specialty: 'psychology', name: 'Dr Mai Tran', region: 'AU', place: 'perth', mode: 'both', ndis: false },
+  { specialty: 'psychology', name: 'Dr Sofía Romero', region: 'ES', place: 'madrid', mode: 'both', ndis: false },
+  { specialty: 'psychology', name: 'Dr Laila Mansour', region: 'AE', place: 'dubai', mode: 'telehealth', ndis: false },
+  { specialty: 'psychiatry', name: 'Dr Andrew Whitfield', region: 'AU', place: 'sydney', mode: 'both', ndis: true },
+  { specialty: 'psychiatry', name: 'Dr Neha Kapoor', region: 'AU', place: 'brisbane', mode: 'telehealth', ndis: false },
+  { specialty: 'psychiatry', name: 'Dr Michael Brennan', region: 'US', place: 'new-york', mode: 'both', ndis: false },
+  { specialty: 'psychiatry', name: 'Dr Lin Zhou', region: 'CN', place: 'shanghai', mode: 'in_person', ndis: false },
+  { specialty: 'dietetics', name: 'Chloe Bennett', region: 'AU', place: 'parramatta', mode: 'both', ndis: true },
+  { specialty: 'dietetics', name: 'Sunita Rao', region: 'AU', place: 'melbourne', mode: 'telehealth', ndis: true },
+  { specialty: 'dietetics', name: 'Ana Ribeiro', region: 'PT', place: 'lisbon', mode: 'both', ndis: false },
+  { specialty: 'dietetics', name: 'Carlos Méndez', region: 'MX', place: 'mexico-city', mode: 'both', ndis: false },
+  { specialty: 'podiatry', name: 'Ben Walsh', region: 'AU', place: 'brisbane', mode: 'in_person', ndis: true },
+  { specialty: 'podiatry', name: 'Georgia Hall', region: 'AU', place: 'sydney', mode: 'in_person', ndis: false },
+  { specialty: 'podiatry', name: 'Imogen Price', region: 'GB', place: 'london', mode: 'in_person', ndis: false },
+  { specialty: 'exercise-physiology', name: 'Jack Thompson', region: 'AU', place: 'sydney', mode: 'both', ndis: true },
+  { specialty: 'exercise-physiology', name: 'Mia Kowalczyk', region: 'AU', place: 'perth', mode: 'both', ndis: true },
+  { specialty: 'exercise-physiology', name: 'Ethan Ross', region: 'CA', place: 'vancouver', mode: 'in_person', ndis: false },
+  { specialty: 'audiology', name: 'Grace Liu', region: 'AU', place: 'melbourne', mode: 'in_person', ndis: true },
+  { specialty: 'audiology', name: 'Omar Al-Harbi', region: 'SA', place: 'riyadh', mode: 'in_person', ndis: false },
+  { specialty: 'audiology', name: 'Isabelle Moreau', region: 'CA', place: 'montreal', mode: 'both', ndis: false },
+];
+
+/** Verified allied-health providers per specialty (DEMO_ALLIED_HEALTH_PROVIDERS counted). */
+export const DEMO_ALLIED_HEALTH_COUNTS: Record<string, number> = DEMO_ALLIED_HEALTH_PROVIDERS.reduce<Record<string, number>>((counts, p) => {
+  counts[p.specialty] = (counts[p.specialty] ?? 0) + 1;
+  return counts;
+}, {});
+
 const GIVEN_NAMES = ['Amara', 'Ben', 'Chloe', 'Daniel', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isabel', 'Jamal', 'Kiri', 'Lucia', 'Mateo', 'Nadia', 'Oliver', 'Priya', 'Quinn', 'Rosa', 'Samuel', 'Tamsin', 'Uche', 'Valeria', 'Wei', 'Yara', 'Zoe'];
 const FAMILY_NAMES = ['Adeyemi', 'Brooks', 'Chen', 'Dubois', 'Evans', 'Fernández', 'Gupta', 'Haddad', 'Ito', 'Johansson', 'Kowalski', 'Li', 'Martins', 'Nguyen', 'Okafor', 'Patel', 'Rossi', 'Santos', 'Taylor', 'Walker'];
 const DIRECTORY_REGIONS = ['US', 'GB', 'AU', 'CA', 'ES', 'MX', 'FR', 'BR', 'PT', 'AE', 'SA', 'CN'] as const;
+
+export interface AlliedHealthPlan {
+  specialty: SpecialtySlug;
+  name: string;
+  region: (typeof DIRECTORY_REGIONS)[number];
+  /** A PLACES id in that region. */
+  place: string;
+  mode: 'both' | 'in_person' | 'telehealth';
+  ndis: boolean;
+}
 
 export interface DirectoryProvider {
   email: string;
   name: string;
   specialty: string;
   region: (typeof DIRECTORY_REGIONS)[number];
+  /** The allied-health providers' own city, modes and NDIS registration (the others' follow from their place in the list). */
+  practice?: { place: string; telehealth: boolean; inPerson: boolean; ndis: boolean };
 }
 
 export function directoryProviders(): DirectoryProvider[] {
@@ -58,6 +122,19 @@ export function directoryProviders(): DirectoryProvider[] {
         region: DIRECTORY_REGIONS[n % DIRECTORY_REGIONS.length] ?? 'US',
       });
     }
+  }
+  // After the spec's 341 (whose names, regions and details depend on their place in the list).
+  const seen = new Map<string, number>();
+  for (const p of DEMO_ALLIED_HEALTH_PROVIDERS) {
+    const i = (seen.get(p.specialty) ?? 0) + 1;
+    seen.set(p.specialty, i);
+    out.push({
+      email: `directory-${p.specialty}-${i}@${DEMO_EMAIL_DOMAIN}`,
+      name: p.name,
+      specialty: p.specialty,
+      region: p.region,
+      practice: { place: p.place, telehealth: p.mode !== 'in_person', inPerson: p.mode !== 'telehealth', ndis: p.ndis },
+    });
   }
   return out;
 }
@@ -83,7 +160,15 @@ const REGION_LANGUAGE: Record<RegionCode, string> = {
 };
 const EXTRA_LANGUAGES = ['es', 'fr', 'ar', 'zh-CN', 'pt'] as const;
 
-const SPECIALTY_DETAILS: Record<string, { title: string; conditions: string[]; label: string }> = {
+interface SpecialtyDetails {
+  title: string;
+  conditions: string[];
+  label: string;
+  /** Allied health: what its regular visit is called (services are an initial assessment, then these). */
+  session?: string;
+}
+
+const SPECIALTY_DETAILS: Record<string, SpecialtyDetails> = {
   cardiology: { title: 'MD, FACC', label: 'cardiologist', conditions: ['high blood pressure', 'heart failure', 'atrial fibrillation', 'chest pain', 'high cholesterol', 'palpitations'] },
   neurology: { title: 'MD, PhD', label: 'neurologist', conditions: ['migraine', 'epilepsy', 'multiple sclerosis', 'stroke recovery', "Parkinson's disease", 'neuropathy'] },
   'family-medicine': { title: 'MBBS, FRACGP', label: 'family physician', conditions: ['diabetes', 'asthma', 'preventive care', "women's health", 'mental health', 'vaccinations'] },
@@ -92,6 +177,17 @@ const SPECIALTY_DETAILS: Record<string, { title: string; conditions: string[]; l
   ophthalmology: { title: 'MD, FRANZCO', label: 'ophthalmologist', conditions: ['cataracts', 'glaucoma', 'macular degeneration', 'diabetic eye disease', 'dry eye', 'vision testing'] },
   dentistry: { title: 'DDS', label: 'dentist', conditions: ['check-ups', 'fillings', 'root canal', 'gum disease', 'teeth whitening', 'dental anxiety'] },
   dermatology: { title: 'MD, FACD', label: 'dermatologist', conditions: ['eczema', 'acne', 'psoriasis', 'skin cancer checks', 'rosacea', 'hair loss'] },
+  // 'back pain' where no physiotherapist in Sydney holds it (each takes four conditions from its place
+  // in the list): "back pain sydney" stays the search nobody matches whole (e2e/booking.e2e.ts).
+  physiotherapy: { title: 'BPhty, APAM', label: 'physiotherapist', session: 'Physiotherapy session', conditions: ['stroke rehabilitation', 'cerebral palsy', 'falls prevention', 'back pain', 'sports injuries', 'mobility and balance'] },
+  'occupational-therapy': { title: 'BOccThy', label: 'occupational therapist', session: 'Occupational therapy session', conditions: ['daily living skills', 'home modifications', 'assistive technology', 'sensory processing', 'autism', 'functional capacity assessments'] },
+  'speech-pathology': { title: 'BSpPath, CPSP', label: 'speech pathologist', session: 'Speech therapy session', conditions: ['stuttering', 'speech delay', 'swallowing difficulties', 'communication devices (AAC)', 'autism', 'aphasia after stroke'] },
+  psychology: { title: 'MPsych (Clinical)', label: 'clinical psychologist', session: 'Psychology session', conditions: ['anxiety', 'depression', 'trauma', 'autism assessment', 'positive behaviour support', 'ADHD'] },
+  psychiatry: { title: 'MBBS, FRANZCP', label: 'psychiatrist', session: 'Psychiatric review', conditions: ['schizophrenia', 'bipolar disorder', 'depression', 'psychosocial disability', 'ADHD', 'anxiety'] },
+  dietetics: { title: 'BNutrDiet, APD', label: 'dietitian', session: 'Dietetic review', conditions: ['diabetes', 'mealtime management', 'tube feeding', 'food allergies', 'weight management', 'texture-modified diets'] },
+  podiatry: { title: 'BPod', label: 'podiatrist', session: 'Podiatry treatment', conditions: ['diabetic foot care', 'heel pain', 'orthotics', 'ingrown toenails', 'gait assessment', 'wound care'] },
+  'exercise-physiology': { title: 'BExSc, AEP', label: 'exercise physiologist', session: 'Exercise physiology session', conditions: ['chronic pain', 'diabetes', 'strength and mobility', 'multiple sclerosis', 'falls prevention', 'hydrotherapy'] },
+  audiology: { title: 'MClinAud', label: 'audiologist', session: 'Hearing review', conditions: ['hearing tests', 'hearing aids', 'tinnitus', 'cochlear implants', 'hearing in children', 'auditory processing'] },
 };
 
 /** Fictional phone numbers per region (the 555 ranges; AU's 02 5550 and GB's 020 7946 0 are set aside for fiction). */
@@ -141,6 +237,8 @@ interface ProviderPlan {
   place: Place;
   telehealth: boolean;
   inPerson: boolean;
+  /** Allied health: NDIS registration as planned (the others': every second AU provider). */
+  ndis?: boolean;
 }
 
 function planProfile(plan: ProviderPlan) {
@@ -152,7 +250,7 @@ function planProfile(plan: ProviderPlan) {
   const years = 5 + (n % 25);
   const bio = `${plan.name} is a ${details.label} in ${place.name} with ${years} years of experience, with a special interest in ${conditions.slice(0, 2).join(' and ')}.${
     plan.telehealth ? ' Video consultations are available.' : ''
-  }`;
+  }${plan.ndis ? ' NDIS-registered: self-, plan- and agency-managed participants are welcome.' : ''}`;
   const latitude = plan.inPerson ? place.latitude + (unit(n * 7 + 1) - 0.5) * 0.08 : null;
   const longitude = plan.inPerson ? place.longitude + (unit(n * 7 + 2) - 0.5) * 0.08 : null;
   return {
@@ -166,7 +264,7 @@ function planProfile(plan: ProviderPlan) {
     offersTelehealth: plan.telehealth,
     offersInPerson: plan.inPerson,
     acceptingNewPatients: n % 9 !== 4,
-    ndisRegistered: plan.region === 'AU' && n % 2 === 0,
+    ndisRegistered: plan.ndis ?? (plan.region === 'AU' && n % 2 === 0),
     cancellationWindowHours: n % 5 === 2 ? 48 : 24,
     latitude,
     longitude,
@@ -202,6 +300,11 @@ export async function seedDirectoryPractices(tx: Transaction, now: Date): Promis
   directory.forEach((d, n) => {
     const userId = idByEmail.get(d.email.toLowerCase());
     const cities = byRegion.get(d.region) ?? [];
+    if (d.practice) {
+      const own = PLACES.find((p) => p.id === d.practice?.place);
+      if (userId && own) plans.push({ userId, region: d.region, specialty: d.specialty, name: d.name, n: n + 1, place: own, telehealth: d.practice.telehealth, inPerson: d.practice.inPerson, ndis: d.practice.ndis });
+      return;
+    }
     const place = cities[n % cities.length];
     if (userId && place) plans.push({ userId, region: d.region, specialty: d.specialty, name: d.name, n: n + 1, place, telehealth: n % 3 !== 0 || n % 7 === 3, inPerson: n % 7 !== 3 });
   });
@@ -267,6 +370,23 @@ export async function seedDirectoryPractices(tx: Transaction, now: Date): Promis
     }
     const currency = region.currency.code;
     const base = (PRICE_BASE[currency] ?? 100) * 100;
+    const session = SPECIALTY_DETAILS[plan.specialty]?.session;
+    if (session) {
+      // Allied health: an hour's assessment, then sessions (in person, by video or both).
+      if (plan.inPerson) {
+        serviceRows.push(
+          { tenantId, providerId: profile.id, name: 'Initial assessment', description: 'A first hour together: your needs, goals and a plan (NDIS reports on request).', mode: 'in_person', durationMinutes: 60, bufferAfterMinutes: 10, priceMinor: Math.round(base * 1.2), currency, sortOrder: 1 },
+          { tenantId, providerId: profile.id, name: session, description: 'Therapy and progress towards your goals.', mode: 'in_person', durationMinutes: 45, bufferAfterMinutes: 5, priceMinor: Math.round(base * 0.9), currency, sortOrder: 2 },
+        );
+      }
+      if (plan.telehealth) {
+        serviceRows.push(
+          ...(plan.inPerson ? [] : [{ tenantId, providerId: profile.id, name: 'Initial assessment', description: 'A first hour together by secure video: your needs, goals and a plan.', mode: 'telehealth', durationMinutes: 60, priceMinor: Math.round(base * 1.2), currency, sortOrder: 1 }]),
+          { tenantId, providerId: profile.id, name: `${session} by video`, description: 'A session by secure video from home.', mode: 'telehealth', durationMinutes: 45, priceMinor: Math.round(base * 0.9), currency, sortOrder: 3 },
+        );
+      }
+      continue;
+    }
     if (plan.inPerson) {
       serviceRows.push(
         { tenantId, providerId: profile.id, name: 'Initial consultation', description: 'A first, longer visit: history, examination and a plan.', mode: 'in_person', durationMinutes: 45, bufferAfterMinutes: 5, priceMinor: base, currency, sortOrder: 1 },
@@ -316,7 +436,15 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
     .select({ id: providerProfiles.id })
     .from(providerProfiles)
     .innerJoin(tenants, eq(tenants.id, providerProfiles.tenantId))
-    .where(and(eq(tenants.slug, DEMO_TENANT_SLUG), sql`${providerProfiles.userId} <> ${DEMO_USER_IDS.provider}`, eq(providerProfiles.offersInPerson, true)))
+    // Among the spec's specialties, so the history stays as it was before the allied-health providers came.
+    .where(
+      and(
+        eq(tenants.slug, DEMO_TENANT_SLUG),
+        sql`${providerProfiles.userId} <> ${DEMO_USER_IDS.provider}`,
+        eq(providerProfiles.offersInPerson, true),
+        inArray(providerProfiles.specialtySlug, [...HOME_SPECIALTY_SLUGS]),
+      ),
+    )
     .orderBy(providerProfiles.displayName)
     .limit(3);
   if (!demoProvider) return;

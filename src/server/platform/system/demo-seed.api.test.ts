@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVE_APPOINTMENT_STATUSES } from '../../../shared/appointments.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_USER_IDS } from '../../../shared/demo-accounts.js';
+import { ALLIED_HEALTH_SPECIALTY_SLUGS } from '../../../shared/specialties.js';
 import type { StoredWeeklyRange } from '../../db/schema/booking.js';
 import { availableSlots } from '../../features/booking/slots.js';
 import type { TelehealthDay } from '../../../shared/contracts/telehealth.js';
@@ -9,7 +10,7 @@ import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { cookieHeader } from '../../testing/auth-helpers.js';
 import { queryRows, type Queryable } from '../db/database.js';
 import { seedDemoHistory } from './demo-directory.js';
-import { DEMO_DIRECTORY_COUNTS, seedDemoDataOnce } from './demo-seed.js';
+import { DEMO_ALLIED_HEALTH_COUNTS, DEMO_DIRECTORY_COUNTS, seedDemoDataOnce } from './demo-seed.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('demo directory', () => {
-  it('gives the home page the spec’s specialty counts, through the public API, and seeds only once', async () => {
+  it('gives the home page the spec’s specialty counts, adds the allied-health providers, through the public API, and seeds only once', async () => {
     // On PostgreSQL the API tier shares one database another file may have seeded already.
     expect(['seeded', 'already-seeded']).toContain(await seedDemoDataOnce(t.database.db));
     expect(await seedDemoDataOnce(t.database.db)).toBe('already-seeded');
@@ -39,8 +40,32 @@ describe('demo directory', () => {
       ophthalmology: 29,
       dentistry: 45,
       dermatology: 36,
+      // Allied health, after the spec's 341.
+      physiotherapy: 5,
+      'occupational-therapy': 4,
+      'speech-pathology': 4,
+      psychology: 5,
+      psychiatry: 4,
+      dietetics: 4,
+      podiatry: 3,
+      'exercise-physiology': 3,
+      audiology: 3,
     });
-    expect(counts).toEqual(DEMO_DIRECTORY_COUNTS);
+    expect(counts).toEqual({ ...DEMO_DIRECTORY_COUNTS, ...DEMO_ALLIED_HEALTH_COUNTS });
+    expect(Object.values(DEMO_DIRECTORY_COUNTS).reduce((a, b) => a + b, 0)).toBe(341);
+    expect(Object.values(DEMO_ALLIED_HEALTH_COUNTS).reduce((a, b) => a + b, 0)).toBe(35);
+    // Allied health is mostly Australian (the NDIS), partly NDIS-registered, by video and in person.
+    const [allied] = await queryRows<{ au: number | string; ndis: number | string; video_only: number | string; in_person: number | string }>(
+      t.database.db,
+      sql`select count(*) filter (where p.region_code = 'AU') as au, count(*) filter (where p.ndis_registered) as ndis,
+            count(*) filter (where not p.offers_in_person) as video_only, count(*) filter (where p.offers_in_person) as in_person
+          from provider_profiles p join users u on u.id = p.user_id
+          where p.verification_status = 'verified' and u.email like ${`%@${DEMO_EMAIL_DOMAIN}`} and p.specialty_slug in (${sql.join(ALLIED_HEALTH_SPECIALTY_SLUGS.map((s) => sql`${s}`), sql`, `)})`,
+    );
+    expect(Number(allied?.au)).toBe(20);
+    expect(Number(allied?.ndis)).toBe(16);
+    expect(Number(allied?.video_only)).toBeGreaterThan(0);
+    expect(Number(allied?.in_person)).toBeGreaterThan(Number(allied?.video_only));
     // Every directory provider belongs to an organisation and has a practice or video room, services and hours.
     const [gaps] = await queryRows<{ n: number | string }>(
       t.database.db,
@@ -86,7 +111,7 @@ describe('demo directory', () => {
     // The public API counts at least these (other tests may add providers of their own).
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/specialties' });
     for (const s of res.json<{ specialties: { slug: string; providerCount: number }[] }>().specialties) {
-      expect(s.providerCount, s.slug).toBeGreaterThanOrEqual(DEMO_DIRECTORY_COUNTS[s.slug] ?? 0);
+      expect(s.providerCount, s.slug).toBeGreaterThanOrEqual(DEMO_DIRECTORY_COUNTS[s.slug] ?? DEMO_ALLIED_HEALTH_COUNTS[s.slug] ?? 0);
     }
   });
 });

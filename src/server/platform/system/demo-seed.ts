@@ -15,7 +15,7 @@ import { directoryProviders, seedDemoHistory, seedDirectoryPractices } from './d
  * explores. Each step is idempotent; the version it reached is recorded in app_meta, so a
  * database seeded by an older version gets only the new steps.
  */
-export const DEMO_SEED_VERSION = '4';
+export const DEMO_SEED_VERSION = '5';
 const DEMO_SEED_KEY = 'demo_seed_version';
 const TRIAL_DAYS = 30;
 
@@ -37,7 +37,7 @@ const DEMO_ACCOUNTS: Record<Role, { name: string; membershipRole: MembershipRole
   practice_manager: { name: 'Demo Plan Manager', membershipRole: 'practice_manager' },
 };
 
-export { DEMO_DIRECTORY_COUNTS } from './demo-directory.js';
+export { DEMO_ALLIED_HEALTH_COUNTS, DEMO_DIRECTORY_COUNTS } from './demo-directory.js';
 
 export function demoEmail(role: Role): string {
   return `${role.replace(/_/g, '-')}@${DEMO_EMAIL_DOMAIN}`;
@@ -95,7 +95,8 @@ export async function seedDemoDataOnce(db: Database, now: Date = new Date()): Pr
         )
         .onConflictDoNothing();
     }
-    // Version 3: the demo directory (password-less, verified provider accounts with profiles).
+    // Version 3: the demo directory (password-less, verified provider accounts with profiles);
+    // version 5 adds the allied-health providers after the spec's 341.
     const directory = directoryProviders();
     await tx
       .insert(users)

@@ -15,7 +15,7 @@ import {
   type WordMatch,
 } from '~/shared/contracts/providers';
 import { LANGUAGES } from '~/shared/languages';
-import { SPECIALTY_SLUGS, isSpecialtySlug } from '~/shared/specialties';
+import { SPECIALTY_GROUPS, isSpecialtySlug } from '~/shared/specialties';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
@@ -177,10 +177,14 @@ export function DirectoryPage() {
             </label>
             <select id={`${id}-specialty`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.specialty} onChange={(e) => set('specialty')(e.target.value)}>
               <option value="">{t('directory.any')}</option>
-              {SPECIALTY_SLUGS.map((slug) => (
-                <option key={slug} value={slug}>
-                  {t(`specialties.${slug}`)}
-                </option>
+              {SPECIALTY_GROUPS.map((group) => (
+                <optgroup key={group.key} label={t(`specialtyGroups.${group.key}`)}>
+                  {group.slugs.map((slug) => (
+                    <option key={slug} value={slug}>
+                      {t(`specialties.${slug}`)}
+                    </option>
+                  ))}
+                </optgroup>
               ))}
             </select>
           </div>

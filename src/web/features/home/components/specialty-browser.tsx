@@ -3,9 +3,9 @@ import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SpecialtySummary } from '~/shared/contracts/specialties';
-import { SPECIALTY_SLUGS, type SpecialtySlug, specialtySearchPath } from '~/shared/specialties';
+import { HOME_SPECIALTY_SLUGS, type HomeSpecialtySlug, specialtySearchPath } from '~/shared/specialties';
 
-const ICONS: Record<SpecialtySlug, LucideIcon> = {
+const ICONS: Record<HomeSpecialtySlug, LucideIcon> = {
   cardiology: HeartPulse,
   neurology: Brain,
   'family-medicine': Stethoscope,
@@ -22,7 +22,7 @@ export interface SpecialtyBrowserProps {
   loading: boolean;
 }
 
-/** The specialty browser (spec §2, §9): each specialty with its verified-provider count, linking to the directory. */
+/** The specialty browser (spec §2, §9): each of the spec's eight specialties with its verified-provider count, linking to the directory. */
 export function SpecialtyBrowser({ specialties, loading }: SpecialtyBrowserProps) {
   const { t } = useTranslation('home');
   const counts = new Map(specialties?.map((s) => [s.slug, s.providerCount]));
@@ -33,7 +33,7 @@ export function SpecialtyBrowser({ specialties, loading }: SpecialtyBrowserProps
       </h2>
       <p className="mt-3 text-lg text-slate-700">{t('specialties.intro')}</p>
       <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
-        {SPECIALTY_SLUGS.map((slug) => {
+        {HOME_SPECIALTY_SLUGS.map((slug) => {
           const Icon = ICONS[slug];
           const count = counts.get(slug);
           return (
