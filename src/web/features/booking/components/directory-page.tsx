@@ -15,7 +15,7 @@ import {
   type WordMatch,
 } from '~/shared/contracts/providers';
 import { LANGUAGES } from '~/shared/languages';
-import { SPECIALTY_GROUPS, isSpecialtySlug } from '~/shared/specialties';
+import { isSpecialtySlug } from '~/shared/specialties';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
@@ -31,6 +31,7 @@ import { ListText } from './list-text';
 import { PlaceOptions } from './place-options';
 import { useDirectory } from '../api/booking-api';
 import { PageHeading, ProviderBadges, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
+import { SpecialtyOptions } from './specialty-options';
 
 /** The parameters the page keeps in its URL (the API reads the same ones). */
 const FILTER_KEYS = ['query', 'specialty', 'language', 'mode', 'near', 'lat', 'lng', 'radiusKm', 'acceptingNew', 'ndis', 'availableWithinDays', 'sort'] as const;
@@ -177,15 +178,7 @@ export function DirectoryPage() {
             </label>
             <select id={`${id}-specialty`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.specialty} onChange={(e) => set('specialty')(e.target.value)}>
               <option value="">{t('directory.any')}</option>
-              {SPECIALTY_GROUPS.map((group) => (
-                <optgroup key={group.key} label={t(`specialtyGroups.${group.key}`)}>
-                  {group.slugs.map((slug) => (
-                    <option key={slug} value={slug}>
-                      {t(`specialties.${slug}`)}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <SpecialtyOptions name={(slug) => t(`specialties.${slug}`)} group={(key) => t(`specialtyGroups.${key}`)} />
             </select>
           </div>
           <Button type="submit">{t('directory.search')}</Button>

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { type DirectoryProfile, type DirectoryProfileInput, DirectoryProfileInputSchema, PROFILE_LIMITS } from '~/shared/contracts/practice-profile';
 import { LANGUAGES } from '~/shared/languages';
 import { changeReturnsToReview, reviewedFieldsChanged } from '~/shared/profile-review';
-import { SPECIALTY_GROUPS, SPECIALTY_SLUGS, type SpecialtySlug } from '~/shared/specialties';
+import { SPECIALTY_SLUGS, type SpecialtySlug } from '~/shared/specialties';
 import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
@@ -14,6 +14,7 @@ import { rebaseDraft } from '../lib/draft-rebase';
 import { invalidFields, passesSchema } from '../lib/form-errors';
 import { CheckboxField, ChoiceChips, ListEditor, TextArea } from './form-controls';
 import { SELECT_CLASS_NAME } from './parts';
+import { SpecialtyOptions } from './specialty-options';
 
 interface ProfileDraft {
   displayName: string;
@@ -195,15 +196,7 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
                 setDraft((d) => ({ ...d, specialty, otherSpecialties: d.otherSpecialties.filter((s) => s !== specialty) }));
               }}
             >
-              {SPECIALTY_GROUPS.map((group) => (
-                <optgroup key={group.key} label={t(`specialtyGroups.${group.key}`)}>
-                  {group.slugs.map((slug) => (
-                    <option key={slug} value={slug}>
-                      {t(`specialties.${slug}`)}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <SpecialtyOptions name={(slug) => t(`specialties.${slug}`)} group={(key) => t(`specialtyGroups.${key}`)} />
             </select>
           )}
         </Field>
