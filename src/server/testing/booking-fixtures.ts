@@ -4,6 +4,7 @@ import { availabilityOverrides, providerLocations, providerServices, type Stored
 import { providerProfiles } from '../db/schema/specialties.js';
 import { buildSearchDocument } from '../features/providers/search-document.js';
 import type { SmtpListener } from '../../testing/smtp-listener.js';
+import type { DirectoryPage } from '../../shared/contracts/providers.js';
 import type { TestApp } from './api-fixture.js';
 import { uniqueSlug } from './api-fixture.js';
 import { createSignedInUser } from './auth-helpers.js';
@@ -181,4 +182,11 @@ export async function bookWithConversation(t: TestApp, patient: SignedIn, practi
   const started = await t.app.inject({ method: 'POST', url: '/api/v1/conversations', headers: { cookie: patient.cookie }, payload: { appointmentId, body: 'Hello' } });
   if (started.statusCode !== 201) throw new Error(`conversation: ${started.statusCode} ${started.body}`);
   return { appointmentId, conversationId: started.json<{ id: string }>().id };
+}
+
+/** One page of the directory's search through the API (anything but a 200 fails the test with the answer). */
+export async function searchDirectory(t: TestApp, params: Record<string, string>): Promise<DirectoryPage> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers?${new URLSearchParams(params).toString()}` });
+  if (res.statusCode !== 200) throw new Error(`directory search ${JSON.stringify(params)}: ${res.statusCode} ${res.body}`);
+  return res.json<DirectoryPage>();
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirectoryPage } from '../../../shared/contracts/providers.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
-import { createPractice } from '../../testing/booking-fixtures.js';
+import { createPractice, searchDirectory } from '../../testing/booking-fixtures.js';
 
 /**
  * The allied-health specialties (shared/specialties.ts) are first-class in the directory: its
@@ -26,11 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function search(params: Record<string, string>): Promise<DirectoryPage> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers?${new URLSearchParams(params).toString()}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<DirectoryPage>();
-}
+const search = (params: Record<string, string>): Promise<DirectoryPage> => searchDirectory(t, params);
 const names = (page: DirectoryPage) => page.providers.map((p) => p.displayName).sort();
 
 describe('the directory and allied health', () => {

@@ -5,7 +5,7 @@ import { MATCH_WEIGHTS, type DirectoryPage, type ProviderDetail } from '../../..
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { providerLocations } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
-import { ALL_DAY, createPractice, dayOff, setProfile, type Practice } from '../../testing/booking-fixtures.js';
+import { ALL_DAY, createPractice, dayOff, setProfile, type Practice, searchDirectory } from '../../testing/booking-fixtures.js';
 import { multipartBody, TINY_PNG } from '../../testing/multipart.js';
 
 let t: TestApp;
@@ -45,11 +45,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function search(params: Record<string, string>): Promise<DirectoryPage> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers?${new URLSearchParams(params).toString()}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<DirectoryPage>();
-}
+const search = (params: Record<string, string>): Promise<DirectoryPage> => searchDirectory(t, params);
 const names = (page: DirectoryPage) => page.providers.map((p) => p.displayName);
 
 describe('GET /api/v1/providers', () => {

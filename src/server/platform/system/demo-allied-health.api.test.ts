@@ -3,6 +3,7 @@ import type { DirectoryPage, ProviderSummary } from '../../../shared/contracts/p
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { DEMO_ALLIED_HEALTH_PROVIDERS } from './demo-directory.js';
 import { seedDemoDataOnce } from './demo-seed.js';
+import { searchDirectory } from '../../testing/booking-fixtures.js';
 
 /** The demo's allied-health providers, as a visitor finds them in the directory (by specialty, filters and free text). */
 let t: TestApp;
@@ -15,11 +16,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function search(params: Record<string, string>): Promise<DirectoryPage> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers?${new URLSearchParams(params).toString()}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<DirectoryPage>();
-}
+const search = (params: Record<string, string>): Promise<DirectoryPage> => searchDirectory(t, params);
 /** Every page of a search (at most 10). */
 async function searchAll(params: Record<string, string>): Promise<ProviderSummary[]> {
   const first = await search(params);
