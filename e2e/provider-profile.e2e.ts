@@ -430,6 +430,16 @@ describe('the directory profile screen', () => {
     };
     const waiting = await findInList();
     await waiting.getByText(/^Submitted /).waitFor();
+    // Before deciding, the admin reads every claim the directory would publish.
+    await waiting.getByText(actionOn(common('adminProviders.details'), displayName)).click();
+    const details = waiting.getByRole('group');
+    await details.getByText('A general practitioner.', { exact: true }).waitFor();
+    await details.getByText(common('adminProviders.noLocations'), { exact: true }).waitFor();
+    await details.getByText(common('adminProviders.noServices'), { exact: true }).waitFor();
+    expect(await details.getByRole('definition').allTextContents()).toEqual(
+      expect.arrayContaining(['MBBS', common('adminProviders.no'), `${common('adminProviders.byVideo')} and ${common('adminProviders.inPerson')}`]),
+    );
+    await expectAxeClean(admin);
     await waiting.getByRole('button', { name: actionOn(common('adminProviders.reject'), displayName) }).click();
     await waiting.getByLabel(common('adminProviders.reason')).fill(reason);
     await expectAxeClean(admin);

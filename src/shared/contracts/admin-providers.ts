@@ -15,14 +15,48 @@ export const AdminProvidersQuerySchema = z
   .strict();
 export type AdminProvidersQuery = z.infer<typeof AdminProvidersQuerySchema>;
 
+/** A practice location as the review shows it: where the provider says they see patients. */
+export const AdminProviderLocationSchema = z.object({
+  name: z.string(),
+  kind: z.string(),
+  street: z.string().nullable(),
+  suburb: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string(),
+});
+
+/** A bookable service as the review shows it (price in minor units of its currency). */
+export const AdminProviderServiceSchema = z.object({
+  name: z.string(),
+  mode: z.string(),
+  durationMinutes: z.number().int(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+});
+
+/**
+ * What the review checks: everything the directory would publish (the claims a patient relies on:
+ * qualifications, registration, NDIS registration, where and how they practise), not only a name.
+ */
 export const AdminProviderSchema = z.object({
   id: z.string(),
   displayName: z.string(),
   email: z.string(),
   specialty: z.enum(SPECIALTY_SLUGS),
+  otherSpecialties: z.array(z.enum(SPECIALTY_SLUGS)),
   title: z.string(),
+  bio: z.string(),
+  languages: z.array(z.string()),
+  conditions: z.array(z.string()),
   qualifications: z.array(z.string()),
   registrationNumber: z.string().nullable(),
+  offersTelehealth: z.boolean(),
+  offersInPerson: z.boolean(),
+  ndisRegistered: z.boolean(),
+  locations: z.array(AdminProviderLocationSchema),
+  services: z.array(AdminProviderServiceSchema),
   regionCode: z.string(),
   organisation: z.string().nullable(),
   status: z.enum(VERIFICATION_STATUSES),

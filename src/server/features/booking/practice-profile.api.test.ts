@@ -156,9 +156,29 @@ describe('creating a directory profile', () => {
     expect(profile.currency).toBe(getRegion(profile.regionCode).currency.code);
     expect((await call('GET', '/api/v1/practice/profile', provider)).json<OwnDirectoryProfile>().profile).toEqual(profile);
 
-    // Waiting: in the admin's review list, not in the public directory.
+    // Waiting: in the admin's review list, with every claim the directory would publish (where
+    // and what they practise included), not in the public directory.
+    expect((await call('POST', '/api/v1/practice/locations', provider, locationInput())).statusCode).toBe(201);
+    expect((await call('POST', '/api/v1/practice/services', provider, serviceInput())).statusCode).toBe(201);
+    expect((await call('POST', '/api/v1/practice/services', provider, serviceInput({ name: 'Retired service', active: false }))).statusCode).toBe(201);
     const review = await call('GET', `/api/v1/admin/providers?status=pending&query=${encodeURIComponent(input.displayName)}`, admin);
-    expect(review.json<{ providers: { id: string }[] }>().providers.map((p) => p.id)).toEqual([profile.id]);
+    expect(review.statusCode, review.body).toBe(200);
+    const reviewed = review.json<AdminProvidersPage>().providers;
+    expect(reviewed.map((p) => p.id)).toEqual([profile.id]);
+    expect(reviewed[0]).toMatchObject({
+      title: 'MBBS, FRACGP',
+      bio: input.bio,
+      otherSpecialties: ['pediatrics'],
+      languages: ['en', 'es'],
+      conditions: ['asthma', 'diabetes'],
+      qualifications: ['MBBS', 'FRACGP'],
+      registrationNumber: 'MED0001234',
+      offersTelehealth: true,
+      offersInPerson: true,
+      ndisRegistered: false,
+      locations: [{ name: 'Harbour practice', kind: 'practice', street: '12 Quay Street', suburb: 'Southbank', city: 'Melbourne', state: 'VIC', postalCode: '3006', country: 'AU' }],
+      services: [{ name: 'Long consultation', mode: 'in_person', durationMinutes: 40, priceMinor: 15_500, currency: profile.currency }],
+    });
     expect((await search(word)).providers.map((p) => p.id)).not.toContain(profile.id);
     expect((await call('GET', `/api/v1/providers/${profile.id}`, null)).statusCode).toBe(404);
     expect(await vectorMatches(profile.id, word)).toBe(true);
@@ -208,7 +228,7 @@ describe('creating a directory profile', () => {
       .select({ action: auditEvents.action, metadata: auditEvents.metadata })
       .from(auditEvents)
       .where(and(eq(auditEvents.targetId, profile.id), eq(auditEvents.actorUserId, provider.userId)));
-    expect(trail.map((e) => e.action).sort()).toEqual(['practice.profile-created', 'practice.profile-updated']);
+    expect(trail.map((e) => e.action).sort()).toEqual(['practice.location-created', 'practice.profile-created', 'practice.profile-updated', 'practice.service-created', 'practice.service-created']);
     expect(trail.find((e) => e.action === 'practice.profile-updated')?.metadata).toMatchObject({ fields: expect.arrayContaining(['bio', 'otherSpecialties', 'languages']) });
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import {
   ADMIN_PROVIDERS_PAGE_SIZE,
   AdminProviderSchema,
@@ -14,6 +14,7 @@ import {
 import { ProviderIdParamsSchema } from '../../../shared/contracts/providers.js';
 import { isSpecialtySlug } from '../../../shared/specialties.js';
 import { users } from '../../db/schema/auth.js';
+import { providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import { tenants } from '../../db/schema/tenants.js';
 import { recordAudit } from '../../platform/audit/audit.js';
@@ -37,16 +38,66 @@ function select(db: Queryable) {
     .leftJoin(tenants, eq(tenants.id, providerProfiles.tenantId));
 }
 
-function toAdmin(row: Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number]): AdminProvider {
+type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+type Details = Pick<AdminProvider, 'locations' | 'services'>;
+
+/** The current practice locations and active services of the listed providers, in their own order. */
+async function detailsOf(db: Queryable, ids: string[]): Promise<Map<string, Details>> {
+  const details = new Map<string, Details>(ids.map((id) => [id, { locations: [], services: [] }]));
+  if (ids.length === 0) return details;
+  const [locations, services] = await Promise.all([
+    db
+      .select({
+        providerId: providerLocations.providerId,
+        name: providerLocations.name,
+        kind: providerLocations.kind,
+        street: providerLocations.street,
+        suburb: providerLocations.suburb,
+        city: providerLocations.city,
+        state: providerLocations.state,
+        postalCode: providerLocations.postalCode,
+        country: providerLocations.country,
+      })
+      .from(providerLocations)
+      .where(and(inArray(providerLocations.providerId, ids), isNull(providerLocations.archivedAt)))
+      .orderBy(asc(providerLocations.sortOrder), asc(providerLocations.createdAt)),
+    db
+      .select({
+        providerId: providerServices.providerId,
+        name: providerServices.name,
+        mode: providerServices.mode,
+        durationMinutes: providerServices.durationMinutes,
+        priceMinor: providerServices.priceMinor,
+        currency: providerServices.currency,
+      })
+      .from(providerServices)
+      .where(and(inArray(providerServices.providerId, ids), eq(providerServices.active, true)))
+      .orderBy(asc(providerServices.sortOrder), asc(providerServices.createdAt)),
+  ]);
+  for (const { providerId, ...location } of locations) details.get(providerId)?.locations.push(location);
+  for (const { providerId, ...service } of services) details.get(providerId)?.services.push(service);
+  return details;
+}
+
+function toAdmin(row: Row, details: Details | undefined): AdminProvider {
   const p = row.p;
   return {
     id: p.id,
     displayName: p.displayName,
     email: row.email,
     specialty: isSpecialtySlug(p.specialtySlug) ? p.specialtySlug : 'family-medicine',
+    otherSpecialties: p.otherSpecialties.filter(isSpecialtySlug),
     title: p.title,
+    bio: p.bio,
+    languages: p.languages,
+    conditions: p.conditions,
     qualifications: p.qualifications,
     registrationNumber: p.registrationNumber,
+    offersTelehealth: p.offersTelehealth,
+    offersInPerson: p.offersInPerson,
+    ndisRegistered: p.ndisRegistered,
+    locations: details?.locations ?? [],
+    services: details?.services ?? [],
     regionCode: p.regionCode,
     organisation: row.organisation,
     status: p.verificationStatus as AdminProvider['status'],
@@ -65,7 +116,8 @@ export async function listForReview(ctx: ActorContext, query: AdminProvidersQuer
     .limit(ADMIN_PROVIDERS_PAGE_SIZE)
     .offset((query.page - 1) * ADMIN_PROVIDERS_PAGE_SIZE);
   const [total] = await ctx.db.select({ n: count() }).from(providerProfiles).innerJoin(users, eq(users.id, providerProfiles.userId)).where(where);
-  return { providers: rows.map(toAdmin), page: query.page, pageSize: ADMIN_PROVIDERS_PAGE_SIZE, total: Number(total?.n ?? 0) };
+  const details = await detailsOf(ctx.db, rows.map((r) => r.p.id));
+  return { providers: rows.map((r) => toAdmin(r, details.get(r.p.id))), page: query.page, pageSize: ADMIN_PROVIDERS_PAGE_SIZE, total: Number(total?.n ?? 0) };
 }
 
 /**
@@ -106,7 +158,8 @@ export async function decide(ctx: ActorContext, id: string, decision: Verificati
     });
     await noticeOfDecision(tx, updated.userId, updated.displayName, decision);
     const [row] = await select(tx).where(eq(providerProfiles.id, id));
-    return { result: toAdmin(row!), provider: person };
+    const details = await detailsOf(tx, [id]);
+    return { result: toAdmin(row!, details.get(id)), provider: person };
   });
   if (provider) await emailDecision(ctx, provider, decision);
   return result;

@@ -8,6 +8,7 @@ import { formatDate, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
+import { AdminProviderDetails } from './admin-provider-details';
 import { useDecideProvider, useProvidersForReview } from '../api/admin-providers-api';
 import { type ActionOutcome, ActionOutcomeMessage, ListPager } from './list-parts';
 
@@ -134,6 +135,7 @@ export function AdminProvidersPage() {
                     ) : null}
                   </div>
                 </div>
+                <AdminProviderDetails provider={p} language={language} />
                 {rejecting === p.id ? (
                   <form
                     className="mt-3 flex flex-wrap items-end gap-2"

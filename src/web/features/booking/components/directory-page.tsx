@@ -27,7 +27,7 @@ import { useRegion } from '~/web/lib/region';
 import { useAuth } from '~/web/lib/session';
 import { usePlaceSuggestions } from '../api/places-api';
 import { focusElement } from '~/web/lib/focus';
-import { ListText } from './list-text';
+import { ListText } from '~/web/components/ui/list-text';
 import { PlaceOptions } from './place-options';
 import { useDirectory } from '../api/booking-api';
 import { PageHeading, ProviderBadges, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';

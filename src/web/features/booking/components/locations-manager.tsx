@@ -22,20 +22,12 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { usePlaceSuggestions } from '../api/places-api';
 import { useOwnLocations, useRemoveLocation, useSaveLocation } from '../api/practice-profile-api';
-import { practiceAddressFields } from '../lib/address-fields';
+import { countryName } from '~/web/lib/country-name';
+import { practiceAddressFields } from '~/web/lib/address-fields';
 import { zoneName } from '../lib/format';
 import { invalidFields, passesSchema } from '../lib/form-errors';
 import { Badge, QueryState, SELECT_CLASS_NAME } from './parts';
 import { nameAndState, PlaceOptions } from './place-options';
-
-/** A country's name in the interface language (the runtime's own list of region names). */
-function countryName(code: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /**
  * The gazetteer's place an address is in, as the server reads it: named exactly as the suburb,

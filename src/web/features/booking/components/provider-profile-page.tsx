@@ -14,7 +14,7 @@ import { useAuth } from '~/web/lib/session';
 import { useHydrated } from '~/web/lib/use-hydrated';
 import { useProvider, useSlots } from '../api/booking-api';
 import { formatDayHeading, formatMoney, slotsByDay, zoneName } from '../lib/format';
-import { ListText } from './list-text';
+import { ListText } from '~/web/components/ui/list-text';
 import { ProviderBadges, ProviderPhoto, QueryState, RatingText } from './parts';
 
 /** /providers/{id}: a verified provider's profile, services, next free times and a way to book. */

@@ -6,7 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { SiteInfo } from '~/shared/contracts/site';
 import { createEnglishI18n } from '~/web/lib/i18n';
-import { SiteContact, SiteContactDetails, countryName, phoneHref } from './site-contact';
+import { countryName } from '~/web/lib/country-name';
+import { SiteContact, SiteContactDetails, phoneHref } from './site-contact';
 
 const SITE: SiteInfo = {
   productName: 'Tendwell',

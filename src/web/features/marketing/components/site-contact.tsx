@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SiteInfo } from '~/shared/contracts/site';
+import { countryName } from '~/web/lib/country-name';
 import { useHydrated } from '~/web/lib/use-hydrated';
 import { useSiteInfo } from '../api/site';
 import { SiteContactPlaceholder } from './site-contact-placeholder';
@@ -8,15 +9,6 @@ import { SiteContactPlaceholder } from './site-contact-placeholder';
 /** `tel:` URI for a displayed phone number (digits and a leading plus only). */
 export function phoneHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-/** A country's name in the interface language, e.g. GB → "Royaume-Uni" in French. */
-export function countryName(countryCode: string, language: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(countryCode.toUpperCase()) ?? countryCode;
-  } catch {
-    return countryCode;
-  }
 }
 
 /**
