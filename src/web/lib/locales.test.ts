@@ -134,7 +134,7 @@ const NHS_TOOLKIT = 'regionSelector.features.nhs.1';
 
 const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly string[]>>> = {
   en: {},
-  es: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'footer.links.blog', 'footer.links.cookies'], consent: ['categories.marketing.name', 'toasts.errorTitle'], appointments: LATIN_COMMA_PATTERNS,
+  es: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'footer.links.blog', 'footer.links.cookies', 'adminProviders.no'], consent: ['categories.marketing.name', 'toasts.errorTitle'], appointments: LATIN_COMMA_PATTERNS,
     home: [...TESTIMONIAL_NAMES, ...PLUS_FIGURES, 'trust.items.interactions.value', 'trust.items.response.value', 'globalStats.patients.value', 'globalStats.providers.value'],
   },
   fr: {
