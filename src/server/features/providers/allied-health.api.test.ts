@@ -72,3 +72,27 @@ describe('the directory and allied health', () => {
     }
   });
 });
+
+describe('a word that is a whole word of the directory', () => {
+  it('"physio" puts physiotherapists, who hold it, before exercise physiologists, who hold it only as the start of "physiologist"', async () => {
+    // Alone at a place of their own (no other test's provider is within 5 km). The exercise
+    // physiologist has free times and the physiotherapist none: before, the start of a word
+    // counted 0.9 of a word held as typed and the sooner times put the physiologist first.
+    const place = { name: 'Quillby', latitude: -61.5, longitude: 101.25 };
+    await createPractice(t, { name: `Ari Fenn ${token}`, specialty: 'physiotherapy', city: place, weekly: [] });
+    await createPractice(t, { name: `Bo Marsh ${token}`, specialty: 'exercise-physiology', city: place });
+    await t.app.availabilityRefresh.runOnce();
+    const page = await search({ query: 'physio', lat: String(place.latitude), lng: String(place.longitude), radiusKm: '5' });
+    expect(page.providers.map((p) => p.displayName)).toEqual([`Ari Fenn ${token}`, `Bo Marsh ${token}`]);
+    const fit = (i: number) => page.providers[i]?.reasons.find((r) => r.kind === 'fit')?.score;
+    expect(fit(0)).toBe(1);
+    expect(fit(1)).toBe(0.5);
+    expect(page.providers[1]?.nextAvailableAt).not.toBeNull();
+    expect(page.providers[0]?.nextAvailableAt).toBeNull();
+
+    // A word no document holds as typed still counts 0.9 as the start of one ("physiolo").
+    const partial = await search({ query: 'physiolo', lat: String(place.latitude), lng: String(place.longitude), radiusKm: '5' });
+    expect(partial.providers.map((p) => p.displayName)).toEqual([`Bo Marsh ${token}`]);
+    expect(partial.providers[0]?.reasons.find((r) => r.kind === 'fit')?.score).toBe(0.9);
+  });
+});

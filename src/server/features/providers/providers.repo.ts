@@ -118,6 +118,12 @@ const SLIP_CANDIDATES = 40;
 /** What a word held as the start of a document's word (not as typed) counts towards the fit. */
 export const PREFIX_FIT = 0.9;
 /**
+ * The same, when the word as typed is itself a word of the directory: "physio" is a
+ * physiotherapist's word, so an exercise physiologist, who holds it only as the start of
+ * "physiologist", fits less and comes after those who hold it (with the same rating and times).
+ */
+export const PREFIX_OF_WORD_FIT = 0.5;
+/**
  * What a word found only in the biography counts, times what it would count elsewhere: a
  * biography's words ("experience", "video") say little of whom a person looks for.
  */
@@ -144,6 +150,8 @@ export interface Correction {
 export interface WordReading {
   /** Checked words no document holds, not even as a prefix. */
   unknown: ReadonlySet<string>;
+  /** Words some document holds as typed (a whole word of it), each of them checked. */
+  whole: ReadonlySet<string>;
   /**
    * For each misspelt word: the directory's words it may mean (those a few edits away, slips.ts),
    * the closest first, with their trigram similarity, edits and fit (slipFit).
@@ -171,7 +179,7 @@ export async function readWords(db: Queryable, words: readonly string[], everyWo
   // (pg_trgm word similarity). The whole query at pg_trgm's default 0.6 missed one-letter slips
   // ('eczma', 'melborne': 0.5-0.58). Words the directory knows need no typo search, which would
   // only add noise and cost (a trigram scan of every profile holding them).
-  if (words.length === 0) return { unknown: new Set(), corrections };
+  if (words.length === 0) return { unknown: new Set(), whole: new Set(), corrections };
   // When every word must match, every word is checked: one the directory holds nowhere, not
   // even as a slip, empties the every-word answer (the service then lists the providers holding
   // some of the words, and says so).
@@ -183,6 +191,19 @@ export async function readWords(db: Queryable, words: readonly string[], everyWo
           db,
           sql`select w as word from unnest(array[${sql.join(checked.map((w) => sql`${w}`), sql`, `)}]::text[]) w
             where not exists (select 1 from provider_profiles p where p.search_vector @@ to_tsquery('simple', w || ':*'))`,
+        );
+  const unknownSet = new Set(unknown.map(({ word }) => word));
+  // Whether a document holds the word as typed, through the full-text index (one probe a word).
+  const maybeWhole = words.filter((w) => !unknownSet.has(w));
+  const whole =
+    maybeWhole.length === 0
+      ? []
+      : await queryRows<{ word: string }>(
+          db,
+          sql.join(
+            maybeWhole.map((w) => sql`(select ${w}::text as word where exists (select 1 from provider_profiles p where p.search_vector @@ ${lexemeQuery([w])}::tsquery))`),
+            sql` union all `,
+          ),
         );
   const slips = unknown.filter(({ word }) => [...word].length >= TYPO_MIN_LENGTH);
   if (slips.length > 0) {
@@ -219,7 +240,7 @@ export async function readWords(db: Queryable, words: readonly string[], everyWo
   for (const [typo, meant] of corrections) {
     corrections.set(typo, [...meant].sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || a.word.localeCompare(b.word)).slice(0, MAX_CORRECTIONS));
   }
-  return { unknown: new Set(unknown.map(({ word }) => word)), corrections };
+  return { unknown: unknownSet, whole: new Set(whole.map(({ word }) => word)), corrections };
 }
 
 /** Whether profile `p` holds word `w`: as a prefix of one of its words, or as a slip (what the filters test). */
@@ -261,8 +282,8 @@ export async function searchDirectory(
 ): Promise<DirectoryRow[]> {
   const conditions: SQL[] = [sql`p.verification_status = 'verified'`, sql`p.tenant_id is not null`];
   const words = f.words;
-  const { unknown: unknownWords, corrections } = reading ?? (await readWords(db, words, f.everyWord));
-  const holds = (w: string): SQL => holdsWord(w, { unknown: unknownWords, corrections });
+  const { unknown: unknownWords, whole, corrections } = reading ?? (await readWords(db, words, f.everyWord));
+  const holds = (w: string): SQL => holdsWord(w, { unknown: unknownWords, whole, corrections });
   if (words.length > 0) {
     if (f.everyWord) {
       // One tsquery, every word's alternatives and'ed, so the full-text index finds the profiles
@@ -318,7 +339,7 @@ export async function searchDirectory(
 
   // Fit: the specialty asked for (1 for the main one, 0.6 for another) times the weighted share
   // of the typed words the profile holds: a word held as typed counts 1, as the start of a word
-  // 0.9, as a slip of a word slipFit (0.75 for one edit), not at all 0, and a word found only in
+  // 0.9 (0.5 when others hold it as typed: PREFIX_OF_WORD_FIT), as a slip of a word slipFit (0.75 for one edit), not at all 0, and a word found only in
   // the biography BIO_FIT (0.3) times that (the vector's weight D, migration 0035). Each word counts by its
   // weight (`wordWeights`: in the relaxed search its rarity, so "pain" held alone of "knee pain"
   // is a small part of the fit). Absolute, not relative to the best match of the search: holding
@@ -330,6 +351,7 @@ export async function searchDirectory(
   const totalWeight = words.reduce((sum, _, i) => sum + wordWeight(i), 0) || 1;
   // Once per row, as a lateral join kept apart by `offset 0`: as a column expression the planner
   // evaluated it again for each reference to it. Only full-text tests: no trigram work per row.
+  const prefixFit = (w: string) => (whole.has(w) ? PREFIX_OF_WORD_FIT : PREFIX_FIT);
   const wordFit = (w: string) => {
     const meant = corrections.get(w);
     if (meant) {
@@ -343,9 +365,9 @@ export async function searchDirectory(
     if (unknownWords.has(w)) return sql`0.0`;
     return sql`(case when not ${holds(w)} then 0.0
       when p.search_vector @@ to_tsquery('simple', ${outsideBio(w, false)}) then 1.0
-      when p.search_vector @@ to_tsquery('simple', ${outsideBio(w, true)}) then ${PREFIX_FIT}::float8
+      when p.search_vector @@ to_tsquery('simple', ${outsideBio(w, true)}) then ${prefixFit(w)}::float8
       when p.search_vector @@ plainto_tsquery('simple', ${w}) then ${BIO_FIT}::float8
-      else ${PREFIX_FIT * BIO_FIT}::float8 end)`;
+      else ${prefixFit(w) * BIO_FIT}::float8 end)`;
   };
   const textFit =
     words.length > 0
