@@ -203,6 +203,18 @@ function practiceContact(region: (typeof DIRECTORY_REGIONS)[number], n: number):
   return { contactPhone: `${prefix}${String((n * 37) % 10 ** digits).padStart(digits, '0')}`, contactEmail: `reception-${DEMO_PRACTICES[region].slug}@${DEMO_EMAIL_DOMAIN}` };
 }
 
+/**
+ * A central postcode of each demo city, in its country's format (the UAE has none): a practice's
+ * address reads like one there.
+ */
+const DEMO_POSTCODES: Record<string, string> = {
+  'new-york': '10001', chicago: '60601', 'los-angeles': '90012', london: 'EC1A 1BB', manchester: 'M1 1AE', edinburgh: 'EH1 1YZ',
+  sydney: '2000', parramatta: '2150', melbourne: '3000', brisbane: '4000', perth: '6000', toronto: 'M5H 2N2', vancouver: 'V6B 1A1',
+  montreal: 'H2Y 1C6', madrid: '28013', barcelona: '08002', 'mexico-city': '06000', guadalajara: '44100', paris: '75001', lyon: '69001',
+  'sao-paulo': '01310-100', 'rio-de-janeiro': '20040-002', lisbon: '1100-148', porto: '4000-322', riyadh: '12211', jeddah: '21442',
+  beijing: '100000', shanghai: '200000', lagos: '100001', abuja: '900001',
+};
+
 const STREETS = ['High Street', 'Station Road', 'Park Avenue', 'Harbour Street', 'King Street', 'Queen Street', 'Church Road', 'Victoria Road', 'Mill Lane', 'Bridge Street'];
 const PRICE_BASE: Record<string, number> = { USD: 180, GBP: 120, AUD: 160, CAD: 170, EUR: 90, MXN: 1200, BRL: 350, AED: 450, SAR: 450, CNY: 500, NGN: 25000 };
 
@@ -356,7 +368,7 @@ export async function seedDirectoryPractices(tx: Transaction, now: Date): Promis
         suburb: plan.place.name,
         city: plan.place.name,
         state: plan.place.state,
-        postalCode: String(1000 + ((plan.n * 37) % 8999)),
+        postalCode: DEMO_POSTCODES[plan.place.id] ?? null,
         country: plan.region,
         latitude: planProfile(plan).latitude,
         longitude: planProfile(plan).longitude,
@@ -412,6 +424,50 @@ const PENDING_PROVIDERS = [
 /** Demo patients who fill the demo provider's calendar besides the demo patient. */
 const HISTORY_PATIENTS = ['Ava Thompson', 'Noah Williams', 'Mia Robinson', 'Leo Nguyen', 'Isla Brown', 'Ethan Kelly'];
 
+/** Minutes after midnight of a wall time ('24:00' is 1440). */
+function minutesOf(wall: string): number {
+  return Number(wall.slice(0, 2)) * 60 + Number(wall.slice(3, 5));
+}
+
+type SeedLocation = Pick<typeof providerLocations.$inferSelect, 'timeZone' | 'weeklyHours' | 'breaks'>;
+
+/** Whether the location's weekly hours hold the whole visit on that weekday, clear of its breaks. */
+function fits(l: SeedLocation, weekday: number, hour: number, minutes: number): boolean {
+  const from = hour * 60;
+  const to = from + minutes;
+  return (
+    l.weeklyHours.some((r) => r.weekday === weekday && minutesOf(r.start) <= from && to <= minutesOf(r.end)) &&
+    !l.breaks.some((r) => r.weekday === weekday && minutesOf(r.start) < to && from < minutesOf(r.end))
+  );
+}
+
+/**
+ * A local time at an hour, `days` from the seeding date in the location's zone, on a day the
+ * location's hours hold it and the provider (and the patient, when named) is free: a day it is
+ * closed moves the visit to the nearest open day, earlier for past visits and later for coming
+ * ones. `taken` holds the starts given so far (provider's and patient's keys) and is added to.
+ */
+function freeStart(
+  now: Date,
+  taken: Set<string>,
+  visit: { providerId: string; patientId?: string; durationMinutes: number; location: SeedLocation },
+  days: number,
+  hour: number,
+): Date | undefined {
+  const zone = visit.location.timeZone;
+  const local = new TZDate(now.getTime(), zone);
+  const direction = days < 0 ? -1 : 1;
+  for (let k = 0; k < 14; k++) {
+    const day = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + days + k * direction, hour, 0, zone);
+    const keys = [`${visit.providerId} ${day.getTime()}`, ...(visit.patientId ? [`${visit.patientId} ${day.getTime()}`] : [])];
+    if (keys.every((key) => !taken.has(key)) && fits(visit.location, day.getDay(), hour, visit.durationMinutes)) {
+      for (const key of keys) taken.add(key);
+      return new Date(day.getTime());
+    }
+  }
+  return undefined;
+}
+
 /**
  * A realistic history around the seeding moment: the demo patient's past visits (completed and
  * rated, cancelled, missed) and upcoming ones (one by video), a week of the demo provider's
@@ -461,37 +517,10 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
     );
   const serviceFor = (providerId: string, name: string) => targets.find((t) => t.s.providerId === providerId && t.s.name === name) ?? targets.find((t) => t.s.providerId === providerId);
 
-  /** Minutes after midnight of a wall time ('24:00' is 1440). */
-  const minutesOf = (wall: string): number => Number(wall.slice(0, 2)) * 60 + Number(wall.slice(3, 5));
-  /** Whether the location's weekly hours hold the whole visit on that weekday, clear of its breaks. */
-  const fits = (l: { weeklyHours: StoredWeeklyRange[]; breaks: StoredWeeklyRange[] }, weekday: number, hour: number, minutes: number): boolean => {
-    const from = hour * 60;
-    const to = from + minutes;
-    return (
-      l.weeklyHours.some((r) => r.weekday === weekday && minutesOf(r.start) <= from && to <= minutesOf(r.end)) &&
-      !l.breaks.some((r) => r.weekday === weekday && minutesOf(r.start) < to && from < minutesOf(r.end))
-    );
-  };
   /** Starts already given to each provider, so two visits never take one time. */
   const taken = new Set<string>();
-  /**
-   * A local time at an hour, `days` from the seeding date in the location's zone, on a day the
-   * location's hours hold it and the provider is free: a day it is closed moves the visit to the
-   * nearest open day, earlier for past visits and later for coming ones.
-   */
-  const at = (t: { s: typeof providerServices.$inferSelect; l: typeof providerLocations.$inferSelect }, days: number, hour: number): Date | undefined => {
-    const local = new TZDate(now.getTime(), t.l.timeZone);
-    const direction = days < 0 ? -1 : 1;
-    for (let k = 0; k < 14; k++) {
-      const day = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + days + k * direction, hour, 0, t.l.timeZone);
-      const key = `${t.s.providerId} ${day.getTime()}`;
-      if (!taken.has(key) && fits(t.l, day.getDay(), hour, t.s.durationMinutes)) {
-        taken.add(key);
-        return new Date(day.getTime());
-      }
-    }
-    return undefined;
-  };
+  const at = (t: { s: typeof providerServices.$inferSelect; l: typeof providerLocations.$inferSelect }, days: number, hour: number): Date | undefined =>
+    freeStart(now, taken, { providerId: t.s.providerId, durationMinutes: t.s.durationMinutes, location: t.l }, days, hour);
   const rows: (typeof appointments.$inferInsert)[] = [];
   const ratings: { index: number; score: number; comment: string }[] = [];
   const add = (
@@ -564,6 +593,108 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
         return { appointmentId: a.id, tenantId: a.tenantId, providerId: a.providerId, patientId: a.patientId, score: r.score, comment: r.comment };
       }),
     );
+  }
+}
+
+/** Patients whose past visits rated the directory's providers (the demo patient's own ratings are the history's). */
+const REVIEWERS = [
+  'Grace Walker', 'Oliver Smith', 'Chloe Martin', 'Lucas Silva', 'Amelia Jones', 'Hiro Tanaka', 'Zara Ahmed', 'Mateo García',
+  'Sophie Dubois', 'Kwame Mensah', 'Ruby Wilson', 'Omar Haddad', 'Lily Chen', 'Jack Taylor', 'Ana Costa', 'Ben Cohen',
+  'Priya Patel', 'Tom O’Brien', 'Fatima Al-Sayed', 'Sam Lee', 'Ella Murphy', 'Diego Hernández', 'Nora Lindgren', 'Wei Zhang',
+];
+export const REVIEWER_EMAIL_PREFIX = 'reviewer-patient-';
+
+/**
+ * Ratings across the directory, as a directory a few years old has them: most providers have
+ * some (1 to 16, a few none yet: new on the platform), mostly 4 and 5 stars, each from a past
+ * visit a reviewer completed, inside the provider's hours, the provider's first service. The
+ * demo provider's ratings are the history's, and profiles waiting for review have none. Once:
+ * nothing is added when the reviewers have visits.
+ */
+export async function seedDirectoryRatings(tx: Transaction, now: Date): Promise<void> {
+  const emails = REVIEWERS.map((_, i) => `${REVIEWER_EMAIL_PREFIX}${i + 1}@${DEMO_EMAIL_DOMAIN}`);
+  await tx
+    .insert(users)
+    .values(REVIEWERS.map((name, i) => ({ name, email: emails[i]!, emailVerified: true, role: 'patient', professionalStatus: 'not_applicable', createdAt: now, updatedAt: now })))
+    .onConflictDoNothing();
+  const reviewers = (await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails))).sort((a, b) => emails.indexOf(a.email) - emails.indexOf(b.email));
+  if (reviewers.length === 0) return;
+  const [already] = await tx.select({ id: appointments.id }).from(appointments).where(inArray(appointments.patientId, reviewers.map((r) => r.id))).limit(1);
+  if (already) return;
+  // Every verified directory provider of the demo organisations but the demo provider, by email (the same order on every machine).
+  const providers = await tx
+    .select({ id: providerProfiles.id, email: users.email })
+    .from(providerProfiles)
+    .innerJoin(users, eq(users.id, providerProfiles.userId))
+    .innerJoin(tenants, eq(tenants.id, providerProfiles.tenantId))
+    .where(
+      and(
+        eq(providerProfiles.verificationStatus, 'verified'),
+        sql`${providerProfiles.userId} <> ${DEMO_USER_IDS.provider}`,
+        inArray(tenants.slug, Object.values(DEMO_PRACTICES).map((p) => p.slug)),
+      ),
+    )
+    .orderBy(users.email);
+  const services = await tx
+    .select({ s: providerServices, l: providerLocations })
+    .from(providerServices)
+    .innerJoin(providerLocations, eq(providerLocations.providerId, providerServices.providerId))
+    .where(and(inArray(providerServices.providerId, providers.map((p) => p.id)), eq(providerServices.active, true)))
+    .orderBy(providerServices.sortOrder, providerLocations.sortOrder);
+  const firstService = new Map<string, (typeof services)[number]>();
+  for (const row of services) {
+    // An in-person service at a practice; a video one at any of the provider's locations.
+    if (row.s.mode === 'in_person' && row.l.kind !== 'practice') continue;
+    if (!firstService.has(row.s.providerId)) firstService.set(row.s.providerId, row);
+  }
+  const taken = new Set<string>();
+  const rows: (typeof appointments.$inferInsert)[] = [];
+  /** Each visit's stars, by provider and start (a provider has one visit at a time). */
+  const scoreOf = new Map<string, number>();
+  providers.forEach((provider, i) => {
+    const target = firstService.get(provider.id);
+    if (!target) return;
+    const count = unit(i * 13 + 5) < 0.12 ? 0 : 1 + Math.floor(unit(i * 13 + 6) ** 2 * 16);
+    // Most providers rate well; a few less so (their 3s and 2s are more common).
+    const bias = unit(i * 13 + 7) < 0.15 ? 0.25 : 0;
+    for (let j = 0; j < count; j++) {
+      const patient = reviewers[(i + j * 5) % reviewers.length]!;
+      const days = -(4 + Math.floor((j * 180) / count) + Math.floor(unit(i * 31 + j) * 5));
+      const startsAt = freeStart(now, taken, { providerId: provider.id, patientId: patient.id, durationMinutes: target.s.durationMinutes, location: target.l }, days, j % 2 === 0 ? 10 : 14);
+      if (!startsAt) continue;
+      const endsAt = new Date(startsAt.getTime() + target.s.durationMinutes * 60_000);
+      rows.push({
+        tenantId: target.s.tenantId,
+        providerId: provider.id,
+        patientId: patient.id,
+        serviceId: target.s.id,
+        locationId: target.l.id,
+        mode: target.s.mode,
+        startsAt,
+        endsAt,
+        occupiedFrom: new Date(startsAt.getTime() - target.s.bufferBeforeMinutes * 60_000),
+        occupiedTo: new Date(endsAt.getTime() + target.s.bufferAfterMinutes * 60_000),
+        timeZone: target.l.timeZone,
+        status: 'completed',
+        priceMinor: target.s.priceMinor,
+        currency: target.s.currency,
+        createdAt: new Date(startsAt.getTime() - 10 * 86_400_000),
+        confirmedAt: startsAt,
+        checkedInAt: startsAt,
+        completedAt: endsAt,
+      });
+      const u = unit(i * 977 + j * 31 + 3) + bias;
+      scoreOf.set(`${provider.id} ${startsAt.getTime()}`, u < 0.58 ? 5 : u < 0.88 ? 4 : u < 0.97 ? 3 : u < 1.1 ? 2 : 1);
+    }
+  });
+  for (let from = 0; from < rows.length; from += 500) {
+    const inserted = await tx
+      .insert(appointments)
+      .values(rows.slice(from, from + 500))
+      .returning({ id: appointments.id, providerId: appointments.providerId, tenantId: appointments.tenantId, patientId: appointments.patientId, startsAt: appointments.startsAt });
+    await tx
+      .insert(appointmentRatings)
+      .values(inserted.map((a) => ({ appointmentId: a.id, tenantId: a.tenantId, providerId: a.providerId, patientId: a.patientId, score: scoreOf.get(`${a.providerId} ${a.startsAt.getTime()}`) ?? 5 })));
   }
 }
 

@@ -9,7 +9,7 @@ import type { TelehealthDay } from '../../../shared/contracts/telehealth.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { cookieHeader } from '../../testing/auth-helpers.js';
 import { queryRows, type Queryable } from '../db/database.js';
-import { seedDemoHistory } from './demo-directory.js';
+import { REVIEWER_EMAIL_PREFIX, seedDemoHistory } from './demo-directory.js';
 import { DEMO_ALLIED_HEALTH_COUNTS, DEMO_DIRECTORY_COUNTS, seedDemoDataOnce } from './demo-seed.js';
 
 let t: TestApp;
@@ -135,7 +135,7 @@ type SeededVisit = {
  * own hours would not offer: the slot rules (slots.ts) asked whether each start is a time of that
  * day's hours, outside its breaks and on its grid, with no notice, horizon or other booking in the way.
  */
-async function visitsOutsideHours(db: Queryable): Promise<string[]> {
+async function visitsOutsideHours(db: Queryable, statuses: readonly string[] = ACTIVE_APPOINTMENT_STATUSES): Promise<string[]> {
   const visits = await queryRows<SeededVisit>(
     db,
     sql`select a.id, a.status, a.starts_at, p.display_name as provider, l.time_zone, l.weekly_hours, l.breaks, p.slot_interval_minutes,
@@ -144,7 +144,7 @@ async function visitsOutsideHours(db: Queryable): Promise<string[]> {
         join provider_locations l on l.id = a.location_id
         join provider_services s on s.id = a.service_id
         join provider_profiles p on p.id = a.provider_id
-        where a.status in (${sql.join(ACTIVE_APPOINTMENT_STATUSES.map((st) => sql`${st}`), sql`, `)})
+        where a.status in (${sql.join(statuses.map((st) => sql`${st}`), sql`, `)})
           and a.patient_id in (select id from users where email like ${`%@${DEMO_EMAIL_DOMAIN}`})`,
   );
   expect(visits.length).toBeGreaterThan(0);
@@ -207,5 +207,53 @@ describe('demo history', () => {
         });
       expect(outside, `seeded on ${now.toISOString()}`).toEqual([]);
     }
+  });
+
+  it('rates most of the directory from reviewers’ completed visits inside each provider’s hours, and gives practices real postcodes', async () => {
+    expect(['seeded', 'already-seeded']).toContain(await seedDemoDataOnce(t.database.db));
+    const [figures] = await queryRows<{ providers: number; rated: number; ratings: number; average: number; low: number }>(
+      t.database.db,
+      sql`select count(*)::int as providers, count(*) filter (where p.rating_count > 0)::int as rated, sum(p.rating_count)::int as ratings,
+            (sum(p.rating_sum)::float8 / nullif(sum(p.rating_count), 0)) as average,
+            count(*) filter (where p.rating_count > 0 and p.rating_sum::float8 / p.rating_count < 4)::int as low
+          from provider_profiles p join users u on u.id = p.user_id
+          where p.verification_status = 'verified' and u.email like ${`%@${DEMO_EMAIL_DOMAIN}`} and p.user_id <> ${DEMO_USER_IDS.provider}`,
+    );
+    expect(figures!.rated / figures!.providers).toBeGreaterThan(0.8);
+    expect(figures!.rated).toBeLessThan(figures!.providers);
+    expect(figures!.ratings).toBeGreaterThan(1000);
+    expect(figures!.average).toBeGreaterThan(4);
+    expect(figures!.average).toBeLessThan(4.7);
+    expect(figures!.low).toBeGreaterThan(0);
+    // Each rating is a reviewer's completed visit of that provider in the provider's organisation,
+    // and the profile's figures are the sum of its ratings.
+    const strays = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select r.appointment_id as id from appointment_ratings r join appointments a on a.id = r.appointment_id join users u on u.id = r.patient_id
+          where u.email like ${`${REVIEWER_EMAIL_PREFIX}%`}
+            and (a.status <> 'completed' or a.provider_id <> r.provider_id or a.patient_id <> r.patient_id or a.tenant_id <> r.tenant_id or a.starts_at > now())`,
+    );
+    expect(strays).toEqual([]);
+    const mismatched = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select p.id from provider_profiles p left join (select provider_id, count(*)::int as n, sum(score)::int as total from appointment_ratings group by 1) r on r.provider_id = p.id
+          where p.rating_count <> coalesce(r.n, 0) or p.rating_sum <> coalesce(r.total, 0)`,
+    );
+    expect(mismatched).toEqual([]);
+    // No reviewer is in two places at once.
+    const [twice] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from appointments a join appointments b on a.patient_id = b.patient_id and a.id < b.id and a.starts_at < b.ends_at and b.starts_at < a.ends_at
+          join users u on u.id = a.patient_id where u.email like ${`${REVIEWER_EMAIL_PREFIX}%`}`,
+    );
+    expect(twice!.n).toBe(0);
+    expect(await visitsOutsideHours(t.database.db, ['completed'])).toEqual([]);
+    // A Sydney practice's postcode is Sydney's.
+    const sydney = await queryRows<{ postal_code: string | null }>(
+      t.database.db,
+      sql`select distinct l.postal_code from provider_locations l join provider_profiles p on p.id = l.provider_id join users u on u.id = p.user_id
+          where l.kind = 'practice' and l.city = 'Sydney' and u.email like ${`%@${DEMO_EMAIL_DOMAIN}`} and p.user_id <> ${DEMO_USER_IDS.provider}`,
+    );
+    expect(sydney.map((r) => r.postal_code)).toEqual(['2000']);
   });
 });

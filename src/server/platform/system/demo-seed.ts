@@ -7,7 +7,7 @@ import { users } from '../../db/schema/auth.js';
 import { tenantMemberships } from '../../db/schema/tenant-memberships.js';
 import { tenants } from '../../db/schema/tenants.js';
 import type { Database } from '../db/database.js';
-import { directoryProviders, seedDemoHistory, seedDirectoryPractices } from './demo-directory.js';
+import { directoryProviders, seedDemoHistory, seedDirectoryPractices, seedDirectoryRatings } from './demo-directory.js';
 
 /**
  * System module (cross-tenant): only start-up may import it. It runs as the connection's own
@@ -15,7 +15,7 @@ import { directoryProviders, seedDemoHistory, seedDirectoryPractices } from './d
  * explores. Each step is idempotent; the version it reached is recorded in app_meta, so a
  * database seeded by an older version gets only the new steps.
  */
-export const DEMO_SEED_VERSION = '5';
+export const DEMO_SEED_VERSION = '6';
 const DEMO_SEED_KEY = 'demo_seed_version';
 const TRIAL_DAYS = 30;
 
@@ -134,6 +134,8 @@ export async function seedDemoDataOnce(db: Database, now: Date = new Date()): Pr
     // Version 4: organisations own the directory's providers; practices, services, hours; a history.
     await seedDirectoryPractices(tx, now);
     await seedDemoHistory(tx, now);
+    // Version 6: ratings across the directory, from reviewers' completed visits.
+    await seedDirectoryRatings(tx, now);
     await tx
       .insert(appMeta)
       .values({ key: DEMO_SEED_KEY, value: DEMO_SEED_VERSION })
