@@ -469,6 +469,41 @@ function freeStart(
 }
 
 /**
+ * A seeded visit of a service at a location, with the times its status implies (a completed
+ * visit was confirmed and checked in at its start, a cancelled one three days before).
+ */
+function visitRow(
+  t: { s: typeof providerServices.$inferSelect; l: typeof providerLocations.$inferSelect },
+  patientId: string,
+  startsAt: Date,
+  status: string,
+  now: Date,
+): typeof appointments.$inferInsert {
+  const endsAt = new Date(startsAt.getTime() + t.s.durationMinutes * 60_000);
+  return {
+    tenantId: t.s.tenantId,
+    providerId: t.s.providerId,
+    patientId,
+    serviceId: t.s.id,
+    locationId: t.l.id,
+    mode: t.s.mode,
+    startsAt,
+    endsAt,
+    occupiedFrom: new Date(startsAt.getTime() - t.s.bufferBeforeMinutes * 60_000),
+    occupiedTo: new Date(endsAt.getTime() + t.s.bufferAfterMinutes * 60_000),
+    timeZone: t.l.timeZone,
+    status,
+    priceMinor: t.s.priceMinor,
+    currency: t.s.currency,
+    createdAt: new Date(startsAt.getTime() - 14 * 86_400_000),
+    ...(status === 'cancelled' ? { cancelledAt: new Date(startsAt.getTime() - 3 * 86_400_000), cancelledBy: 'patient' } : {}),
+    ...(status === 'completed' ? { confirmedAt: startsAt, checkedInAt: startsAt, completedAt: endsAt } : {}),
+    ...(status === 'confirmed' ? { confirmedAt: now } : {}),
+    ...(status === 'no_show' ? { confirmedAt: startsAt, noShowAt: endsAt } : {}),
+  };
+}
+
+/**
  * A realistic history around the seeding moment: the demo patient's past visits (completed and
  * rated, cancelled, missed) and upcoming ones (one by video), a week of the demo provider's
  * calendar with video visits today and tomorrow, and the provider's conversations with three of
@@ -536,29 +571,7 @@ export async function seedDemoHistory(tx: Transaction, now: Date): Promise<void>
     if (!t) return -1;
     const startsAt = at(t, days, hour);
     if (!startsAt) return -1;
-    const endsAt = new Date(startsAt.getTime() + t.s.durationMinutes * 60_000);
-    rows.push({
-      tenantId: t.s.tenantId,
-      providerId,
-      patientId,
-      serviceId: t.s.id,
-      locationId: t.l.id,
-      mode: t.s.mode,
-      startsAt,
-      endsAt,
-      occupiedFrom: new Date(startsAt.getTime() - t.s.bufferBeforeMinutes * 60_000),
-      occupiedTo: new Date(endsAt.getTime() + t.s.bufferAfterMinutes * 60_000),
-      timeZone: t.l.timeZone,
-      status,
-      priceMinor: t.s.priceMinor,
-      currency: t.s.currency,
-      createdAt: new Date(startsAt.getTime() - 14 * 86_400_000),
-      ...(status === 'cancelled' ? { cancelledAt: new Date(startsAt.getTime() - 3 * 86_400_000), cancelledBy: 'patient' } : {}),
-      ...(status === 'completed' ? { confirmedAt: startsAt, checkedInAt: startsAt, completedAt: endsAt } : {}),
-      ...(status === 'confirmed' ? { confirmedAt: now } : {}),
-      ...(status === 'no_show' ? { confirmedAt: startsAt, noShowAt: endsAt } : {}),
-      ...extra,
-    });
+    rows.push({ ...visitRow(t, patientId, startsAt, status, now), ...extra });
     return rows.length - 1;
   };
   const me = DEMO_USER_IDS.patient;
@@ -662,27 +675,7 @@ export async function seedDirectoryRatings(tx: Transaction, now: Date): Promise<
       const days = -(4 + Math.floor((j * 180) / count) + Math.floor(unit(i * 31 + j) * 5));
       const startsAt = freeStart(now, taken, { providerId: provider.id, patientId: patient.id, durationMinutes: target.s.durationMinutes, location: target.l }, days, j % 2 === 0 ? 10 : 14);
       if (!startsAt) continue;
-      const endsAt = new Date(startsAt.getTime() + target.s.durationMinutes * 60_000);
-      rows.push({
-        tenantId: target.s.tenantId,
-        providerId: provider.id,
-        patientId: patient.id,
-        serviceId: target.s.id,
-        locationId: target.l.id,
-        mode: target.s.mode,
-        startsAt,
-        endsAt,
-        occupiedFrom: new Date(startsAt.getTime() - target.s.bufferBeforeMinutes * 60_000),
-        occupiedTo: new Date(endsAt.getTime() + target.s.bufferAfterMinutes * 60_000),
-        timeZone: target.l.timeZone,
-        status: 'completed',
-        priceMinor: target.s.priceMinor,
-        currency: target.s.currency,
-        createdAt: new Date(startsAt.getTime() - 10 * 86_400_000),
-        confirmedAt: startsAt,
-        checkedInAt: startsAt,
-        completedAt: endsAt,
-      });
+      rows.push({ ...visitRow(target, patient.id, startsAt, 'completed', now), createdAt: new Date(startsAt.getTime() - 10 * 86_400_000) });
       const u = unit(i * 977 + j * 31 + 3) + bias;
       scoreOf.set(`${provider.id} ${startsAt.getTime()}`, u < 0.58 ? 5 : u < 0.88 ? 4 : u < 0.97 ? 3 : u < 1.1 ? 2 : 1);
     }
