@@ -89,6 +89,10 @@ describe('secure messaging', () => {
     await patient.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
     await expectAxeClean(patient);
 
+    // Nothing to send yet: said, and unsaid once there is something.
+    await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
+    await patient.getByText(msg('composer.empty'), { exact: true }).waitFor();
+
     // A text file is not a PDF or an image: said at once, nothing sent.
     const fileInput = patient.getByLabel(msg('composer.file'));
     await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
@@ -99,6 +103,7 @@ describe('secure messaging', () => {
     await patient.getByText(interpolate(msg('composer.fileHintMax'), { size: '4 kB' })).waitFor();
     const composer = patient.getByLabel(interpolate(msg('composer.label'), { name: 'Demo Provider' }));
     await composer.fill(WITH_FILE);
+    await expect.poll(() => patient.getByText(msg('composer.empty'), { exact: true }).count()).toBe(0);
     await fileInput.setInputFiles({ name: 'large.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6000, 0x20), Buffer.from('\n%%EOF\n')]) });
     await expect.poll(() => patient.getByText(msg('errors.attachmentType')).count()).toBe(0);
     await patient.getByText(msg('errors.attachmentTooLarge')).waitFor();
@@ -375,14 +380,19 @@ describe('secure messaging', () => {
     await composer.fill('');
   });
 
-  it('a link to a conversation that is not there (or an id that cannot be one) says so, with nothing to retry', async () => {
+  it('a link to a conversation that is not there (or an id that cannot be one) says so plainly, not as a failure, with the way back', async () => {
     for (const id of ['not-a-conversation', crypto.randomUUID()]) {
       await patient.goto(`${suite.server.url}/messages?conversation=${id}`);
       await h1(patient, msg('page.title'));
-      await patient.getByRole('alert').getByText(msg('errors.notFound')).waitFor();
+      await patient.getByRole('heading', { level: 2, name: msg('missing.title') }).waitFor();
+      await patient.getByText(msg('missing.body'), { exact: true }).waitFor();
+      expect(await patient.getByText(common('queryState.loadFailed')).count()).toBe(0);
       expect(await patient.getByRole('button', { name: common('queryState.retry') }).count()).toBe(0);
     }
     await expectAxeClean(patient);
+    await patient.getByRole('link', { name: msg('missing.back') }).click();
+    await expect.poll(() => new URL(patient.url()).search).toBe('');
+    await patient.getByText(msg('page.choose')).waitFor();
   });
 
   it('the inbox reads right to left in Arabic', async () => {

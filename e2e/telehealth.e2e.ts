@@ -505,11 +505,10 @@ describe('telehealth video visits', () => {
     }
   }, 120_000);
 
-  it('the patient reloads and is back in the call without being let in again', async () => {
+  it('the patient reloads and is back in the call by itself, without being let in again', async () => {
     await patient.reload();
     await h1(patient, SERVICE);
-    await patient.getByText(th('join.rejoinHelp')).waitFor();
-    await patient.getByRole('button', { name: th('join.join'), exact: true }).click();
+    // No click: the tab was in the call, so it joins again on its own.
     await patient.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
     expect(await patient.getByRole('heading', { level: 2, name: th('waiting.title') }).count()).toBe(0);
     await expectLiveVideo(patient, 'Demo Provider');
@@ -667,7 +666,17 @@ describe('telehealth video visits', () => {
     });
     expect(later.status()).toBe(201);
     const laterId = ((await later.json()) as { id: string }).id;
-    await other.goto(`${server.url}/appointments/telehealth/${laterId}`);
+    // Its card says from when it can be joined, and leads to the visit's page already.
+    await other.goto(`${server.url}/appointments`);
+    const prepare = other.locator(`a[href="/appointments/telehealth/${laterId}"]`);
+    const card = other.getByRole('listitem').filter({ has: prepare });
+    await card.getByText(/^You can join from .+, 15 minutes before the start\.$/).waitFor();
+    expect(await prepare.getAttribute('href')).toBe(`/appointments/telehealth/${laterId}`);
+    expect((await prepare.textContent())?.startsWith(translation('en', 'telehealth.prepare', 'appointments'))).toBe(true);
+    expect(await card.getByRole('link', { name: translation('en', 'telehealth.join', 'appointments') }).count()).toBe(0);
+    await expectAxeClean(other);
+    await prepare.click();
+    await other.waitForURL(`${server.url}/appointments/telehealth/${laterId}`);
     await h1(other, SERVICE);
     await other.getByText(th('phase.notOpenHelp')).waitFor();
     await other.getByText(/^It opens in \d+ (minutes|hours?)\./).waitFor();

@@ -44,9 +44,15 @@ export const OverrideSchema = z
 export type OverrideInput = z.infer<typeof OverrideSchema>;
 export const OverrideParamsSchema = z.object({ id: z.string().uuid(), date: CalendarDateSchema }).strict();
 
+/** The times a provider's slots may start every (the editor's choices, and all the server takes). */
+export const SLOT_INTERVALS = [5, 10, 15, 20, 30, 45, 60] as const;
+
 export const BookingSettingsSchema = z
   .object({
-    slotIntervalMinutes: z.number().int().min(5).max(240),
+    slotIntervalMinutes: z
+      .number()
+      .int()
+      .refine((n) => (SLOT_INTERVALS as readonly number[]).includes(n), { message: `one of ${SLOT_INTERVALS.join(', ')} minutes` }),
     minimumNoticeMinutes: z.number().int().min(0).max(43_200),
     horizonDays: z.number().int().min(1).max(365),
     cancellationWindowHours: z.number().int().min(0).max(336),

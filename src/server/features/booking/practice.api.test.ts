@@ -140,6 +140,11 @@ describe('provider availability', () => {
     });
     expect(settings.statusCode, settings.body).toBe(200);
     expect(settings.json<Availability>().settings).toMatchObject({ slotIntervalMinutes: 30, cancellationWindowHours: 48 });
+    // An interval the editor cannot offer (and could not show) is refused, and nothing changes.
+    const odd = await call('PUT', '/api/v1/practice/availability/settings', practice.provider, { slotIntervalMinutes: 7, minimumNoticeMinutes: 0, horizonDays: 60, cancellationWindowHours: 48, acceptingNewPatients: true });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect((await call('GET', '/api/v1/practice/availability', practice.provider)).json<Availability>().settings.slotIntervalMinutes).toBe(30);
     // Put the hours back to all day for the next tests.
     await call('PUT', `/api/v1/practice/locations/${practice.locationId}/hours`, practice.provider, { weeklyHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })), breaks: [] });
     await call('PUT', '/api/v1/practice/availability/settings', practice.provider, { slotIntervalMinutes: 15, minimumNoticeMinutes: 0, horizonDays: 60, cancellationWindowHours: 24, acceptingNewPatients: true });

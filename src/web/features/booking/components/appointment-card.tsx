@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { patientMayChange } from '~/shared/appointments';
 import type { Appointment } from '~/shared/contracts/appointments';
-import { visitOffered } from '~/shared/contracts/telehealth';
+import { JOIN_OPENS_MINUTES_BEFORE, joinOpensAt, visitOffered, visitPhase } from '~/shared/contracts/telehealth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
-import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { formatDateTime, formatTime, localDate, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
@@ -46,6 +46,12 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   // the card looks again every half minute, so the button comes when the window opens.
   const now = useNow(30_000, a.mode === 'telehealth');
   const videoOpen = visitOffered(a, now, 'patient');
+  // Before the window opens: when it does, and the visit's page (its camera and microphone test).
+  const videoLater =
+    upcoming &&
+    visitPhase({ mode: a.mode, status: a.status, startsAt: new Date(a.startsAt), endsAt: new Date(a.endsAt), endedAt: a.visitEnded ? new Date(a.visitEnded.at) : null, now }) === 'not-open';
+  const opensAt = joinOpensAt(new Date(a.startsAt));
+  const opensText = localDate(opensAt, zone) === localDate(a.startsAt, zone) ? formatTime(opensAt, language, zone) : formatDateTime(opensAt, language, zone);
   // A toast outlives the card, which may move to the other list once the change is saved.
   // The panel with the focused button closes: the focus goes to the card's heading, and when
   // the card itself leaves the list (a cancelled visit is no longer upcoming) to the list's heading.
@@ -82,7 +88,10 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
           <bdi>{a.service.name}</bdi> · <bdi dir="ltr">{formatMoney(a.priceMinor, a.currency, language)}</bdi>
         </dd>
         <dt className="text-slate-700">{t('book.where')}</dt>
-        <dd className="text-slate-900">{a.mode === 'telehealth' ? t('modes.telehealth') : <bdi>{a.location.address || a.location.name}</bdi>}</dd>
+        <dd className="text-slate-900">
+          {a.mode === 'telehealth' ? t('modes.telehealth') : <bdi>{a.location.address || a.location.name}</bdi>}
+          {videoLater ? <span className="block text-slate-700">{t('telehealth.opensFrom', { time: opensText, minutes: JOIN_OPENS_MINUTES_BEFORE })}</span> : null}
+        </dd>
         {a.reason ? (
           <>
             <dt className="text-slate-700">{t('list.reason')}</dt>
@@ -119,6 +128,12 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
         {videoOpen ? (
           <ButtonLink size="sm" to={`/appointments/telehealth/${encodeURIComponent(a.id)}`}>
             {t('telehealth.join')}
+            <span className="sr-only">: {a.provider.displayName}</span>
+          </ButtonLink>
+        ) : null}
+        {videoLater ? (
+          <ButtonLink variant="outline" size="sm" to={`/appointments/telehealth/${encodeURIComponent(a.id)}`}>
+            {t('telehealth.prepare')}
             <span className="sr-only">: {a.provider.displayName}</span>
           </ButtonLink>
         ) : null}

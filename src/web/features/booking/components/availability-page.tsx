@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type Availability, type BookingSettings, BookingSettingsSchema, type PracticeLocation, type WeeklyRangeInput } from '~/shared/contracts/practice';
+import { type Availability, type BookingSettings, BookingSettingsSchema, type PracticeLocation, SLOT_INTERVALS, type WeeklyRangeInput } from '~/shared/contracts/practice';
 import { endsAfterStart, hoursProblems } from '~/shared/wall-hours';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
@@ -25,7 +25,6 @@ type PreviewService = Availability['services'][number];
 
 /** Monday first, as a practice's week reads. */
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
-const INTERVALS = [5, 10, 15, 20, 30, 45, 60];
 
 /** A time input cannot say 24:00: midnight at the end of a range is typed as 00:00. */
 function toStoredEnd(value: string): string {
@@ -197,7 +196,7 @@ function SettingsForm({ settings }: { settings: BookingSettings }) {
             {t('availability.interval')}
           </label>
           <select id={`${id}-interval`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.slotIntervalMinutes} onChange={(e) => setDraft((d) => ({ ...d, slotIntervalMinutes: Number(e.target.value) }))}>
-            {INTERVALS.map((m) => (
+            {SLOT_INTERVALS.map((m) => (
               <option key={m} value={m}>
                 {t('availability.minutes', { count: m })}
               </option>

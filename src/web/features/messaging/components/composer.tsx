@@ -49,6 +49,7 @@ export function Composer({
   const [body, setBodyState] = useState(() => (draftKey ? (drafts.get(draftKey) ?? '') : ''));
   const setBody = (value: string) => {
     setBodyState(value);
+    if (value.trim()) setBodyError((current) => (current === t('composer.empty') ? null : current));
     if (!draftKey) return;
     if (value) drafts.set(draftKey, value);
     else drafts.delete(draftKey);
@@ -76,6 +77,8 @@ export function Composer({
     }
     setFileError(null);
     setFile(chosen);
+    // A file is something to send: "write a message or choose a file" no longer applies.
+    if (chosen) setBodyError(null);
   }
 
   async function submit(event: FormEvent) {

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { Paperclip } from 'lucide-react';
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import type { Message } from '~/shared/contracts/messaging';
 import { Button } from '~/web/components/ui/button';
 import { formatDateTime } from '~/web/lib/dates';
@@ -24,6 +25,7 @@ export function ConversationView({ id, zone, focusComposer = false, found = null
   const { t, i18n } = useTranslation('messages');
   const language = currentLanguage(i18n.resolvedLanguage);
   const conversation = useConversation(id);
+  const { pathname } = useLocation();
   const markRead = useMarkRead();
   const send = useSendMessage();
   const sendFile = useSendAttachment();
@@ -164,6 +166,22 @@ export function ConversationView({ id, zone, focusComposer = false, found = null
 
   // The receipt goes under one's own newest message the other person has read.
   const lastRead = [...messages].reverse().find((m) => m.mine && m.readByOther)?.id;
+
+  if (conversation.isError && isMissing(conversation.error)) {
+    // Someone else's conversation (or none): the same answer either way, said plainly, not as a
+    // failure to retry.
+    return (
+      <section aria-labelledby={headingId} className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {t('missing.title')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t('missing.body')}</p>
+        <Link to={pathname} className="mt-3 inline-flex min-h-6 items-center text-sm font-medium text-teal-800 underline">
+          {t('missing.back')}
+        </Link>
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { isolate } from '~/web/lib/bidi';
-import { formatDateTime, userTimeZone } from '~/web/lib/dates';
+import { formatDateTime, userTimeZone, zoneName } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
@@ -119,7 +119,7 @@ function StartConversation({ appointmentId, staff, zone, onStarted, onOpen }: { 
         {data ? (
           <>
             <p className="mt-1 text-sm text-slate-700">
-              {t('start.about', { name: isolate(data.with.name), organisation: isolate(data.organisation.name), when: formatDateTime(data.startsAt, language, zone) })}
+              {t('start.about', { name: isolate(data.with.name), organisation: isolate(data.organisation.name), when: `${formatDateTime(data.startsAt, language, zone)} (${zoneName(zone, language, new Date(data.startsAt))})` })}
             </p>
             <p className="mt-1 mb-4 text-sm text-slate-700">
               {data.conversationId ? (

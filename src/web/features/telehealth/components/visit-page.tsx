@@ -1,4 +1,4 @@
-import { type Ref, type RefObject, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type Ref, type RefObject, useCallback, useEffect, useEffectEvent, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isOpenAppointmentStatus } from '~/shared/appointments';
@@ -16,6 +16,7 @@ import { useNow } from '~/web/lib/use-now';
 import { useJoinVisit, useLeaveVisit, useRefreshTelehealth, useVisit } from '../api/telehealth-api';
 import { formatTimeUntil, timeUntil } from '../lib/format';
 import { newPeerId } from '../lib/peers';
+import { markInCall, wasInCall } from '../lib/rejoin';
 import { CallView } from './call-view';
 import { ChatPanel } from './chat-panel';
 import { DeviceCheck, LocalVideo, MediaHelp } from './device-check';
@@ -220,14 +221,32 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
 
   async function onJoin() {
     setJoinError(null);
+    await joinCall();
+  }
+  async function joinCall() {
     try {
       await join.mutateAsync();
+      markInCall(visit.appointmentId, true);
       setStage('joined');
     } catch (error) {
+      markInCall(visit.appointmentId, false);
       setJoinError(errorMessage(error));
       refetch();
     }
   }
+  // A reload of a tab that was in the call goes straight back in (when the page can first join;
+  // a failure leaves the device check and its message). Ended or left, the tab forgets it.
+  const rejoin = useEffectEvent(() => {
+    if (wasInCall(visit.appointmentId)) void joinCall();
+  });
+  const canJoin = open && stage === 'setup';
+  useEffect(() => {
+    if (canJoin) rejoin();
+  }, [canJoin]);
+  const over = phase === 'ended' || phase === 'unavailable' || stage === 'left';
+  useEffect(() => {
+    if (over) markInCall(visit.appointmentId, false);
+  }, [over, visit.appointmentId]);
 
   if (phase === 'not-open') {
     const until = timeUntil(opensAt, now);
