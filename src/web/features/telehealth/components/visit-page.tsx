@@ -247,6 +247,9 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
   useEffect(() => {
     if (over) markInCall(visit.appointmentId, false);
   }, [over, visit.appointmentId]);
+  // Leaving the page inside the app (the waiting room's "Leave", a link) is leaving the call: coming
+  // back starts at the device check. A reload unmounts nothing, so it keeps the mark.
+  useEffect(() => () => markInCall(visit.appointmentId, false), [visit.appointmentId]);
 
   if (phase === 'not-open') {
     const until = timeUntil(opensAt, now);
