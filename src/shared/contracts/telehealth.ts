@@ -217,12 +217,19 @@ export function visitReopenable(input: { mode: string; status: string; startsAt:
  * Whether an appointment's screens offer its video visit now: open, and for its provider also a
  * visit that ended by itself and may be started again. One that ended is not offered to the patient.
  */
-export function visitOffered(
-  a: { mode: string; status: string; startsAt: string; endsAt: string; visitEnded: { at: string; bySystem: boolean } | null },
-  now: Date,
-  party: 'patient' | 'practice',
-): boolean {
-  const input = { mode: a.mode, status: a.status, startsAt: new Date(a.startsAt), endsAt: new Date(a.endsAt), endedAt: a.visitEnded ? new Date(a.visitEnded.at) : null, now };
+type AppointmentVisit = { mode: string; status: string; startsAt: string; endsAt: string; visitEnded: { at: string; bySystem: boolean } | null };
+
+function phaseInput(a: AppointmentVisit, now: Date) {
+  return { mode: a.mode, status: a.status, startsAt: new Date(a.startsAt), endsAt: new Date(a.endsAt), endedAt: a.visitEnded ? new Date(a.visitEnded.at) : null, now };
+}
+
+/** The video visit's phase of an appointment as the API gives it (ISO times). */
+export function appointmentVisitPhase(a: AppointmentVisit, now: Date): VisitPhase {
+  return visitPhase(phaseInput(a, now));
+}
+
+export function visitOffered(a: AppointmentVisit, now: Date, party: 'patient' | 'practice'): boolean {
+  const input = phaseInput(a, now);
   if (visitPhase(input) === 'open') return true;
   return party === 'practice' && visitReopenable({ ...input, endedBySystem: a.visitEnded?.bySystem ?? false });
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { patientMayChange } from '~/shared/appointments';
 import type { Appointment } from '~/shared/contracts/appointments';
-import { JOIN_OPENS_MINUTES_BEFORE, joinOpensAt, visitOffered, visitPhase } from '~/shared/contracts/telehealth';
+import { JOIN_OPENS_MINUTES_BEFORE, appointmentVisitPhase, joinOpensAt, visitOffered } from '~/shared/contracts/telehealth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { formatDateTime, formatTime, localDate, userTimeZone } from '~/web/lib/dates';
@@ -47,9 +47,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const now = useNow(30_000, a.mode === 'telehealth');
   const videoOpen = visitOffered(a, now, 'patient');
   // Before the window opens: when it does, and the visit's page (its camera and microphone test).
-  const videoLater =
-    upcoming &&
-    visitPhase({ mode: a.mode, status: a.status, startsAt: new Date(a.startsAt), endsAt: new Date(a.endsAt), endedAt: a.visitEnded ? new Date(a.visitEnded.at) : null, now }) === 'not-open';
+  const videoLater = upcoming && appointmentVisitPhase(a, now) === 'not-open';
   const opensAt = joinOpensAt(new Date(a.startsAt));
   const opensText = localDate(opensAt, zone) === localDate(a.startsAt, zone) ? formatTime(opensAt, language, zone) : formatDateTime(opensAt, language, zone);
   // A toast outlives the card, which may move to the other list once the change is saved.
