@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format as formatDate } from 'date-fns';
+import { enAU } from 'date-fns/locale';
 import ICAL from 'ical.js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -545,9 +546,10 @@ describe('booking', () => {
     expect(await line.count()).toBe(1);
     const todayHeading = await line.evaluate((el) => document.getElementById(el.parentElement!.querySelector('ul')!.getAttribute('aria-labelledby')!)!.textContent);
     expect(todayHeading).toContain(String(date));
-    // Today's heading says so to assistive technology too, and only today's.
+    // Today's heading says so to assistive technology too, and only today's. The hours read as Australia
+    // writes them ("10 am": the browser is in Sydney).
     expect(await clocked.locator('h3[aria-current="date"]').allTextContents()).toEqual([todayHeading]);
-    const ten = (await clocked.getByRole('main').locator('[aria-hidden="true"] > span', { hasText: /^10\sAM$/ }).boundingBox())!;
+    const ten = (await clocked.getByRole('main').locator('[aria-hidden="true"] > span', { hasText: /^10\sAM$/i }).boundingBox())!;
     const lineBox = (await line.boundingBox())!;
     expect(Math.abs(lineBox.y - (ten.y + ten.height / 2 + 48))).toBeLessThanOrEqual(3);
     await clocked.context().close();
@@ -927,8 +929,9 @@ describe('booking', () => {
     await page.goto(`${server.url}/appointments/book/${availability.providerId}?service=${followUp.id}`);
     await h1(page, appt('book.title'));
     await page.getByText(appt('waitlist.open')).click();
-    // The days offered are the full ones: that day is one of them, named with its weekday.
-    const dayLabel = formatDate(new Date(`${day}T12:00:00Z`), 'PPPP');
+    // The days offered are the full ones: that day is one of them, named with its weekday, day first
+    // as English is written in Australia (the browser's zone is Sydney): "Monday, 7 December 2026".
+    const dayLabel = formatDate(new Date(`${day}T12:00:00Z`), 'PPPP', { locale: enAU });
     const dayField = page.getByLabel(appt('waitlist.day'), { exact: true });
     await dayField.locator('option', { hasText: dayLabel }).waitFor({ state: 'attached' });
     await page.getByText(appt('waitlist.daysHint')).waitFor();
@@ -961,9 +964,9 @@ describe('booking', () => {
     expect(joined.status(), await joined.text()).toBe(201);
     await taker.goto(`${server.url}/appointments`);
     await h1(taker, appt('list.title'));
-    const waiting = taker.getByRole('region', { name: appt('waitlist.title') }).getByRole('listitem').filter({ hasText: formatDate(new Date(`${day}T12:00:00Z`), 'EEEE PPP') });
+    const waiting = taker.getByRole('region', { name: appt('waitlist.title') }).getByRole('listitem').filter({ hasText: formatDate(new Date(`${day}T12:00:00Z`), 'EEEE PPP', { locale: enAU }) });
     await waiting.getByRole('button', { name: new RegExp(`^${appt('waitlist.leave')}`) }).click();
-    await expectToast(taker, interpolate(appt('waitlist.left'), { day: formatDate(new Date(`${day}T12:00:00Z`), 'EEEE PPP') }));
+    await expectToast(taker, interpolate(appt('waitlist.left'), { day: formatDate(new Date(`${day}T12:00:00Z`), 'EEEE PPP', { locale: enAU }) }));
     await waiting.waitFor({ state: 'detached' });
     const left = ((await (await taker.request.get(`${server.url}/api/v1/waitlist`)).json()) as { entries: unknown[] }).entries.length;
     await expect.poll(() => focused(taker), { timeout: 10_000 }).toBe(left === 0 ? `H1: ${appt('list.title')}` : `H2: ${appt('waitlist.title')}`);

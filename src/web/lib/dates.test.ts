@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatDate, formatDateTime, formatTime, localDate, userTimeZone, zoneName } from './dates';
+import { formatCalendarDay, formatDate, formatDateTime, formatLocale, formatTime, intlLocale, localDate, userTimeZone, zoneName } from './dates';
 
 const INSTANT = '2031-03-04T23:30:00Z';
 
@@ -16,6 +16,28 @@ describe('dates (spec §9: PPP, p and PPP p in the person’s time zone)', () =>
     expect(formatDate(INSTANT, 'es', 'UTC')).toContain('marzo');
     expect(formatDate(INSTANT, 'zh-CN', 'UTC')).toContain('2031');
     expect(formatTime(INSTANT, 'pt', 'UTC')).toBe('23:30');
+  });
+
+  it('writes the language as the visitor\'s region does (spec §9: each region has its date and time formats)', () => {
+    expect(formatLocale('en', 'AU')).toBe('en-AU');
+    expect(formatLocale('en', 'GB')).toBe('en-GB');
+    expect(formatLocale('en', 'US')).toBe('en');
+    expect(formatLocale('en', 'FR')).toBe('en');
+    expect(formatLocale('pt', 'PT')).toBe('pt-PT');
+    expect(formatLocale('pt', 'BR')).toBe('pt');
+    expect(formatLocale('ar', 'AE')).toBe('ar');
+    expect(formatLocale('zh-CN', 'CN')).toBe('zh-CN');
+    expect(formatLocale('en', undefined)).toBe('en');
+    // Day first in Australia and the UK; 24-hour clock in the UK; European Portuguese in Portugal.
+    expect(formatDateTime(INSTANT, formatLocale('en', 'AU'), 'Australia/Sydney')).toBe('5 March 2031 10:30 AM');
+    expect(formatDateTime(INSTANT, formatLocale('en', 'GB'), 'Europe/London')).toBe('4 March 2031 23:30');
+    expect(formatCalendarDay('2031-03-04', 'en-AU', true)).toBe('Tuesday, 4 March 2031');
+    expect(formatDate(INSTANT, formatLocale('en', 'US'), 'UTC')).toBe('March 4th, 2031');
+    expect(formatCalendarDay('2031-03-04', 'pt-PT', true)).toBe('terça-feira, 4 de março de 2031');
+    // Intl's formatters get the same variant, and the language's own name otherwise.
+    expect(intlLocale('en-AU')).toBe('en-AU');
+    expect(intlLocale('pt')).toBe('pt-BR');
+    expect(intlLocale('ar')).toBe('ar');
   });
 
   it('falls back to UTC for an unknown zone and keeps an unparseable value as it is', () => {

@@ -1,6 +1,6 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { type Locale, ar, enUS, es, fr, ptBR, zhCN } from 'date-fns/locale';
+import { type Locale, ar, enAU, enCA, enGB, enUS, es, fr, frCA, pt, ptBR, zhCN } from 'date-fns/locale';
 import { TIME_ZONE_STORAGE_KEY } from '~/shared/profile-constants';
 import { matchLanguage } from '~/shared/languages';
 
@@ -8,6 +8,12 @@ import { matchLanguage } from '~/shared/languages';
  * Dates and times the way spec §9 asks: 'PPP' for a date, 'p' for a time and 'PPP p' for both,
  * in the interface language and in the person's time zone (spec §4: the saved zone, else the
  * browser's, else UTC). One module for every screen, so a date reads the same everywhere.
+ *
+ * "In the interface language" means the language as the visitor's region writes it (spec §9: each
+ * region has its own date and time formats): English in Australia or the UK puts the day first
+ * ("7 December 2026", not "December 7th, 2026"), Portuguese in Portugal is European Portuguese. The
+ * functions below take a format locale: an interface language ('en'), or one of the regional
+ * variants `formatLocale` names ('en-AU'); anything else falls back to its language.
  */
 export const FALLBACK_TIME_ZONE = 'UTC';
 export const DATE_FORMAT = 'PPP';
@@ -16,17 +22,40 @@ export const DATE_TIME_FORMAT = 'PPP p';
 
 const LOCALES: Record<string, Locale> = { en: enUS, es, fr, pt: ptBR, ar, 'zh-CN': zhCN };
 
-export function dateLocale(language: string): Locale {
-  return LOCALES[matchLanguage(language) ?? 'en'] ?? enUS;
-}
+/**
+ * The regional variants that write dates or times differently from their language's default, with
+ * date-fns's locale for each. Other pairs (Spanish in Mexico, Arabic in the Emirates) read as their
+ * language does.
+ */
+const REGIONAL_LOCALES: Record<string, Locale> = { 'en-AU': enAU, 'en-GB': enGB, 'en-CA': enCA, 'fr-CA': frCA, 'pt-PT': pt };
 
 /** Intl locale names of the interface languages (Brazilian Portuguese, as date-fns's ptBR). */
 export const INTL_LOCALES: Record<string, string> = { en: 'en', es: 'es', fr: 'fr', pt: 'pt-BR', ar: 'ar', 'zh-CN': 'zh-CN' };
 
+/**
+ * The format locale for an interface language in a region: the regional variant when there is one
+ * ('en' in 'AU' is 'en-AU'), else the language's own ('en' in 'FR' is 'en').
+ */
+export function formatLocale(language: string, region: string | null | undefined): string {
+  const base = matchLanguage(language) ?? 'en';
+  const regional = region ? `${base.split('-')[0]}-${region.toUpperCase()}` : '';
+  return regional in REGIONAL_LOCALES ? regional : base;
+}
+
+/** date-fns's locale for a format locale (or an interface language). */
+export function dateLocale(locale: string): Locale {
+  return REGIONAL_LOCALES[locale] ?? LOCALES[matchLanguage(locale) ?? 'en'] ?? enUS;
+}
+
+/** The Intl locale name for a format locale (or an interface language), for Intl's formatters. */
+export function intlLocale(locale: string): string {
+  return locale in REGIONAL_LOCALES ? locale : (INTL_LOCALES[matchLanguage(locale) ?? 'en'] ?? 'en');
+}
+
 /** The zone's name as people read it ("Australian Eastern Daylight Time"), with its IANA id as a fallback. */
-export function zoneName(timeZone: string, language: string, at: Date = new Date()): string {
+export function zoneName(timeZone: string, locale: string, at: Date = new Date()): string {
   try {
-    const part = new Intl.DateTimeFormat(INTL_LOCALES[language] ?? 'en', { timeZone, timeZoneName: 'long' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+    const part = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, timeZoneName: 'long' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
     return part?.value ?? timeZone;
   } catch {
     return timeZone;
@@ -80,34 +109,34 @@ export function userTimeZone(accountZone: string | null | undefined): string {
   return FALLBACK_TIME_ZONE;
 }
 
-function formatIn(value: string | Date, pattern: string, language: string, timeZone: string | null | undefined): string {
+function formatIn(value: string | Date, pattern: string, locale: string, timeZone: string | null | undefined): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
   const zone = timeZone && isTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
-  return format(date, pattern, { locale: dateLocale(language), in: tz(zone) });
+  return format(date, pattern, { locale: dateLocale(locale), in: tz(zone) });
 }
 
 /** 'PPP': e.g. "March 4th, 2031", "4 mars 2031", "2031年3月4日". */
-export function formatDate(value: string | Date, language: string, timeZone: string | null | undefined): string {
-  return formatIn(value, DATE_FORMAT, language, timeZone);
+export function formatDate(value: string | Date, locale: string, timeZone: string | null | undefined): string {
+  return formatIn(value, DATE_FORMAT, locale, timeZone);
 }
 
 /** 'p': e.g. "3:30 PM", "15:30". */
-export function formatTime(value: string | Date, language: string, timeZone: string | null | undefined): string {
-  return formatIn(value, TIME_FORMAT, language, timeZone);
+export function formatTime(value: string | Date, locale: string, timeZone: string | null | undefined): string {
+  return formatIn(value, TIME_FORMAT, locale, timeZone);
 }
 
 /** 'PPP p': the date and the time. */
-export function formatDateTime(value: string | Date, language: string, timeZone: string | null | undefined): string {
-  return formatIn(value, DATE_TIME_FORMAT, language, timeZone);
+export function formatDateTime(value: string | Date, locale: string, timeZone: string | null | undefined): string {
+  return formatIn(value, DATE_TIME_FORMAT, locale, timeZone);
 }
 
 /**
  * A calendar day (YYYY-MM-DD, no time: a post's date, a page's last review) in 'PPP'. A day has
  * no time zone, so it is read and written in UTC and never shifts.
  */
-export function formatCalendarDay(isoDay: string, language: string, withWeekday = false): string {
+export function formatCalendarDay(isoDay: string, locale: string, withWeekday = false): string {
   const date = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDay;
-  return format(date, withWeekday ? 'PPPP' : DATE_FORMAT, { locale: dateLocale(language), in: tz('UTC') });
+  return format(date, withWeekday ? 'PPPP' : DATE_FORMAT, { locale: dateLocale(locale), in: tz('UTC') });
 }

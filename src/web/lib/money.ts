@@ -1,9 +1,9 @@
-import { INTL_LOCALES } from './dates';
+import { intlLocale } from './dates';
 
 /** A price in minor units in its currency, in the interface language (0 to 2 fraction digits, spec §9). */
 export function formatMoney(minor: number, currency: string, language: string): string {
   try {
-    return new Intl.NumberFormat(INTL_LOCALES[language] ?? 'en', { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(minor / 100);
+    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(minor / 100);
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }

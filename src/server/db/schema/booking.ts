@@ -69,6 +69,21 @@ export const providerLocations = pgTable(
 );
 
 /** What a provider offers: duration, price in the organisation's currency, telehealth or in person, buffers. */
+/**
+ * A location's name, kind and address fields as every screen that shows an address selects them
+ * (shown in the region's order by the web's address-fields module).
+ */
+export const locationAddressColumns = {
+  name: providerLocations.name,
+  kind: providerLocations.kind,
+  street: providerLocations.street,
+  suburb: providerLocations.suburb,
+  city: providerLocations.city,
+  state: providerLocations.state,
+  postalCode: providerLocations.postalCode,
+  country: providerLocations.country,
+};
+
 export const providerServices = pgTable(
   'provider_services',
   {

@@ -1,6 +1,7 @@
 import { googleCalendarUrl, outlookCalendarUrl } from '../../../shared/calendar-links.js';
 import { LANGUAGES, type LanguageCode } from '../../../shared/languages.js';
 import { PRODUCT_NAME } from '../../../shared/product.js';
+import { regionForTimeZone } from '../../../shared/regions.js';
 import { emailLanguage, escapeHtml, fill } from '../../platform/mail/auth-emails.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
 
@@ -94,6 +95,18 @@ const LABELS: Record<LanguageCode, Labels> = {
 const LOCALES: Record<LanguageCode, string> = { en: 'en-GB', es: 'es', fr: 'fr', pt: 'pt', ar: 'ar', 'zh-CN': 'zh-CN' };
 
 /**
+ * Where the zone's region writes the language its own way (English in the US or Australia, French
+ * in Canada, Portuguese in Brazil, Spanish in Mexico), the mail's times read that way: a time in
+ * New York is "Monday, December 7, 2026 at 10:00 AM", one in London "Monday 7 December 2026 at 10:00".
+ */
+const REGIONAL_LOCALES: ReadonlySet<string> = new Set(['en-US', 'en-CA', 'en-AU', 'fr-CA', 'pt-BR', 'es-MX']);
+
+export function mailDateLocale(language: LanguageCode, timeZone: string): string {
+  const regional = `${language.split('-')[0]}-${regionForTimeZone(timeZone) ?? ''}`;
+  return REGIONAL_LOCALES.has(regional) ? regional : LOCALES[language];
+}
+
+/**
  * Formatters are costly to build (ICU loads the locale's and the zone's data) and cheap to use, so
  * each language, zone and style gets one, kept for the life of the process: at most six languages
  * times the zones practices are in.
@@ -103,7 +116,7 @@ function formatter(language: LanguageCode, timeZone: string, style: 'when' | 'zo
   const key = `${language}|${timeZone}|${style}`;
   let made = formatters.get(key);
   if (!made) {
-    made = new Intl.DateTimeFormat(LOCALES[language], style === 'when' ? { dateStyle: 'full', timeStyle: 'short', timeZone } : { timeZone, timeZoneName: 'long' });
+    made = new Intl.DateTimeFormat(mailDateLocale(language, timeZone), style === 'when' ? { dateStyle: 'full', timeStyle: 'short', timeZone } : { timeZone, timeZoneName: 'long' });
     formatters.set(key, made);
   }
   return made;

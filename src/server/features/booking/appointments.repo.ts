@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema/auth.js';
-import { appointmentRatings, appointments, providerLocations, providerServices } from '../../db/schema/booking.js';
+import { appointmentRatings, appointments, locationAddressColumns, providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import type { Queryable } from '../../platform/db/database.js';
 
@@ -22,14 +22,7 @@ export function appointmentQuery(db: Queryable) {
       service: { id: providerServices.id, name: providerServices.name, durationMinutes: providerServices.durationMinutes },
       location: {
         id: providerLocations.id,
-        name: providerLocations.name,
-        kind: providerLocations.kind,
-        street: providerLocations.street,
-        suburb: providerLocations.suburb,
-        city: providerLocations.city,
-        state: providerLocations.state,
-        postalCode: providerLocations.postalCode,
-        country: providerLocations.country,
+        ...locationAddressColumns,
       },
       organisationName: sql<string | null>`directory_organisation_name(${appointments.tenantId})`,
       /**

@@ -14,7 +14,7 @@ import {
 import { ProviderIdParamsSchema } from '../../../shared/contracts/providers.js';
 import { isSpecialtySlug } from '../../../shared/specialties.js';
 import { users } from '../../db/schema/auth.js';
-import { providerLocations, providerServices } from '../../db/schema/booking.js';
+import { locationAddressColumns, providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
 import { tenants } from '../../db/schema/tenants.js';
 import { recordAudit } from '../../platform/audit/audit.js';
@@ -49,14 +49,7 @@ async function detailsOf(db: Queryable, ids: string[]): Promise<Map<string, Deta
     db
       .select({
         providerId: providerLocations.providerId,
-        name: providerLocations.name,
-        kind: providerLocations.kind,
-        street: providerLocations.street,
-        suburb: providerLocations.suburb,
-        city: providerLocations.city,
-        state: providerLocations.state,
-        postalCode: providerLocations.postalCode,
-        country: providerLocations.country,
+        ...locationAddressColumns,
       })
       .from(providerLocations)
       .where(and(inArray(providerLocations.providerId, ids), isNull(providerLocations.archivedAt)))

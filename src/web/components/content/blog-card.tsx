@@ -16,12 +16,12 @@ export interface BlogCardPost {
 /** A blog post's card (the blog index and the home page's teasers); the title links to the post. */
 export function BlogCard({
   post,
-  language,
+  locale,
   headingLevel,
   meta,
 }: {
   post: BlogCardPost;
-  language: string;
+  locale: string;
   headingLevel: 'h2' | 'h3';
   /** Shown after the date (e.g. the reading time). */
   meta?: ReactNode;
@@ -41,7 +41,7 @@ export function BlogCard({
         </Heading>
         <p className="mt-2 flex-1 text-slate-700">{post.excerpt}</p>
         <p className="mt-4 text-sm text-slate-600">
-          <time dateTime={post.date}>{formatCalendarDay(post.date, language)}</time>
+          <time dateTime={post.date}>{formatCalendarDay(post.date, locale)}</time>
           {meta ? <> · {meta}</> : null}
         </p>
       </div>

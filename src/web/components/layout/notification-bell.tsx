@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import { NotificationListSchema } from '~/shared/contracts/notifications';
 import { apiFetch } from '~/web/lib/api-client';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
 import { notificationLink } from './notification-link';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 const KEY = ['notifications'] as const;
 /**
@@ -20,8 +20,8 @@ const POLL_MS = 60_000;
 
 /** The header's bell: unread count, the newest notifications, and mark-all-read. */
 export function NotificationBell() {
-  const { t, i18n } = useTranslation();
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const { session, can } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
   const client = useQueryClient();
@@ -75,10 +75,10 @@ export function NotificationBell() {
                         patient: n.data.patient ?? '',
                         provider: n.data.provider ?? '',
                         service: n.data.service ?? '',
-                        when: n.data.startsAt ? formatDateTime(n.data.startsAt, language, zone) : '',
+                        when: n.data.startsAt ? formatDateTime(n.data.startsAt, locale, zone) : '',
                         reason: n.data.reason ?? '',
                       })}
-                      <span className="mt-0.5 block text-xs text-slate-700">{formatDateTime(n.createdAt, language, zone)}</span>
+                      <span className="mt-0.5 block text-xs text-slate-700">{formatDateTime(n.createdAt, locale, zone)}</span>
                     </Link>
                   </Popover.Close>
                 </li>

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { INTL_LOCALES } from '~/web/lib/dates';
+import { intlLocale } from '~/web/lib/dates';
 
 /**
  * A list of names or a provider's words ("English, Arabic and French"; "العربية وEnglish") as the
@@ -8,7 +8,7 @@ import { INTL_LOCALES } from '~/web/lib/dates';
  */
 export function ListText({ items, language, empty = '—' }: { items: readonly string[]; language: string; empty?: string }) {
   if (items.length === 0) return <>{empty}</>;
-  const parts = new Intl.ListFormat(INTL_LOCALES[language] ?? 'en', { style: 'long', type: 'conjunction' }).formatToParts(items);
+  const parts = new Intl.ListFormat(intlLocale(language), { style: 'long', type: 'conjunction' }).formatToParts(items);
   return (
     <>
       {parts.map((part, i) => (part.type === 'element' ? <bdi key={i}>{part.value}</bdi> : <Fragment key={i}>{part.value}</Fragment>))}

@@ -6,11 +6,11 @@ import { getRegion, parseRegionCode } from '~/shared/regions';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { type EnquiryFilters, useAdminEnquiries, useSetEnquiryStatus } from '../api/admin-enquiries-api';
 import { type ActionOutcome, ActionOutcomeMessage, ListPager } from './list-parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 const SELECT = 'mt-1.5 h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
 
@@ -18,8 +18,8 @@ const SELECT = 'mt-1.5 h-10 w-full min-w-0 rounded-md border border-slate-400 bg
 /** /admin/enquiries (platform admins): contact messages and demo requests, filtered, paged, handled. */
 export function AdminEnquiriesPage() {
   const { t, i18n } = useTranslation('forms');
+  const locale = useFormatLocale();
   const { session } = useAuth();
-  const language = currentLanguage(i18n.resolvedLanguage);
   const timeZone = userTimeZone(session?.user.timeZone);
   const [filters, setFilters] = useState<EnquiryFilters>({ kind: '', status: '', page: 1 });
   const [outcome, setOutcome] = useState<ActionOutcome>(null);
@@ -126,7 +126,7 @@ export function AdminEnquiriesPage() {
                   return (
                     <tr key={enquiry.id} className="border-t border-slate-100 align-top" data-enquiry={enquiry.id}>
                       <td className="px-4 py-3 text-slate-800">
-                        <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt, language, timeZone)}</time>
+                        <time dateTime={enquiry.createdAt}>{formatDateTime(enquiry.createdAt, locale, timeZone)}</time>
                       </td>
                       <td className="px-4 py-3 text-slate-800">{t(`adminEnquiries.kinds.${enquiry.kind}`)}</td>
                       <th scope="row" className="px-4 py-3 text-start font-normal text-slate-800">

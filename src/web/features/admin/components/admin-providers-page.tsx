@@ -11,10 +11,12 @@ import { useAuth } from '~/web/lib/session';
 import { AdminProviderDetails } from './admin-provider-details';
 import { useDecideProvider, useProvidersForReview } from '../api/admin-providers-api';
 import { type ActionOutcome, ActionOutcomeMessage, ListPager } from './list-parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** /admin/providers (platform admins): verify or reject providers before they are listed publicly. */
 export function AdminProvidersPage() {
   const { t, i18n } = useTranslation();
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
@@ -115,8 +117,8 @@ export function AdminProvidersPage() {
                     <p className="mt-1 text-sm text-slate-700">
                       {/* A waiting profile that was reviewed before was sent back by its provider: after a rejection, or by changing what the review checked (an old reason is in the audit trail, not shown as current). */}
                       {p.reviewedAt
-                        ? t(p.status === 'pending' ? 'adminProviders.resubmitted' : 'adminProviders.reviewed', { date: formatDate(p.reviewedAt, language, zone) })
-                        : t('adminProviders.submitted', { date: formatDate(p.createdAt, language, zone) })}
+                        ? t(p.status === 'pending' ? 'adminProviders.resubmitted' : 'adminProviders.reviewed', { date: formatDate(p.reviewedAt, locale, zone) })
+                        : t('adminProviders.submitted', { date: formatDate(p.createdAt, locale, zone) })}
                       {p.rejectionReason ? ` · ${p.rejectionReason}` : ''}
                     </p>
                   </div>

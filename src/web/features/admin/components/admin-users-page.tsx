@@ -7,12 +7,12 @@ import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { formatDate, userTimeZone } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { type UserAction, type UserFilters, useAdminUsers, useUserAction } from '../api/admin-users-api';
 import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { type ActionOutcome, ActionOutcomeMessage, ListPager } from './list-parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
 
@@ -20,8 +20,8 @@ const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-40
 /** /admin/users (platform admins): find people, verify or reject professionals, disable or enable accounts. */
 export function AdminUsersPage() {
   const { t, i18n } = useTranslation();
+  const locale = useFormatLocale();
   const { session } = useAuth();
-  const language = currentLanguage(i18n.resolvedLanguage);
   const [filters, setFilters] = useState<UserFilters>({ query: '', role: '', professionalStatus: '', page: 1 });
   const [queryText, setQueryText] = useState('');
   const [outcome, setOutcome] = useState<ActionOutcome>(null);
@@ -161,7 +161,7 @@ export function AdminUsersPage() {
                           {user.disabledAt ? t('adminUsers.disabled') : t('adminUsers.active')}
                         </span>
                       </td>
-                      <td className="px-4 py-3 text-slate-800">{formatDate(user.createdAt, language, userTimeZone(session?.user.timeZone))}</td>
+                      <td className="px-4 py-3 text-slate-800">{formatDate(user.createdAt, locale, userTimeZone(session?.user.timeZone))}</td>
                       <td className="px-4 py-3">
                         <div className="flex flex-wrap gap-2">
                           {professional && user.professionalStatus !== 'verified' ? (

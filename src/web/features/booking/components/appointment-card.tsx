@@ -17,12 +17,14 @@ import { focusElement, sectionHeadingOf, useFocusFallback } from '~/web/lib/focu
 import { formatMoney, zoneName } from '../lib/format';
 import { CalendarLinks, Badge, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker } from './slot-picker';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
 
 /** One of the patient's appointments, with what they may do with it now. */
 export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const { t, i18n } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
@@ -49,7 +51,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   // Before the window opens: when it does, and the visit's page (its camera and microphone test).
   const videoLater = upcoming && appointmentVisitPhase(a, now) === 'not-open';
   const opensAt = joinOpensAt(new Date(a.startsAt));
-  const opensText = localDate(opensAt, zone) === localDate(a.startsAt, zone) ? formatTime(opensAt, language, zone) : formatDateTime(opensAt, language, zone);
+  const opensText = localDate(opensAt, zone) === localDate(a.startsAt, zone) ? formatTime(opensAt, locale, zone) : formatDateTime(opensAt, locale, zone);
   // A toast outlives the card, which may move to the other list once the change is saved.
   // The panel with the focused button closes: the focus goes to the card's heading, and when
   // the card itself leaves the list (a cancelled visit is no longer upcoming) to the list's heading.
@@ -69,9 +71,9 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
-            {formatDateTime(a.startsAt, language, zone)}
+            {formatDateTime(a.startsAt, locale, zone)}
           </h3>
-          <p className="text-sm text-slate-700">{t('list.zone', { zone: zoneName(zone, language, new Date(a.startsAt)) })}</p>
+          <p className="text-sm text-slate-700">{t('list.zone', { zone: zoneName(zone, locale, new Date(a.startsAt)) })}</p>
         </div>
         <Badge tone={STATUS_TONE[a.status]}>{t(`status.${a.status}`)}</Badge>
       </div>
@@ -198,7 +200,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
             disabled={!newStart || reschedule.isPending}
             onClick={() => newStart && reschedule.mutate({ id: a.id, startsAt: newStart }, { onSuccess: done(t('list.rescheduledDone')), onError: failed })}
           >
-            {newStart ? t('list.moveTo', { when: formatDateTime(newStart, language, zone) }) : t('list.pickNewTime')}
+            {newStart ? t('list.moveTo', { when: formatDateTime(newStart, locale, zone) }) : t('list.pickNewTime')}
           </Button>
         </div>
       ) : null}

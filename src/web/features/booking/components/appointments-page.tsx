@@ -6,7 +6,6 @@ import type { WaitlistEntry } from '~/shared/contracts/appointments';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useLeaveWaitlist, useMyAppointments, useMyWaitlist } from '../api/booking-api';
@@ -14,6 +13,7 @@ import { focusElement, useFocusFallback } from '~/web/lib/focus';
 import { formatDayHeading } from '../lib/format';
 import { AppointmentCard } from './appointment-card';
 import { PageHeading, QueryState } from './parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** /appointments: the patient's upcoming and past appointments, and the days they wait for. */
 export function AppointmentsPage() {
@@ -103,7 +103,7 @@ export function WaitlistOffers() {
 
 function WaitlistSection({ entries }: { entries: WaitlistEntry[] }) {
   const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const locale = useFormatLocale();
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
   const leave = useLeaveWaitlist();
@@ -122,10 +122,10 @@ function WaitlistSection({ entries }: { entries: WaitlistEntry[] }) {
         {entries.map((e) => (
           <li key={e.id} className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-slate-900">
-              <bdi>{e.provider.displayName}</bdi> · <bdi>{e.service.name}</bdi> · {formatDayHeading(e.date, language)}
+              <bdi>{e.provider.displayName}</bdi> · <bdi>{e.service.name}</bdi> · {formatDayHeading(e.date, locale)}
               {e.status === 'offered' && e.offeredStartsAt ? (
                 <span className="block text-sm font-medium text-teal-900">
-                  {t('waitlist.offered', { when: formatDateTime(e.offeredStartsAt, language, zone), until: formatDateTime(e.offerExpiresAt ?? e.offeredStartsAt, language, zone) })}
+                  {t('waitlist.offered', { when: formatDateTime(e.offeredStartsAt, locale, zone), until: formatDateTime(e.offerExpiresAt ?? e.offeredStartsAt, locale, zone) })}
                 </span>
               ) : (
                 <span className="block text-sm text-slate-700">{t('waitlist.waiting')}</span>
@@ -145,7 +145,7 @@ function WaitlistSection({ entries }: { entries: WaitlistEntry[] }) {
                   leave.mutate(e.id, {
                     onSuccess: () => {
                       focusElement(headingRef.current);
-                      toast.success(t('waitlist.left', { day: formatDayHeading(e.date, language) }));
+                      toast.success(t('waitlist.left', { day: formatDayHeading(e.date, locale) }));
                     },
                     onError: (error) => toast.error(problemMessage(i18n, error)),
                   })

@@ -19,6 +19,7 @@ import { invalidFields, passesSchema } from '../lib/form-errors';
 import { NoProfileNotice, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { PracticeAppointment } from './practice-appointment';
 import { ServiceBuffersEditor, typedNumber } from './service-buffers';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** A service as the hours editor and its preview know it. */
 type PreviewService = Availability['services'][number];
@@ -69,7 +70,7 @@ export function AvailabilityPage() {
  */
 function OutsideHours({ appointments }: { appointments: Availability['outsideHours'] }) {
   const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const locale = useFormatLocale();
   const keep = useKeepOutsideHours();
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -80,7 +81,7 @@ function OutsideHours({ appointments }: { appointments: Availability['outsideHou
         {t('availability.outside.heading', { count: appointments.length })}
       </h2>
       <p className="mt-1 text-sm text-slate-800">{t('availability.outside.intro')}</p>
-      {zones.length === 1 ? <p className="mt-1 text-sm text-slate-800">{t('practice.calendarIntro', { zone: zoneName(zones[0]!, language) })}</p> : null}
+      {zones.length === 1 ? <p className="mt-1 text-sm text-slate-800">{t('practice.calendarIntro', { zone: zoneName(zones[0]!, locale) })}</p> : null}
       {error ? (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
           {error}
@@ -94,7 +95,7 @@ function OutsideHours({ appointments }: { appointments: Availability['outsideHou
               timeZone={a.timeZone}
               // Kept or cancelled, the card leaves the panel: its heading, or the page's when it was the last.
               focusFallback={() => (appointments.length > 1 ? document.getElementById(id) : null)}
-              showDate={(iso) => (zones.length === 1 ? formatDate(iso, language, a.timeZone) : `${formatDate(iso, language, a.timeZone)} (${zoneName(a.timeZone, language)})`)}
+              showDate={(iso) => (zones.length === 1 ? formatDate(iso, locale, a.timeZone) : `${formatDate(iso, locale, a.timeZone)} (${zoneName(a.timeZone, locale)})`)}
             >
               <Button
                 variant="outline"
@@ -283,6 +284,7 @@ function RangesEditor({ legend, addLabel, ranges, onChange }: { legend: string; 
 
 function LocationEditor({ location, services, outsideCount }: { location: PracticeLocation; services: PreviewService[]; outsideCount: number }) {
   const { t, i18n } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const [weekly, setWeekly] = useState<WeeklyRangeInput[]>(location.weeklyHours);
   const [breaks, setBreaks] = useState<WeeklyRangeInput[]>(location.breaks);
@@ -321,7 +323,7 @@ function LocationEditor({ location, services, outsideCount }: { location: Practi
       <h2 id={id} className="text-xl font-semibold text-slate-900">
         {location.name}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{t('availability.zoneNote', { zone: zoneName(location.timeZone, language), id: location.timeZone })}</p>
+      <p className="mt-1 text-sm text-slate-700">{t('availability.zoneNote', { zone: zoneName(location.timeZone, locale), id: location.timeZone })}</p>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <RangesEditor legend={t('availability.weekly')} addLabel={t('availability.add')} ranges={weekly} onChange={setWeekly} />
         <RangesEditor legend={t('availability.breaks')} addLabel={t('availability.addBreak')} ranges={breaks} onChange={setBreaks} />
@@ -342,7 +344,7 @@ function LocationEditor({ location, services, outsideCount }: { location: Practi
 
 function Overrides({ location, outsideCount }: { location: PracticeLocation; outsideCount: number }) {
   const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const locale = useFormatLocale();
   const put = usePutOverride();
   const remove = useDeleteOverride();
   const today = localDate(new Date(), location.timeZone);
@@ -401,7 +403,7 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
           {location.overrides.map((o) => (
             <li key={o.date} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 p-2 text-sm">
               <span className="text-slate-900">
-                {formatDayHeading(o.date, language)}: {o.hours.length === 0 ? t('availability.dayOff') : o.hours.map((h) => `${formatWallTime(h.start, language)}–${formatWallTime(h.end, language)}`).join(', ')}
+                {formatDayHeading(o.date, locale)}: {o.hours.length === 0 ? t('availability.dayOff') : o.hours.map((h) => `${formatWallTime(h.start, locale)}–${formatWallTime(h.end, locale)}`).join(', ')}
                 {o.note ? ` · ${o.note}` : ''}
               </span>
               <Button variant="ghost" size="sm" busy={remove.isPending} onClick={() => onRemove(o.date)}>
@@ -479,8 +481,8 @@ function previewDayState(date: string, count: number, today: string, location: P
 const PREVIEW_DAY_KEYS = { past: 'availability.pastDay', dayOff: 'availability.dayOff', closed: 'availability.closed' } as const;
 
 function WeekPreview({ location, services }: { location: PracticeLocation; services: PreviewService[] }) {
-  const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const [serviceId, setServiceId] = useState(services[0]?.id ?? '');
   const [weekStart, setWeekStart] = useState(() => mondayOf(localDate(new Date(), location.timeZone)));
   const preview = usePreview(serviceId ? { locationId: location.id, serviceId, weekStart } : null);
@@ -513,7 +515,7 @@ function WeekPreview({ location, services }: { location: PracticeLocation; servi
           </Button>
         </div>
       </div>
-      <p className="mt-1 text-sm text-slate-700">{t('availability.previewNote', { zone: zoneName(location.timeZone, language) })}</p>
+      <p className="mt-1 text-sm text-slate-700">{t('availability.previewNote', { zone: zoneName(location.timeZone, locale) })}</p>
       {selected ? (
         <p className="mt-1 text-sm text-slate-700">
           {t('availability.previewTiming', { minutes: selected.durationMinutes, before: selected.bufferBeforeMinutes, after: selected.bufferAfterMinutes })}
@@ -524,13 +526,13 @@ function WeekPreview({ location, services }: { location: PracticeLocation; servi
           const state = previewDayState(day.date, day.slots.length, today, location);
           return (
             <div key={day.date} className="rounded-lg bg-slate-50 p-2">
-              <h4 className="text-sm font-semibold text-slate-900">{formatDayHeading(day.date, language)}</h4>
+              <h4 className="text-sm font-semibold text-slate-900">{formatDayHeading(day.date, locale)}</h4>
               {/* A day without free times says why when it can: gone by, closed or a day off (0 would read as fully booked). */}
               <p className="text-xs text-slate-700">{state === 'count' ? t('availability.slotCount', { count: day.slots.length }) : t(PREVIEW_DAY_KEYS[state])}</p>
               <ul className="mt-1 flex flex-wrap gap-1">
                 {day.slots.slice(0, 12).map((s) => (
                   <li key={s.start} className="rounded bg-white px-1.5 py-0.5 text-xs text-slate-900">
-                    {formatTime(s.start, language, location.timeZone)}
+                    {formatTime(s.start, locale, location.timeZone)}
                   </li>
                 ))}
                 {day.slots.length > 12 ? <li className="text-xs text-slate-700">{t('availability.more', { count: day.slots.length - 12 })}</li> : null}

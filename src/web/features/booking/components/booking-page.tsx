@@ -19,6 +19,7 @@ import { formatMoney, zoneName } from '../lib/format';
 import { CalendarLinks, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { ReasonField, ServiceChoice } from './service-choice';
 import { SlotPicker } from './slot-picker';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 function newKey(): string {
   return crypto.randomUUID();
@@ -109,6 +110,7 @@ function BookWithProvider({ providerId }: { providerId: string }) {
 
 function BookingSteps({ provider }: { provider: ProviderDetail }) {
   const { t, i18n } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const viewerZone = userTimeZone(session?.user.timeZone);
@@ -251,7 +253,7 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
             </dd>
             <dt className="text-slate-700">{t('book.when')}</dt>
             <dd className="text-slate-900">
-              {formatDateTime(start, language, viewerZone)} ({zoneName(viewerZone, language)})
+              {formatDateTime(start, locale, viewerZone)} ({zoneName(viewerZone, locale)})
             </dd>
             <dt className="text-slate-700">{t('book.where')}</dt>
             <dd className="text-slate-900">{service.mode === 'telehealth' ? t('modes.telehealth') : <bdi>{[location.name, location.street, location.city].filter(Boolean).join(', ')}</bdi>}</dd>
@@ -288,7 +290,7 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
  */
 function Waitlist({ providerId, serviceId, locationId }: { providerId: string; serviceId: string; locationId: string }) {
   const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const locale = useFormatLocale();
   const [open, setOpen] = useState(false);
   const days = useWaitlistDays({ providerId, serviceId, locationId }, open);
   const join = useJoinWaitlist();
@@ -313,7 +315,7 @@ function Waitlist({ providerId, serviceId, locationId }: { providerId: string; s
               <select id={`${id}-date`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={chosen} onChange={(e) => setDate(e.target.value)}>
                 {choices.map((d) => (
                   <option key={d.date} value={d.date} disabled={d.waiting}>
-                    {d.waiting ? t('waitlist.dayWaiting', { day: formatCalendarDay(d.date, language, true) }) : formatCalendarDay(d.date, language, true)}
+                    {d.waiting ? t('waitlist.dayWaiting', { day: formatCalendarDay(d.date, locale, true) }) : formatCalendarDay(d.date, locale, true)}
                   </option>
                 ))}
               </select>
@@ -348,8 +350,8 @@ function Waitlist({ providerId, serviceId, locationId }: { providerId: string; s
 }
 
 function Booked({ appointment }: { appointment: Appointment }) {
-  const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
   // The form (and its focused Confirm button) is replaced by this: the focus comes here.
@@ -361,7 +363,7 @@ function Booked({ appointment }: { appointment: Appointment }) {
         {t('book.done')}
       </h2>
       <p className="mt-2 text-slate-800">
-        {t('book.doneLine', { provider: appointment.provider.displayName, when: `${formatDateTime(appointment.startsAt, language, zone)} (${zoneName(zone, language)})` })}
+        {t('book.doneLine', { provider: appointment.provider.displayName, when: `${formatDateTime(appointment.startsAt, locale, zone)} (${zoneName(zone, locale)})` })}
       </p>
       <p className="mt-1 text-sm text-slate-700">{t('book.doneEmail')}</p>
       <CalendarLinks appointment={appointment} className="mt-4" />

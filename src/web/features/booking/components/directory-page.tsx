@@ -32,6 +32,7 @@ import { PlaceOptions } from './place-options';
 import { useDirectory } from '../api/booking-api';
 import { PageHeading, ProviderBadges, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
 import { SpecialtyOptions } from './specialty-options';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** The parameters the page keeps in its URL (the API reads the same ones). */
 const FILTER_KEYS = ['query', 'specialty', 'language', 'mode', 'near', 'lat', 'lng', 'radiusKm', 'acceptingNew', 'ndis', 'availableWithinDays', 'sort'] as const;
@@ -42,6 +43,7 @@ const MATCH_REASON_KINDS = Object.keys(MATCH_WEIGHTS) as MatchReasonKind[];
 /** /providers: search, filter and sort the directory; the whole query is in the URL, so it can be shared. */
 export function DirectoryPage() {
   const { t, i18n } = useTranslation('providers');
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const [params, setParams] = useSearchParams();
   const { session } = useAuth();
@@ -310,7 +312,7 @@ export function DirectoryPage() {
                 {t('directory.nearWords', { query: isolate(page.searched ?? ''), place: isolate(page.place.name) })}
               </p>
             ) : null}
-            <p className="mt-2 text-sm text-slate-700">{t('directory.timesIn', { zone: zoneName(viewerZone, language), id: viewerZone })}</p>
+            <p className="mt-2 text-sm text-slate-700">{t('directory.timesIn', { zone: zoneName(viewerZone, locale), id: viewerZone })}</p>
             {dropped ? <p className="mt-2 text-sm text-amber-900">{t('directory.linkPartsDropped')}</p> : null}
             {page.placeNotFound ? (
               <p role="alert" className="mt-3 text-sm text-amber-900">
@@ -349,6 +351,7 @@ export function DirectoryPage() {
 
 function ProviderCard({ provider, placeGiven }: { provider: ProviderSummary; placeGiven: boolean }) {
   const { t, i18n } = useTranslation('providers');
+  const locale = useFormatLocale();
   const { session } = useAuth();
   const language = currentLanguage(i18n.resolvedLanguage);
   const zone = userTimeZone(session?.user.timeZone);
@@ -394,7 +397,7 @@ function ProviderCard({ provider, placeGiven }: { provider: ProviderSummary; pla
         </div>
         <div className="sm:col-span-2">
           <dt className="inline text-slate-700">{t('card.next')}: </dt>
-          <dd className="inline">{provider.nextAvailableAt ? formatDateTime(provider.nextAvailableAt, language, zone) : t('card.noTimes')}</dd>
+          <dd className="inline">{provider.nextAvailableAt ? formatDateTime(provider.nextAvailableAt, locale, zone) : t('card.noTimes')}</dd>
         </div>
       </dl>
       {provider.reasons.length > 0 ? <MatchExplanation provider={provider} placeGiven={placeGiven} /> : null}
@@ -428,12 +431,13 @@ function countryName(code: string, language: string): string {
  */
 function MatchExplanation({ provider, placeGiven }: { provider: ProviderSummary; placeGiven: boolean }) {
   const { t, i18n } = useTranslation('providers');
+  const locale = useFormatLocale();
   const { session } = useAuth();
   const language = currentLanguage(i18n.resolvedLanguage);
   const zone = userTimeZone(session?.user.timeZone);
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const detailOf = (r: MatchReason): string | null => {
-    if (r.kind === 'availability') return formatDateTime(r.detail, language, zone);
+    if (r.kind === 'availability') return formatDateTime(r.detail, locale, zone);
     if (r.kind === 'fit') return isSpecialtySlug(r.detail) ? t(`specialties.${r.detail}`) : null;
     if (r.kind === 'language') return LANGUAGES.find((l) => l.code === r.detail)?.name ?? r.detail;
     if (r.kind === 'region') return countryName(r.detail, language);

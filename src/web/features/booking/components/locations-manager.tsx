@@ -28,6 +28,7 @@ import { zoneName } from '../lib/format';
 import { invalidFields, passesSchema } from '../lib/form-errors';
 import { Badge, QueryState, SELECT_CLASS_NAME } from './parts';
 import { nameAndState, PlaceOptions } from './place-options';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /**
  * The gazetteer's place an address is in, as the server reads it: named exactly as the suburb,
@@ -59,6 +60,7 @@ function allTimeZones(current: string): string[] {
 /** Where the provider sees patients: add, edit, and remove (refused while appointments are still to come there). */
 export function LocationsManager({ region }: { region: RegionCode }) {
   const { t, i18n } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const locations = useOwnLocations(true);
   const remove = useRemoveLocation();
@@ -128,7 +130,7 @@ export function LocationsManager({ region }: { region: RegionCode }) {
                       <bdi dir="auto">{formatAddress(location, location.country, { fields: practiceAddressFields(location.country), countryName: countryName(location.country, language) })}</bdi>
                     </p>
                   ) : null}
-                  <p className="text-sm text-slate-700">{t('directoryProfile.locations.zone', { zone: zoneName(location.timeZone, language) })}</p>
+                  <p className="text-sm text-slate-700">{t('directoryProfile.locations.zone', { zone: zoneName(location.timeZone, locale) })}</p>
                   {location.contactPhone || location.contactEmail ? (
                     <p className="text-sm text-slate-700">
                       {t('directoryProfile.locations.contact')}: <bdi dir="ltr">{[location.contactPhone, location.contactEmail].filter(Boolean).join(' · ')}</bdi>

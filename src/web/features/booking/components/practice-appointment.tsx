@@ -7,12 +7,12 @@ import { visitOffered } from '~/shared/contracts/telehealth';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { formatTime } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { usePracticeAction } from '../api/booking-api';
 import { focusElement, sectionHeadingOf, useFocusFallback } from '~/web/lib/focus';
 import { Badge } from './parts';
 import { PracticeReschedule } from './practice-reschedule';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 export const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
 const ORDER: AppointmentAction[] = ['confirm', 'check_in', 'complete', 'mark_no_show', 'cancel'];
@@ -34,7 +34,7 @@ export function PracticeAppointment({
   focusFallback?: (node: HTMLElement) => HTMLElement | null | undefined;
 }) {
   const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const locale = useFormatLocale();
   const act = usePracticeAction();
   const [cancelling, setCancelling] = useState(false);
   const [moving, setMoving] = useState(false);
@@ -81,7 +81,7 @@ export function PracticeAppointment({
       <div ref={summary} className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium text-slate-900">
           {showDate ? `${showDate(a.startsAt)} · ` : ''}
-          {formatTime(a.startsAt, language, timeZone)}–{formatTime(a.endsAt, language, timeZone)} · <bdi>{a.patient.name}</bdi>
+          {formatTime(a.startsAt, locale, timeZone)}–{formatTime(a.endsAt, locale, timeZone)} · <bdi>{a.patient.name}</bdi>
         </p>
         <Badge tone={STATUS_TONE[a.status]}>{t(`status.${a.status}`)}</Badge>
       </div>

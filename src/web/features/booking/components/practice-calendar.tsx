@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button, ButtonLink } from '~/web/components/ui/button';
 import { userTimeZone } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { useMediaQuery } from '~/web/lib/media-query';
 import { useAuth } from '~/web/lib/session';
 import { usePracticeAppointments } from '../api/booking-api';
@@ -15,6 +14,7 @@ import { addDays, formatDayHeading, localDate, mondayOf, slotsByDay, zoneName } 
 import { PageHeading, QueryState } from './parts';
 import { PracticeAppointment } from './practice-appointment';
 import { WeekGrid } from './week-grid';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 type View = 'day' | 'week' | 'list';
 
@@ -29,8 +29,8 @@ function startOf(isoDay: string, timeZone: string): string {
 
 /** /provider/appointments: a day or week calendar, or a list, with check-in, completion and no-show. */
 export function PracticeCalendarPage() {
-  const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
   // The view and the date are in the address (?view=day&date=2026-12-01): a reload, a shared link or Back keeps them.
@@ -56,12 +56,12 @@ export function PracticeCalendarPage() {
   const wide = useMediaQuery(WIDE_SCREEN);
   const byDay = slotsByDay((list.data?.appointments ?? []).map((a) => ({ ...a, start: a.startsAt })), zone);
   const step = view === 'day' ? 1 : view === 'week' ? 7 : 28;
-  const rangeLabel = view === 'day' ? formatDayHeading(first, language) : `${formatDayHeading(first, language)} – ${formatDayHeading(addDays(last, -1), language)}`;
+  const rangeLabel = view === 'day' ? formatDayHeading(first, locale) : `${formatDayHeading(first, locale)} – ${formatDayHeading(addDays(last, -1), locale)}`;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <DocumentTitle title={t('practice.calendarTitle')} />
-      <PageHeading title={t('practice.calendarTitle')} intro={t('practice.calendarIntro', { zone: zoneName(zone, language) })} />
+      <PageHeading title={t('practice.calendarTitle')} intro={t('practice.calendarIntro', { zone: zoneName(zone, locale) })} />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <div role="group" aria-label={t('practice.view')} className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
           {(['day', 'week', 'list'] as const).map((v) => (
@@ -107,7 +107,7 @@ export function PracticeCalendarPage() {
             <div className="mt-4 space-y-6" aria-busy={list.isFetching}>
               {byDay.map(({ day, slots: items }) => (
                 // The day view's one day is the section's heading already (the week's narrow list names each).
-                <DayOfAppointments key={day} heading={view === 'day' ? null : formatDayHeading(day, language)} appointments={items} timeZone={zone} />
+                <DayOfAppointments key={day} heading={view === 'day' ? null : formatDayHeading(day, locale)} appointments={items} timeZone={zone} />
               ))}
             </div>
           )}

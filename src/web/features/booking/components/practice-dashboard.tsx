@@ -10,10 +10,12 @@ import { usePracticeDashboard } from '../api/booking-api';
 import { formatMoney } from '../lib/format';
 import { NoProfileNotice, PageHeading, QueryState } from './parts';
 import { PracticeAppointment } from './practice-appointment';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** /provider/dashboard: today's schedule, what waits for action, and this week's figures. */
 export function PracticeDashboardPage() {
   const { t, i18n } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
@@ -88,9 +90,9 @@ export function PracticeDashboardPage() {
             <div className="mt-8 grid gap-8 lg:grid-cols-2">
               <section aria-labelledby={ids.today}>
                 <h2 id={ids.today} className="text-xl font-semibold text-slate-900">
-                  {t('practice.today', { date: formatDate(new Date(), language, zone) })}
+                  {t('practice.today', { date: formatDate(new Date(), locale, zone) })}
                 </h2>
-                <p className="mt-1 text-sm text-slate-700">{t('practice.calendarIntro', { zone: zoneName(zone, language) })}</p>
+                <p className="mt-1 text-sm text-slate-700">{t('practice.calendarIntro', { zone: zoneName(zone, locale) })}</p>
                 {d.today.length === 0 ? (
                   <p className="mt-3 text-slate-700">{t('practice.nothingToday')}</p>
                 ) : (
@@ -113,7 +115,7 @@ export function PracticeDashboardPage() {
                   <ul className="mt-3 space-y-3">
                     {d.waiting.map((a) => (
                       <li key={a.id}>
-                        <PracticeAppointment appointment={a} timeZone={zone} showDate={(iso) => formatDate(iso, language, zone)} />
+                        <PracticeAppointment appointment={a} timeZone={zone} showDate={(iso) => formatDate(iso, locale, zone)} />
                       </li>
                     ))}
                   </ul>

@@ -13,7 +13,6 @@ import { Input } from '~/web/components/ui/input';
 import { ApiError } from '~/web/lib/api-client';
 import { formatCalendarDay, formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { focusElement } from '~/web/lib/focus';
-import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { usePracticeBook, usePracticePatients, usePracticeProviders, useProvider } from '../api/booking-api';
@@ -21,6 +20,7 @@ import { localDate, zoneName } from '../lib/format';
 import { PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { ReasonField, ServiceChoice } from './service-choice';
 import { SlotPicker } from './slot-picker';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /**
  * /provider/appointments/new: the practice books a time for one of its patients (someone who has
@@ -94,7 +94,7 @@ function newKey(): string {
  */
 function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initialPatientId: string | null }) {
   const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const locale = useFormatLocale();
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
   const navigate = useNavigate();
@@ -131,7 +131,7 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
       },
       {
         onSuccess: () => {
-          toast.success(t('practiceBooking.booked', { patient: patient.name, when: formatDateTime(when, language, zone) }));
+          toast.success(t('practiceBooking.booked', { patient: patient.name, when: formatDateTime(when, locale, zone) }));
           void navigate(`/provider/appointments?view=day&date=${localDate(new Date(when), zone)}`);
         },
         onError: (e) => {
@@ -216,7 +216,7 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
             </dd>
             <dt className="text-slate-700">{t('book.when')}</dt>
             <dd className="text-slate-900">
-              {formatDateTime(start, language, zone)} ({zoneName(zone, language)})
+              {formatDateTime(start, locale, zone)} ({zoneName(zone, locale)})
             </dd>
             <dt className="text-slate-700">{t('book.where')}</dt>
             <dd className="text-slate-900">{service.mode === 'telehealth' ? t('modes.telehealth') : <bdi>{[location.name, location.street, location.city].filter(Boolean).join(', ')}</bdi>}</dd>
@@ -255,8 +255,8 @@ function PatientChooser({
   chosen: PracticePatient | null;
   onChoose(patient: PracticePatient): void;
 }) {
-  const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
   const [query, setQuery] = useState('');
@@ -294,9 +294,9 @@ function PatientChooser({
                     <bdi dir="ltr">{p.email}</bdi>
                     {p.nextVisitAt || p.lastVisitAt ? ' · ' : null}
                     {p.nextVisitAt
-                      ? t('practiceBooking.nextVisit', { date: formatCalendarDay(localDate(p.nextVisitAt, zone), language) })
+                      ? t('practiceBooking.nextVisit', { date: formatCalendarDay(localDate(p.nextVisitAt, zone), locale) })
                       : p.lastVisitAt
-                        ? t('practiceBooking.lastVisit', { date: formatCalendarDay(localDate(p.lastVisitAt, zone), language) })
+                        ? t('practiceBooking.lastVisit', { date: formatCalendarDay(localDate(p.lastVisitAt, zone), locale) })
                         : null}
                   </span>
                 </span>

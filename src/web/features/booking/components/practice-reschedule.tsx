@@ -5,10 +5,10 @@ import type { Appointment } from '~/shared/contracts/appointments';
 import { Button } from '~/web/components/ui/button';
 import { formatDateTime } from '~/web/lib/dates';
 import { focusElement } from '~/web/lib/focus';
-import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { usePracticeReschedule } from '../api/booking-api';
 import { SlotPicker } from './slot-picker';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /**
  * The practice moves an appointment to another free time (POST …/practice/appointments/{id}/reschedule):
@@ -17,7 +17,7 @@ import { SlotPicker } from './slot-picker';
  */
 export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appointment: Appointment; timeZone: string; onDone(): void }) {
   const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const locale = useFormatLocale();
   const move = usePracticeReschedule();
   const [newStart, setNewStart] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +30,7 @@ export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appoi
       { id: a.id, startsAt: newStart },
       {
         onSuccess: () => {
-          toast.success(t('practice.moved', { patient: a.patient.name, when: formatDateTime(newStart, language, timeZone) }));
+          toast.success(t('practice.moved', { patient: a.patient.name, when: formatDateTime(newStart, locale, timeZone) }));
           onDone();
         },
         onError: (e) => {
@@ -55,7 +55,7 @@ export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appoi
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button size="sm" disabled={!newStart || move.isPending} onClick={onMove} className="h-auto min-h-8 max-w-full py-1 whitespace-normal">
-          {newStart ? t('list.moveTo', { when: formatDateTime(newStart, language, timeZone) }) : t('list.pickNewTime')}
+          {newStart ? t('list.moveTo', { when: formatDateTime(newStart, locale, timeZone) }) : t('list.pickNewTime')}
         </Button>
         <Button size="sm" variant="outline" onClick={onDone}>
           {t('practice.keepTime')}

@@ -16,6 +16,7 @@ import { useProvider, useSlots } from '../api/booking-api';
 import { formatDayHeading, formatMoney, slotsByDay, zoneName } from '../lib/format';
 import { ListText } from '~/web/components/ui/list-text';
 import { ProviderBadges, ProviderPhoto, QueryState, RatingText } from './parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** /providers/{id}: a verified provider's profile, services, next free times and a way to book. */
 export function ProviderProfilePage({ id, initial }: { id: string; initial?: { provider: ProviderDetail | null; notFound: boolean } }) {
@@ -34,6 +35,7 @@ export function ProviderProfilePage({ id, initial }: { id: string; initial?: { p
 
 function Profile({ provider }: { provider: ProviderDetail }) {
   const { t, i18n } = useTranslation('providers');
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const ids = { about: useId(), services: useId(), where: useId(), times: useId() };
   return (
@@ -143,7 +145,7 @@ function Profile({ provider }: { provider: ProviderDetail }) {
                   <bdi className="font-medium text-slate-900">{l.name}</bdi>
                   {' — '}
                   {l.kind === 'practice' ? <bdi>{formatAddress(l, l.country)}</bdi> : t('modes.telehealth')}
-                  <span className="block text-sm text-slate-700">{t('profile.hoursIn', { zone: zoneName(l.timeZone, language), id: l.timeZone })}</span>
+                  <span className="block text-sm text-slate-700">{t('profile.hoursIn', { zone: zoneName(l.timeZone, locale), id: l.timeZone })}</span>
                 </li>
               ))}
             </ul>
@@ -163,8 +165,8 @@ function Profile({ provider }: { provider: ProviderDetail }) {
 }
 
 function NextTimes({ provider }: { provider: ProviderDetail }) {
-  const { t, i18n } = useTranslation('providers');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('providers');
+  const locale = useFormatLocale();
   const { session } = useAuth();
   // The times are shown in the viewer's zone, which the server cannot know (it renders UTC when
   // nobody saved one): they and the zone's name come once the page has hydrated, as on the home page.
@@ -177,17 +179,17 @@ function NextTimes({ provider }: { provider: ProviderDetail }) {
   const days = slots.data ? slotsByDay(slots.data.slots, zone).slice(0, 3) : [];
   return (
     <div className="mt-2">
-      {hydrated ? <p className="text-sm text-slate-700">{t('profile.forService', { service: service.name, zone: zoneName(zone, language) })}</p> : null}
+      {hydrated ? <p className="text-sm text-slate-700">{t('profile.forService', { service: service.name, zone: zoneName(zone, locale) })}</p> : null}
       {slots.isPending || !hydrated ? (
         <p role="status" className="mt-3 text-sm text-slate-700">
           {t('profile.loadingTimes')}
         </p>
       ) : days.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-700">{provider.nextAvailableAt ? t('profile.nextAt', { when: formatDateTime(provider.nextAvailableAt, language, zone) }) : t('card.noTimes')}</p>
+        <p className="mt-3 text-sm text-slate-700">{provider.nextAvailableAt ? t('profile.nextAt', { when: formatDateTime(provider.nextAvailableAt, locale, zone) }) : t('card.noTimes')}</p>
       ) : (
         days.map(({ day, slots: list }) => (
           <div key={day} className="mt-3">
-            <h3 className="text-sm font-semibold text-slate-900">{formatDayHeading(day, language)}</h3>
+            <h3 className="text-sm font-semibold text-slate-900">{formatDayHeading(day, locale)}</h3>
             <ul className="mt-1 flex flex-wrap gap-2">
               {list.slice(0, 6).map((s) => (
                 <li key={s.start}>
@@ -196,7 +198,7 @@ function NextTimes({ provider }: { provider: ProviderDetail }) {
                     className="inline-flex min-h-9 items-center rounded-md border border-slate-300 px-2.5 text-sm text-slate-900 hover:border-teal-700"
                   >
                     <span className="sr-only">{t('profile.bookAt')} </span>
-                    {formatTime(s.start, language, zone)}
+                    {formatTime(s.start, locale, zone)}
                   </Link>
                 </li>
               ))}

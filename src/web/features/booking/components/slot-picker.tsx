@@ -2,11 +2,11 @@ import { clsx } from 'clsx';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { useSlots } from '../api/booking-api';
 import { formatDayHeading, localDate, slotsByDay, zoneName } from '../lib/format';
 import { rovingIndex, tabStopOf } from '../lib/roving';
 import { Button } from '~/web/components/ui/button';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 const DAYS_PER_PAGE = 14;
 
@@ -34,8 +34,8 @@ export function SlotPicker({
   onSelect(start: string): void;
   labelledBy?: string;
 }) {
-  const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const [from, setFrom] = useState<string | undefined>(undefined);
   const slots = useSlots({ providerId, serviceId, locationId, days: DAYS_PER_PAGE, ...(from ? { from } : {}), ...(practice ? { practice } : {}) });
   const noteId = useId();
@@ -56,8 +56,8 @@ export function SlotPicker({
   return (
     <div aria-labelledby={labelledBy} role="group">
       <p id={noteId} className="text-sm text-slate-700">
-        {t('slots.inYourZone', { zone: zoneName(viewerTimeZone, language), id: viewerTimeZone })}
-        {practiceZone && practiceZone !== viewerTimeZone ? ` ${t('slots.practiceZone', { zone: zoneName(practiceZone, language), id: practiceZone })}` : ''}
+        {t('slots.inYourZone', { zone: zoneName(viewerTimeZone, locale), id: viewerTimeZone })}
+        {practiceZone && practiceZone !== viewerTimeZone ? ` ${t('slots.practiceZone', { zone: zoneName(practiceZone, locale), id: practiceZone })}` : ''}
       </p>
       {slots.isPending ? (
         <p role="status" className="mt-4 text-slate-700">
@@ -72,7 +72,7 @@ export function SlotPicker({
       ) : (
         <div className="mt-4 space-y-4" aria-busy={slots.isFetching}>
           {days.map(({ day, slots: list }) => (
-            <DayTimes key={day} day={day} list={list} language={language} viewerTimeZone={viewerTimeZone} selected={selected} onSelect={onSelect} describedBy={noteId} />
+            <DayTimes key={day} day={day} list={list} locale={locale} viewerTimeZone={viewerTimeZone} selected={selected} onSelect={onSelect} describedBy={noteId} />
           ))}
         </div>
       )}
@@ -97,7 +97,7 @@ export function SlotPicker({
 function DayTimes({
   day,
   list,
-  language,
+  locale,
   viewerTimeZone,
   selected,
   onSelect,
@@ -105,7 +105,7 @@ function DayTimes({
 }: {
   day: string;
   list: { start: string }[];
-  language: string;
+  locale: string;
   viewerTimeZone: string;
   selected: string | null;
   onSelect(start: string): void;
@@ -127,7 +127,7 @@ function DayTimes({
   return (
     <div>
       <h4 id={headingId} className="text-sm font-semibold text-slate-900">
-        {formatDayHeading(day, language)}
+        {formatDayHeading(day, locale)}
       </h4>
       {/* The group's key handler serves the radios inside it, which take the focus (one at a time). */}
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus */}
@@ -148,8 +148,8 @@ function DayTimes({
                 isSelected ? 'border-teal-800 bg-teal-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-teal-700',
               )}
             >
-              <span className="sr-only">{formatDayHeading(localDate(slot.start, viewerTimeZone), language)}, </span>
-              {formatTime(slot.start, language, viewerTimeZone)}
+              <span className="sr-only">{formatDayHeading(localDate(slot.start, viewerTimeZone), locale)}, </span>
+              {formatTime(slot.start, locale, viewerTimeZone)}
             </button>
           );
         })}

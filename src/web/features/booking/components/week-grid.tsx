@@ -5,13 +5,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '~/shared/contracts/appointments';
 import { isolate } from '~/web/lib/bidi';
-import { INTL_LOCALES, formatTime, localDate } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
+import { intlLocale, formatTime, localDate } from '~/web/lib/dates';
 import { useHydrated } from '~/web/lib/use-hydrated';
 import { useNow } from '~/web/lib/use-now';
 import { formatDayHeading } from '../lib/format';
 import { layoutWeek, nowMarker } from '../lib/week-grid';
 import { PracticeAppointment, STATUS_TONE } from './practice-appointment';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** Pixels an hour takes: a quarter of an hour is then 24 px, the least a target may be (WCAG 2.5.8). */
 const HOUR_PX = 96;
@@ -31,8 +31,8 @@ const BLOCK_TONES = {
  * the server allows now, in a dialog.
  */
 export function WeekGrid({ days, appointments, timeZone }: { days: readonly string[]; appointments: readonly Appointment[]; timeZone: string }) {
-  const { t, i18n } = useTranslation('appointments');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('appointments');
+  const locale = useFormatLocale();
   const baseId = useId();
   const layout = layoutWeek(appointments, days, timeZone);
   // The line for now, once in the browser (the server's minute is not the reader's), moved each minute.
@@ -42,7 +42,7 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
   const today = hydrated ? localDate(now, timeZone) : null;
   const hours = Array.from({ length: layout.lastHour - layout.firstHour }, (_, i) => layout.firstHour + i);
   const height = hours.length * HOUR_PX;
-  const hourLabel = new Intl.DateTimeFormat(INTL_LOCALES[language] ?? 'en', { hour: 'numeric', timeZone: 'UTC' });
+  const hourLabel = new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', timeZone: 'UTC' });
   const lines = `repeating-linear-gradient(to bottom, rgb(226 232 240) 0, rgb(226 232 240) 1px, transparent 1px, transparent ${HOUR_PX}px)`;
   return (
     <div className="grid grid-cols-[3.5rem_repeat(7,minmax(0,1fr))]">
@@ -54,7 +54,7 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
           aria-current={day === today ? 'date' : undefined}
           className={clsx('border-b px-1 pb-2 text-sm font-semibold', day === today ? 'border-b-2 border-teal-700 text-teal-800' : 'border-slate-200 text-slate-900')}
         >
-          {formatDayHeading(day, language)}
+          {formatDayHeading(day, locale)}
         </h3>
       ))}
       {/* The hours down the side are for the eye: each appointment says its own time. */}
@@ -87,12 +87,12 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
                     {/* As much as the block's height shows: a short visit's start and patient on one line; the status is always in its name. */}
                     {minutes < 30 ? (
                       <span className="max-w-full truncate">
-                        <span className="font-medium">{formatTime(a.startsAt, language, timeZone)}</span> <bdi>{a.patient.name}</bdi>
+                        <span className="font-medium">{formatTime(a.startsAt, locale, timeZone)}</span> <bdi>{a.patient.name}</bdi>
                       </span>
                     ) : (
                       <>
                         <span className="max-w-full truncate font-medium">
-                          {formatTime(a.startsAt, language, timeZone)}–{formatTime(a.endsAt, language, timeZone)}
+                          {formatTime(a.startsAt, locale, timeZone)}–{formatTime(a.endsAt, locale, timeZone)}
                         </span>
                         <span className="max-w-full truncate">
                           <bdi>{a.patient.name}</bdi>
@@ -109,7 +109,7 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
                     >
                       <div className="mb-3 flex items-start justify-between gap-4">
                         <Dialog.Title className="text-lg font-semibold text-slate-900">
-                          {t('practice.detailsTitle', { patient: isolate(a.patient.name), day: formatDayHeading(day, language) })}
+                          {t('practice.detailsTitle', { patient: isolate(a.patient.name), day: formatDayHeading(day, locale) })}
                         </Dialog.Title>
                         <Dialog.Close className="inline-flex size-10 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100" aria-label={t('practice.close')}>
                           <X aria-hidden="true" className="size-5" />

@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BlogPost } from '../lib/content-types';
 import { formatContentDate } from '../lib/content-date';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** /blog/{id}: one post. */
 export function BlogArticle({ post }: { post: BlogPost }) {
-  const { t, i18n } = useTranslation('content');
+  const { t } = useTranslation('content');
+  const locale = useFormatLocale();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8" lang={post.language}>
       <p>
@@ -20,7 +22,7 @@ export function BlogArticle({ post }: { post: BlogPost }) {
         <p className="mt-4 text-sm text-slate-600">
           {t('blog.by', { author: post.author })}
           {' · '}
-          <time dateTime={post.date}>{t('blog.published', { date: formatContentDate(post.date, i18n.language) })}</time>
+          <time dateTime={post.date}>{t('blog.published', { date: formatContentDate(post.date, locale) })}</time>
           {' · '}
           {t('blog.readingTime', { count: post.readingMinutes })}
         </p>

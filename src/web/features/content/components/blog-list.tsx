@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { useFormatLocale } from '~/web/lib/format-locale';
 import { BlogCard } from '~/web/components/content/blog-card';
 import type { BlogTeaser, ContentPage } from '../lib/content-types';
 
 /** /blog: the index text and every post, newest first. */
 export function BlogList({ intro, posts }: { intro: ContentPage; posts: readonly BlogTeaser[] }) {
-  const { t, i18n } = useTranslation('content');
+  const { t } = useTranslation('content');
+  const locale = useFormatLocale();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
       <header className="mb-10 max-w-3xl">
@@ -17,7 +19,7 @@ export function BlogList({ intro, posts }: { intro: ContentPage; posts: readonly
       ) : (
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {posts.map((post) => (
-            <BlogCard key={post.id} post={post} language={i18n.language} headingLevel="h2" meta={t('blog.readingTime', { count: post.readingMinutes })} />
+            <BlogCard key={post.id} post={post} locale={locale} headingLevel="h2" meta={t('blog.readingTime', { count: post.readingMinutes })} />
           ))}
         </ul>
       )}

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { ContentPage } from '../lib/content-types';
 import { formatContentDate } from '../lib/content-date';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** A public content page: heading, lead, the body from its Markdown file, and FAQ items if any. */
 export function ContentArticle({ page }: { page: ContentPage }) {
-  const { t, i18n } = useTranslation('content');
+  const { t } = useTranslation('content');
+  const locale = useFormatLocale();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8" lang={page.language}>
       <header className="mb-8 border-b border-slate-200 pb-8">
@@ -12,7 +14,7 @@ export function ContentArticle({ page }: { page: ContentPage }) {
         {page.lead ? <p className="mt-4 text-lg text-slate-700">{page.lead}</p> : null}
         {page.updated ? (
           <p className="mt-4 text-sm text-slate-600">
-            {t('updated', { date: formatContentDate(page.updated, i18n.language) })}
+            {t('updated', { date: formatContentDate(page.updated, locale) })}
           </p>
         ) : null}
       </header>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useFormatLocale } from '~/web/lib/format-locale';
 import { BlogCard, type BlogCardPost } from '~/web/components/content/blog-card';
 import { CtaLink } from './cta-link';
 
@@ -6,7 +7,8 @@ import { CtaLink } from './cta-link';
 export type HomeBlogTeaser = BlogCardPost;
 
 export function BlogTeasers({ posts }: { posts: readonly HomeBlogTeaser[] }) {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
+  const locale = useFormatLocale();
   if (posts.length === 0) return null;
   return (
     <section aria-labelledby="blog-heading" className="bg-slate-50">
@@ -21,7 +23,7 @@ export function BlogTeasers({ posts }: { posts: readonly HomeBlogTeaser[] }) {
         </div>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {posts.map((post) => (
-            <BlogCard key={post.id} post={post} language={i18n.language} headingLevel="h3" />
+            <BlogCard key={post.id} post={post} locale={locale} headingLevel="h3" />
           ))}
         </ul>
       </div>

@@ -8,6 +8,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { useHydrated } from '~/web/lib/use-hydrated';
 import { useTopMatches } from '../api/specialties';
 import { TopMatchesLoading } from './hero-parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 // Loaded on its own (hero.tsx imports it lazily): the directory's contract, the places and the date
 // formatting stay out of the home page's first scripts. The server renders it in place.
@@ -18,6 +19,7 @@ import { TopMatchesLoading } from './hero-parts';
  */
 export default function TopMatches({ region }: { region: RegionCode }) {
   const { t, i18n } = useTranslation('home');
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const place = regionPlace(region);
   const matches = useTopMatches({ near: place?.name, lang: language });
@@ -51,7 +53,7 @@ export default function TopMatches({ region }: { region: RegionCode }) {
               {p.nextAvailableAt && hydrated ? (
                 <span className="inline-flex items-center gap-1">
                   <CalendarCheck aria-hidden="true" className="size-4" />
-                  {t('hero.matching.nextAvailable', { when: formatDateTime(p.nextAvailableAt, language, userTimeZone(null)) })}
+                  {t('hero.matching.nextAvailable', { when: formatDateTime(p.nextAvailableAt, locale, userTimeZone(null)) })}
                 </span>
               ) : null}
             </div>

@@ -49,14 +49,17 @@ export function Composer({
   const [body, setBodyState] = useState(() => (draftKey ? (drafts.get(draftKey) ?? '') : ''));
   const setBody = (value: string) => {
     setBodyState(value);
-    if (value.trim()) setBodyError((current) => (current === t('composer.empty') ? null : current));
+    if (value.trim()) setBodyProblem((current) => (current === 'empty' ? null : current));
     if (!draftKey) return;
     if (value) drafts.set(draftKey, value);
     else drafts.delete(draftKey);
   };
   const [file, setFile] = useState<File | null>(null);
-  const [bodyError, setBodyError] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  // Which rule the text broke on the last try (the message is written from it, in the current language).
+  const [bodyProblem, setBodyProblem] = useState<'empty' | 'tooLong' | null>(null);
+  const bodyError = bodyProblem === 'empty' ? t('composer.empty') : bodyProblem === 'tooLong' ? t('composer.tooLong', { max: MESSAGE_MAX_LENGTH }) : null;
+  const [fileProblem, setFileProblem] = useState<'type' | 'tooLarge' | null>(null);
+  const fileError = fileProblem === 'type' ? t('errors.attachmentType') : fileProblem === 'tooLarge' ? t('errors.attachmentTooLarge') : null;
   const fileInput = useRef<HTMLInputElement>(null);
   const formId = useId();
   // A second click (or Enter) while the first send is on its way sends nothing.
@@ -65,34 +68,34 @@ export function Composer({
   function chooseFile(chosen: File | null) {
     if (chosen && !isAcceptedFile(chosen)) {
       setFile(null);
-      setFileError(t('errors.attachmentType'));
+      setFileProblem('type');
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
     if (chosen && maxFileBytes !== undefined && chosen.size > maxFileBytes) {
       setFile(null);
-      setFileError(t('errors.attachmentTooLarge'));
+      setFileProblem('tooLarge');
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
-    setFileError(null);
+    setFileProblem(null);
     setFile(chosen);
     // A file is something to send: "write a message or choose a file" no longer applies.
-    if (chosen) setBodyError(null);
+    if (chosen) setBodyProblem(null);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const text = body.trim();
     if (!text && !file) {
-      setBodyError(t('composer.empty'));
+      setBodyProblem('empty');
       return;
     }
     if (text.length > MESSAGE_MAX_LENGTH) {
-      setBodyError(t('composer.tooLong', { max: MESSAGE_MAX_LENGTH }));
+      setBodyProblem('tooLong');
       return;
     }
-    setBodyError(null);
+    setBodyProblem(null);
     const sent = await once(() => onSend({ body: text, file }));
     if (!sent.skipped && sent.value) {
       setBody('');

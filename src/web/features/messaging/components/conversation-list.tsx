@@ -7,11 +7,11 @@ import { CONVERSATION_QUERY_MAX_LENGTH, conversationSearchWords, type Conversati
 import { Button } from '~/web/components/ui/button';
 import { Input } from '~/web/components/ui/input';
 import { formatDateTime } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { personInitials, useAuth } from '~/web/lib/session';
 import { useConversations } from '../api/messaging-api';
 import { foundPreviewOf, markWords, previewOf } from '../lib/format';
 import { QueryState } from './parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 export function PersonAvatar({ name, image }: { name: string; image: string | null }) {
   return (
@@ -44,8 +44,8 @@ export function ConversationList({
   filter: ListFilter;
   onFilter(filter: ListFilter): void;
 }) {
-  const { t, i18n } = useTranslation('messages');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('messages');
+  const locale = useFormatLocale();
   const list = useConversations({ page, ...filter });
   const headingId = useId();
   const id = useId();
@@ -122,7 +122,7 @@ export function ConversationList({
         ) : (
           <ul aria-labelledby={headingId} className="mt-3 space-y-2">
             {list.data?.conversations.map((c) => (
-              <ConversationItem key={c.id} conversation={c} current={c.id === selected} language={language} zone={zone} to={linkSearch(c)} words={words} />
+              <ConversationItem key={c.id} conversation={c} current={c.id === selected} locale={locale} zone={zone} to={linkSearch(c)} words={words} />
             ))}
           </ul>
         )}
@@ -147,14 +147,14 @@ export function ConversationList({
 function ConversationItem({
   conversation: c,
   current,
-  language,
+  locale,
   zone,
   to,
   words,
 }: {
   conversation: ConversationListItem;
   current: boolean;
-  language: string;
+  locale: string;
   zone: string;
   to: string;
   words: readonly string[];
@@ -203,7 +203,7 @@ function ConversationItem({
           ) : null}
           {when ? (
             <span className="mt-0.5 block text-xs text-slate-700">
-              {c.match ? t('list.foundAt', { date: formatDateTime(when, language, zone) }) : formatDateTime(when, language, zone)}
+              {c.match ? t('list.foundAt', { date: formatDateTime(when, locale, zone) }) : formatDateTime(when, locale, zone)}
             </span>
           ) : null}
         </span>

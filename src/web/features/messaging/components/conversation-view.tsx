@@ -12,6 +12,7 @@ import { formatFileSize, mergeMessages } from '../lib/format';
 import { Composer, type ComposerValue } from './composer';
 import { PersonAvatar } from './conversation-list';
 import { isMissing, QueryState, useMessagingError } from './parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** How many earlier pages are read to reach a message a search found (50 messages each). */
 const FOUND_PAGES_MAX = 20;
@@ -280,6 +281,7 @@ function MessageItem({
   ref?: Ref<HTMLLIElement>;
 }) {
   const { t } = useTranslation('messages');
+  const locale = useFormatLocale();
   return (
     <li
       ref={ref}
@@ -319,7 +321,7 @@ function MessageItem({
         ) : null}
       </div>
       <span className="text-xs text-slate-700">
-        <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, language, zone)}</time>
+        <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, locale, zone)}</time>
         {read ? <span className="ms-2 font-medium text-teal-900">{t('thread.read')}</span> : null}
       </span>
     </li>

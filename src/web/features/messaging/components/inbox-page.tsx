@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { isolate } from '~/web/lib/bidi';
 import { formatDateTime, userTimeZone, zoneName } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
 import { useAppointmentConversation, useRefreshMessaging, useStartConversation } from '../api/messaging-api';
@@ -12,6 +11,7 @@ import { Composer, type ComposerValue } from './composer';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
 import { isMissing, QueryState, useMessagingError } from './parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /**
  * /messages (the patient's inbox) and /provider/messages (the practice's): the conversations and the
@@ -91,8 +91,8 @@ export function InboxPage({ practice }: { practice: boolean }) {
  * written, with the way to their appointments.
  */
 function StartConversation({ appointmentId, staff, zone, onStarted, onOpen }: { appointmentId: string; staff: boolean; zone: string; onStarted(conversationId: string): void; onOpen(conversationId: string): void }) {
-  const { t, i18n } = useTranslation('messages');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('messages');
+  const locale = useFormatLocale();
   const about = useAppointmentConversation(appointmentId);
   const start = useStartConversation();
   const errorMessage = useMessagingError();
@@ -119,7 +119,7 @@ function StartConversation({ appointmentId, staff, zone, onStarted, onOpen }: { 
         {data ? (
           <>
             <p className="mt-1 text-sm text-slate-700">
-              {t('start.about', { name: isolate(data.with.name), organisation: isolate(data.organisation.name), when: `${formatDateTime(data.startsAt, language, zone)} (${zoneName(zone, language, new Date(data.startsAt))})` })}
+              {t('start.about', { name: isolate(data.with.name), organisation: isolate(data.organisation.name), when: `${formatDateTime(data.startsAt, locale, zone)} (${zoneName(zone, locale, new Date(data.startsAt))})` })}
             </p>
             <p className="mt-1 mb-4 text-sm text-slate-700">
               {data.conversationId ? (

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileSession } from '~/shared/contracts/profile';
 import { Button } from '~/web/components/ui/button';
-import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/profile-api';
 import { formatDateTime } from '../lib/format';
 import { type Outcome, OutcomeMessage, SettingsSection } from './settings-ui';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 function useDeviceName() {
   const { t } = useTranslation();
@@ -19,14 +19,14 @@ function useDeviceName() {
 
 /** Where the person is signed in, with a way to end any other session (never the tokens). */
 export function SessionsSection({ timeZone }: { timeZone: string }) {
-  const { t, i18n } = useTranslation();
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation();
+  const locale = useFormatLocale();
   const sessions = useSessions();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const deviceName = useDeviceName();
-  const when = (iso: string) => formatDateTime(iso, language, timeZone);
+  const when = (iso: string) => formatDateTime(iso, locale, timeZone);
   const onError = (error: unknown) => setOutcome({ tone: 'error', message: (i) => problemMessage(i, error) });
 
   const list = sessions.data?.sessions ?? [];

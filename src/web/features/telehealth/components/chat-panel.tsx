@@ -9,6 +9,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { useSingleFlight } from '~/web/lib/single-flight';
 import { useSendVisitChat, useVisitChat } from '../api/telehealth-api';
 import { useTelehealthError } from './parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 const TEXTAREA = 'block min-h-16 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700';
 /** The count of characters shows from this many on (before that the limit is far). */
@@ -17,6 +18,7 @@ const COUNT_FROM = VISIT_CHAT_MAX_LENGTH - 200;
 /** The visit's chat: saved with the visit, live for everyone in it. */
 export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone: string }) {
   const { t, i18n } = useTranslation('telehealth');
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const chat = useVisitChat(appointmentId, true);
   const send = useSendVisitChat(appointmentId);
@@ -98,7 +100,7 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
           {messages.map((m) => (
             <li key={m.id} className={clsx('flex max-w-[90%] flex-col', m.mine ? 'items-end self-end' : 'items-start self-start')}>
               <span className="text-xs text-slate-700">
-                {m.mine ? t('chat.you') : <bdi>{m.senderName}</bdi>} · <time dateTime={m.createdAt}>{formatTime(m.createdAt, language, zone)}</time>
+                {m.mine ? t('chat.you') : <bdi>{m.senderName}</bdi>} · <time dateTime={m.createdAt}>{formatTime(m.createdAt, locale, zone)}</time>
               </span>
               <p dir="auto" className={clsx('max-w-full min-w-0 rounded-2xl px-3 py-1.5 whitespace-pre-wrap wrap-anywhere', m.mine ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-900')}>
                 {m.body}

@@ -8,9 +8,9 @@ import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
 import { ApiError } from '~/web/lib/api-error';
 import { formatTime } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { useAdmit, useEndVisit, useInviteGuest } from '../api/telehealth-api';
 import { SELECT_CLASS_NAME, useTelehealthError } from './parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /**
  * Who waits to be let in, each with an Admit button. The button of someone let in goes away with
@@ -18,8 +18,8 @@ import { SELECT_CLASS_NAME, useTelehealthError } from './parts';
  * else waits.
  */
 export function WaitingList({ visit, zone }: { visit: Visit; zone: string }) {
-  const { t, i18n } = useTranslation('telehealth');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('telehealth');
+  const locale = useFormatLocale();
   const admit = useAdmit(visit.appointmentId);
   const errorMessage = useTelehealthError();
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +52,7 @@ export function WaitingList({ visit, zone }: { visit: Visit; zone: string }) {
             <li key={p.userId} className="flex flex-wrap items-center justify-between gap-2">
               <span className="text-slate-900">
                 <bdi className="font-medium">{p.name}</bdi> · {t(`roles.${p.role}`)}
-                {p.waitingSince ? <span className="block text-sm text-slate-700">{t('provider.waitingSince', { time: formatTime(p.waitingSince, language, zone) })}</span> : null}
+                {p.waitingSince ? <span className="block text-sm text-slate-700">{t('provider.waitingSince', { time: formatTime(p.waitingSince, locale, zone) })}</span> : null}
               </span>
               <Button
                 size="sm"

@@ -30,7 +30,7 @@ function render(visit: Partial<TelehealthDayVisit>): string {
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <DayVisit visit={{ ...VISIT, ...visit }} date="2026-12-03" zone="Australia/Sydney" language="en" />
+        <DayVisit visit={{ ...VISIT, ...visit }} date="2026-12-03" zone="Australia/Sydney" locale="en" />
       </MemoryRouter>
     </I18nextProvider>,
   );

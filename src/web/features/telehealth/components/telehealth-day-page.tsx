@@ -9,12 +9,12 @@ import { ButtonLink } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
 import { formatDate, formatTime, userTimeZone } from '~/web/lib/dates';
-import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
 import { useRefreshTelehealth, useTelehealthDay } from '../api/telehealth-api';
 import { localDate, zoneName } from '~/web/lib/dates';
 import { QueryState } from './parts';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 const PHASE_TONE = {
   'not-open': 'bg-slate-100 text-slate-800',
@@ -28,8 +28,8 @@ const PHASE_TONE = {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function TelehealthDayPage() {
-  const { t, i18n } = useTranslation('telehealth');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('telehealth');
+  const locale = useFormatLocale();
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
   // The day is in the address (?date=YYYY-MM-DD), so a reload or a shared link shows the same day.
@@ -50,7 +50,7 @@ export function TelehealthDayPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('day.title')}</h1>
-          <p className="mt-2 text-base text-slate-700">{t('day.intro', { zone: zoneName(zone, language) })}</p>
+          <p className="mt-2 text-base text-slate-700">{t('day.intro', { zone: zoneName(zone, locale) })}</p>
         </div>
         <Field label={t('day.date')} className="w-48">
           {({ id, describedBy }) => (
@@ -68,7 +68,7 @@ export function TelehealthDayPage() {
       </div>
       <section aria-labelledby={headingId} className="mt-8">
         <h2 id={headingId} aria-live="polite" className="text-xl font-semibold text-slate-900">
-          {t('day.visitsOn', { date: formatDate(`${date}T12:00:00Z`, language, 'UTC') })}
+          {t('day.visitsOn', { date: formatDate(`${date}T12:00:00Z`, locale, 'UTC') })}
         </h2>
         <QueryState pending={day.isPending} error={day.isError ? day.error : null} retry={() => void day.refetch()}>
           {visits.length === 0 ? (
@@ -76,7 +76,7 @@ export function TelehealthDayPage() {
           ) : (
             <ul className="mt-4 space-y-3" aria-busy={day.isFetching}>
               {visits.map((v) => (
-                <DayVisit key={v.appointmentId} visit={v} date={date} zone={zone} language={language} />
+                <DayVisit key={v.appointmentId} visit={v} date={date} zone={zone} locale={locale} />
               ))}
             </ul>
           )}
@@ -87,7 +87,7 @@ export function TelehealthDayPage() {
 }
 
 /** One visit of the day: its time, patient, stage, who is waiting or in it, and what the viewer can do. */
-export function DayVisit({ visit: v, date, zone, language }: { visit: TelehealthDayVisit; date: string; zone: string; language: string }) {
+export function DayVisit({ visit: v, date, zone, locale }: { visit: TelehealthDayVisit; date: string; zone: string; locale: string }) {
   const { t } = useTranslation('telehealth');
   const headingId = useId();
   const started = Boolean(v.startedAt) && !v.endedAt;
@@ -108,7 +108,7 @@ export function DayVisit({ visit: v, date, zone, language }: { visit: Telehealth
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-            <time dateTime={v.startsAt}>{formatTime(v.startsAt, language, zone)}</time>–<time dateTime={v.endsAt}>{formatTime(v.endsAt, language, zone)}</time> · <bdi>{v.patientName}</bdi>
+            <time dateTime={v.startsAt}>{formatTime(v.startsAt, locale, zone)}</time>–<time dateTime={v.endsAt}>{formatTime(v.endsAt, locale, zone)}</time> · <bdi>{v.patientName}</bdi>
           </h3>
           <p className="text-sm text-slate-700">{v.serviceName}</p>
         </div>
@@ -122,7 +122,7 @@ export function DayVisit({ visit: v, date, zone, language }: { visit: Telehealth
           <ul className="mt-1 list-inside list-disc">
             {v.waiting.map((w) => (
               <li key={w.userId}>
-                <bdi>{w.name}</bdi> · {t(`roles.${w.role}`)} · {t('provider.waitingSince', { time: formatTime(w.since, language, zone) })}
+                <bdi>{w.name}</bdi> · {t(`roles.${w.role}`)} · {t('provider.waitingSince', { time: formatTime(w.since, locale, zone) })}
               </li>
             ))}
           </ul>
@@ -149,7 +149,7 @@ export function DayVisit({ visit: v, date, zone, language }: { visit: Telehealth
             <span key={p.userId}>
               {i > 0 ? ', ' : null}
               <bdi>{p.name}</bdi> ({t(`roles.${p.role}`)}
-              {p.leftAt ? `, ${t('day.leftAt', { time: formatTime(p.leftAt, language, zone) })}` : null})
+              {p.leftAt ? `, ${t('day.leftAt', { time: formatTime(p.leftAt, locale, zone) })}` : null})
             </span>
           ))}
         </p>
@@ -172,7 +172,7 @@ export function DayVisit({ visit: v, date, zone, language }: { visit: Telehealth
           <span className="sr-only">: {v.patientName}</span>
         </ButtonLink>
       ) : v.phase === 'not-open' ? (
-        <p className="mt-3 text-sm text-slate-700">{t('day.opensAt', { time: formatTime(v.joinOpensAt, language, zone) })}</p>
+        <p className="mt-3 text-sm text-slate-700">{t('day.opensAt', { time: formatTime(v.joinOpensAt, locale, zone) })}</p>
       ) : null}
     </li>
   );

@@ -24,6 +24,7 @@ import { Notice, QueryState, useTelehealthError } from './parts';
 import { EndVisit, ErrorLine, InviteForm, useConfirmedEnd, WaitingList } from './provider-panel';
 import { useLocalMedia } from './use-local-media';
 import { useStageFocus } from './use-stage-focus';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 function subscribeToNetwork(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -111,8 +112,8 @@ export function VisitPage({ appointmentId }: { appointmentId: string }) {
 }
 
 function VisitHeader({ visit, zone, connectionLost = false }: { visit: Visit; zone: string; connectionLost?: boolean }) {
-  const { t, i18n } = useTranslation('telehealth');
-  const language = currentLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation('telehealth');
+  const locale = useFormatLocale();
   const provider = visit.me.role === 'provider';
   return (
     <header>
@@ -126,8 +127,8 @@ function VisitHeader({ visit, zone, connectionLost = false }: { visit: Visit; zo
         </dd>
         <dt className="text-slate-700">{t('page.when')}</dt>
         <dd className="text-slate-900">
-          <time dateTime={visit.startsAt}>{formatDateTime(visit.startsAt, language, zone)}</time>–<time dateTime={visit.endsAt}>{formatTime(visit.endsAt, language, zone)}</time>
-          <span className="block text-slate-700">{t('page.zone', { zone: zoneName(zone, language, new Date(visit.startsAt)) })}</span>
+          <time dateTime={visit.startsAt}>{formatDateTime(visit.startsAt, locale, zone)}</time>–<time dateTime={visit.endsAt}>{formatTime(visit.endsAt, locale, zone)}</time>
+          <span className="block text-slate-700">{t('page.zone', { zone: zoneName(zone, locale, new Date(visit.startsAt)) })}</span>
         </dd>
       </dl>
       {connectionLost ? (
@@ -183,6 +184,7 @@ function CompleteAppointment({ visit, heading }: { visit: Visit; heading: RefObj
 
 function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetch(): void; connectionLost: boolean }) {
   const { t, i18n } = useTranslation('telehealth');
+  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const { session } = useAuth();
   const zone = userTimeZone(session?.user.timeZone);
@@ -258,7 +260,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
         <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
         <div className="mt-6">
           <Notice tone="teal" role="status">
-            <p className="font-medium">{t('phase.notOpen', { time: formatDateTime(opensAt, language, zone) })}</p>
+            <p className="font-medium">{t('phase.notOpen', { time: formatDateTime(opensAt, locale, zone) })}</p>
             <p className="mt-1 text-sm">{until ? t('phase.opensIn', { when: formatTimeUntil(until, language) }) : t('phase.opening')}</p>
             <p className="mt-1 text-sm">{t('phase.notOpenHelp')}</p>
             <div className="mt-3">

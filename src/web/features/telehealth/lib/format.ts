@@ -1,4 +1,4 @@
-import { INTL_LOCALES } from '~/web/lib/dates';
+import { intlLocale } from '~/web/lib/dates';
 
 /** How long until an instant, in whole units for a countdown ("in 2 hours", "in 5 minutes"); null once it has passed. */
 export function timeUntil(target: Date, now: Date): { unit: 'day' | 'hour' | 'minute'; value: number } | null {
@@ -13,6 +13,6 @@ export function timeUntil(target: Date, now: Date): { unit: 'day' | 'hour' | 'mi
 
 /** "in 5 minutes" in the interface language. */
 export function formatTimeUntil(until: { unit: 'day' | 'hour' | 'minute'; value: number }, language: string): string {
-  return new Intl.RelativeTimeFormat(INTL_LOCALES[language] ?? 'en', { numeric: 'always' }).format(until.value, until.unit);
+  return new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'always' }).format(until.value, until.unit);
 }
 

@@ -10,6 +10,7 @@ import { useTenantErrorMessage } from '../lib/error-message';
 import { formatDate } from '../lib/format';
 import { Field } from '~/web/components/ui/field';
 import { QueryError, QueryLoading } from './query-state';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** Invite by email and role; pending invitations with resend and revoke (tenant.members.manage). */
 export function InvitationsSection({
@@ -23,7 +24,8 @@ export function InvitationsSection({
   actorRole: MembershipRole;
   timeZone: string;
 }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
+  const locale = useFormatLocale();
   const errorMessage = useTenantErrorMessage();
   const id = useId();
   const ids = {
@@ -188,7 +190,7 @@ export function InvitationsSection({
                     </th>
                     <td className="py-3 pe-4 text-slate-800">{t(`tenants.roles.${invitation.role}`)}</td>
                     <td className="py-3 pe-4 text-slate-800">
-                      <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt, i18n.language, timeZone)}</time>
+                      <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt, locale, timeZone)}</time>
                     </td>
                     <td className="py-3 pe-4 text-slate-800">{invitation.invitedBy?.name ?? '—'}</td>
                     <td className="py-3">

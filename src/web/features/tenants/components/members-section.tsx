@@ -10,6 +10,7 @@ import { useTenantErrorMessage } from '../lib/error-message';
 import { formatDate } from '../lib/format';
 import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { QueryError, QueryLoading } from './query-state';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 const SEARCH_DELAY_MS = 300;
 const PRIVILEGED: readonly MembershipRole[] = ['owner', 'admin'];
@@ -27,7 +28,8 @@ export interface MembersSectionProps {
 
 /** Members, newest first: search, pages, role select and removal (with confirmation) for managers. */
 export function MembersSection({ tenantId, tenantName, headingId, canManage, actorRole, actorUserId, timeZone }: MembersSectionProps) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
+  const locale = useFormatLocale();
   const errorMessage = useTenantErrorMessage();
   const searchId = useId();
   const [searchText, setSearchText] = useState('');
@@ -153,7 +155,7 @@ export function MembersSection({ tenantId, tenantName, headingId, canManage, act
                         </td>
                         <td className="py-3 pe-4 text-slate-800">{t(`tenants.members.statuses.${member.status}`)}</td>
                         <td className="py-3 pe-4 text-slate-800">
-                          {member.joinedAt ? <time dateTime={member.joinedAt}>{formatDate(member.joinedAt, i18n.language, timeZone)}</time> : '—'}
+                          {member.joinedAt ? <time dateTime={member.joinedAt}>{formatDate(member.joinedAt, locale, timeZone)}</time> : '—'}
                         </td>
                         {canManage ? (
                           <td className="py-3">

@@ -3,16 +3,18 @@ import { useTranslation } from 'react-i18next';
 import type { TenantDetail } from '~/shared/contracts/tenants';
 import { formatDate } from '../lib/format';
 import { PlanBadge } from './plan-badge';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** The organisation at a glance: plan (badge), trial end in the reader's time zone, address, role. */
 export function TenantDetails({ tenant, timeZone, headingId }: { tenant: TenantDetail; timeZone: string; headingId: string }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
+  const locale = useFormatLocale();
   const rows: { label: string; value: ReactNode }[] = [
     { label: t('tenants.details.plan'), value: <PlanBadge plan={tenant.planType} /> },
     {
       label: t('tenants.details.trialEnds'),
       value: tenant.trialEndsAt ? (
-        <time dateTime={tenant.trialEndsAt}>{formatDate(tenant.trialEndsAt, i18n.language, timeZone)}</time>
+        <time dateTime={tenant.trialEndsAt}>{formatDate(tenant.trialEndsAt, locale, timeZone)}</time>
       ) : (
         t('tenants.details.noTrial')
       ),

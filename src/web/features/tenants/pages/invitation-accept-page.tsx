@@ -9,6 +9,7 @@ import { useAcceptInvitation, useInvitationPreview } from '../api/tenants';
 import { QueryError, QueryLoading } from '../components/query-state';
 import { errorCode, useTenantErrorMessage } from '../lib/error-message';
 import { formatDate, userTimeZone } from '../lib/format';
+import { useFormatLocale } from '~/web/lib/format-locale';
 
 const DASHBOARD_PATH = '/dashboard';
 const INVALID = 'tenant.invitation-invalid';
@@ -19,7 +20,8 @@ const INVALID = 'tenant.invitation-invalid';
  * 'Invalid or expired invitation'. Signed-out visitors were sent to sign in by the route guard.
  */
 export function InvitationAcceptPage() {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
+  const locale = useFormatLocale();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { session } = useAuth();
@@ -73,7 +75,7 @@ export function InvitationAcceptPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('tenants.accept.title', { tenant: tenantName })}</h1>
       <p className="mt-4 text-lg text-slate-800">{t('tenants.accept.body', { tenant: tenantName, role: t(`tenants.roles.${role}`) })}</p>
       {session ? <p className="mt-3 text-slate-700">{t('tenants.accept.signedInAs', { email: session.user.email })}</p> : null}
-      <p className="mt-3 text-slate-700">{t('tenants.accept.expires', { date: formatDate(expiresAt, i18n.language, timeZone) })}</p>
+      <p className="mt-3 text-slate-700">{t('tenants.accept.expires', { date: formatDate(expiresAt, locale, timeZone) })}</p>
       <div className="mt-8 flex flex-wrap gap-3">
         <Button size="lg" disabled={accept.isPending} onClick={onAccept}>
           {accept.isPending ? t('tenants.accept.accepting') : t('tenants.accept.accept')}
