@@ -389,7 +389,10 @@ describe('booking', () => {
     await page.getByText(interpolate(prov('directory.pageOf'), { page: last, pages: last })).waitFor();
     // (Moving there, the page never says that nothing matched; a search that matches nobody does.)
     expect(await page.getByText(prov('directory.empty')).count()).toBe(0);
+    // Words alone that match nobody ask for other words; with a filter too, for fewer filters.
     await page.goto(`${server.url}/providers?query=qwxzt`);
+    await page.getByText(interpolate(prov('directory.emptyWords'), { query: 'qwxzt' })).waitFor();
+    await page.goto(`${server.url}/providers?query=qwxzt&ndis=true`);
     await page.getByText(prov('directory.empty')).waitFor();
     await page.goto(`${server.url}/providers?query=heart&page=999`);
     await page.waitForURL((url) => url.searchParams.get('page') !== '999');
@@ -798,7 +801,8 @@ describe('booking', () => {
       return thisWeek + nextWeek;
     };
     await page.getByRole('combobox', { name: appt('book.service'), exact: true }).first().selectOption({ label: 'Follow-up consultation' });
-    const timing = (after: number) => interpolate(appt('availability.previewTiming'), { minutes: '20', before: '0', after: String(after) });
+    const minutes = (count: number) => interpolate(appt(count === 1 ? 'availability.minutes_one' : 'availability.minutes_other'), { count: String(count) });
+    const timing = (after: number) => interpolate(appt('availability.previewTiming'), { minutes: minutes(20), before: minutes(0), after: minutes(after) });
     await page.getByText(timing(0)).waitFor();
     const before = await twoWeeks();
     expect(before).toBeGreaterThan(0);
@@ -851,6 +855,8 @@ describe('booking', () => {
     await smtp.waitFor((m) => smtp.received.indexOf(m) >= mailsBefore && m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Moved'));
     const moved = page.getByRole('main').getByRole('listitem').filter({ hasText: reason });
     await moved.getByRole('button', { name: appt('list.cancel') }).click();
+    // The opened form takes the focus: a keyboard user types the reason at once.
+    await expect.poll(() => moved.getByLabel(appt('list.cancelReason')).evaluate((el) => el === document.activeElement)).toBe(true);
     await moved.getByLabel(appt('list.cancelReason')).fill('Feeling better');
     await moved.getByRole('button', { name: appt('list.confirmCancel') }).click();
     await expectToast(page, appt('list.cancelledDone'));
@@ -900,6 +906,37 @@ describe('booking', () => {
       .waitFor();
     await expectAxeClean(practice);
     await practice.context().close();
+  });
+
+  it('the patient rates a completed visit once: no stars are chosen for them, and an untouched form says what is missing', async () => {
+    const page = await signedIn('patient');
+    await page.goto(`${server.url}/appointments?show=past`);
+    await h1(page, appt('list.title'));
+    const unrated = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('button', { name: appt('list.rate') }) }).first();
+    await unrated.waitFor();
+    // The same card throughout, once rated too (it is named by its heading).
+    const card = page.locator(`li[aria-labelledby="${await unrated.getAttribute('aria-labelledby')}"]`);
+    await card.getByRole('button', { name: appt('list.rate') }).click();
+    const score = card.getByLabel(appt('list.score'));
+    // The form opens on its first field, with nothing chosen.
+    await expect.poll(() => score.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await score.inputValue()).toBe('');
+    // Sending it untouched says what is missing and sends nothing.
+    await card.getByRole('button', { name: appt('list.sendRating') }).click();
+    await card.getByText(appt('list.scoreRequired')).waitFor();
+    expect(await score.getAttribute('aria-invalid')).toBe('true');
+    expect(await score.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAxeClean(page);
+    await score.selectOption('4');
+    await expect.poll(() => card.getByText(appt('list.scoreRequired')).count()).toBe(0);
+    await card.getByLabel(appt('list.comment')).fill('Clear and kind.');
+    await card.getByRole('button', { name: appt('list.sendRating') }).click();
+    await expectToast(page, appt('list.ratedDone'));
+    // Rated once: the card says so and offers no second rating.
+    await card.getByText(appt('list.rated'), { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: appt('list.rate') }).count()).toBe(0);
+    await expectAxeClean(page);
+    await page.context().close();
   });
 
   it('a patient waits for a full day; when a time frees up the waitlist mail arrives and its link books the held time', async () => {

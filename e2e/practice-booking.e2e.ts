@@ -114,6 +114,15 @@ describe('the practice books for a patient', () => {
     const vevent = new ICAL.Component(ICAL.parse(ics!.content)).getFirstSubcomponent('vevent')!;
     expect(vevent.getFirstPropertyValue('summary')).toContain('Follow-up consultation');
     await page.context().close();
+
+    // The patient's bell says the practice booked it for them (not "Demo Patient booked …").
+    const patient = await signedIn('patient');
+    await patient.goto(`${server.url}/appointments`);
+    await patient.getByRole('banner').getByRole('button', { name: new RegExp(`^${interpolate(common('notifications.unread_other'), { count: 'X' }).replace('X', '\\d+')}$`) }).click();
+    const notice = interpolate(common('notifications.kinds.appointment_booked_byPractice').split('{{when}}')[0]!, { service: 'Follow-up consultation', provider: 'Demo Provider' });
+    await patient.getByRole('dialog').getByRole('link', { name: notice }).first().waitFor();
+    await expectAxeClean(patient);
+    await patient.context().close();
   });
 
   it('a card’s Book again link starts with its patient chosen; someone who is not the practice’s patient is not offered', async () => {

@@ -441,7 +441,15 @@ describe('the directory profile screen', () => {
     );
     await expectAxeClean(admin);
     await waiting.getByRole('button', { name: actionOn(common('adminProviders.reject'), displayName) }).click();
-    await waiting.getByLabel(common('adminProviders.reason')).fill(reason);
+    // The reason's field has the focus; rejecting without one says why nothing happened.
+    const reasonField = waiting.getByLabel(common('adminProviders.reason'));
+    await expect.poll(() => reasonField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await waiting.getByRole('button', { name: common('adminProviders.confirmReject'), exact: true }).click();
+    await waiting.getByText(common('adminProviders.reasonRequired'), { exact: true }).waitFor();
+    expect(await reasonField.getAttribute('aria-invalid')).toBe('true');
+    await expectAxeClean(admin);
+    await reasonField.fill(reason);
+    await expect.poll(() => waiting.getByText(common('adminProviders.reasonRequired'), { exact: true }).count()).toBe(0);
     await expectAxeClean(admin);
     await waiting.getByRole('button', { name: common('adminProviders.confirmReject'), exact: true }).click();
     await admin.getByRole('status').filter({ hasText: interpolate(common('adminProviders.rejectedDone'), { name: displayName }) }).waitFor();

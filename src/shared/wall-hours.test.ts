@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HoursSchema } from './contracts/practice';
-import { hoursProblems } from './wall-hours';
+import { breaksOutsideHours, hoursProblems } from './wall-hours';
 
 const r = (weekday: number, start: string, end: string) => ({ weekday, start, end });
 
@@ -26,5 +26,14 @@ describe('hoursProblems', () => {
     for (const weeklyHours of sets) {
       expect(HoursSchema.safeParse({ weeklyHours, breaks: [] }).success, JSON.stringify(weeklyHours)).toBe(hoursProblems(weeklyHours).length === 0);
     }
+  });
+
+  it('names the days with a break outside their opening hours (no hours that day, or past their end)', () => {
+    const weekly = [r(1, '08:00', '12:00'), r(1, '13:00', '18:00'), r(2, '08:00', '18:00')];
+    expect(breaksOutsideHours(weekly, [r(1, '12:00', '13:00'), r(2, '12:30', '13:30')])).toEqual([1]);
+    expect(breaksOutsideHours(weekly, [r(2, '17:30', '18:30'), r(3, '12:00', '13:00'), r(2, '19:00', '20:00')])).toEqual([2, 3]);
+    expect(breaksOutsideHours(weekly, [r(1, '10:00', '11:00'), r(2, '08:00', '18:00')])).toEqual([]);
+    expect(HoursSchema.safeParse({ weeklyHours: weekly, breaks: [r(2, '19:00', '20:00')] }).success).toBe(false);
+    expect(HoursSchema.safeParse({ weeklyHours: weekly, breaks: [r(2, '12:30', '13:30')] }).success).toBe(true);
   });
 });

@@ -32,3 +32,18 @@ export function hoursProblems(ranges: readonly WallRange[]): HoursProblem[] {
   });
   return [...found.values()].sort((a, b) => a.weekday - b.weekday || a.kind.localeCompare(b.kind));
 }
+
+/**
+ * The weekdays with a break that is not inside one of that day's opening ranges (a break on a day
+ * without hours, or running past the end of the hours): such a break takes nothing away, so the
+ * provider most likely meant other times. In weekday order, each once.
+ */
+export function breaksOutsideHours(weekly: readonly WallRange[], breaks: readonly WallRange[]): number[] {
+  const days = new Set<number>();
+  for (const b of breaks) {
+    if (!endsAfterStart(b)) continue;
+    const inside = weekly.some((r) => r.weekday === b.weekday && endsAfterStart(r) && r.start <= b.start && b.end <= r.end);
+    if (!inside) days.add(b.weekday);
+  }
+  return [...days].sort((a, b) => a - b);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CalendarDateSchema, InstantSchema } from './instants.js';
 import { knownTimeZone } from '../time-zones.js';
-import { endsAfterStart, hoursProblems } from '../wall-hours.js';
+import { breaksOutsideHours, endsAfterStart, hoursProblems } from '../wall-hours.js';
 import { APPOINTMENT_ACTIONS } from '../appointments.js';
 import { AppointmentSchema, REASON_MAX_LENGTH } from './appointments.js';
 import { LocationSchema, ServiceSchema, SlotSchema, SlotsQuerySchema } from './providers.js';
@@ -29,7 +29,8 @@ export const HoursSchema = z
     weeklyHours: z.array(WeeklyRangeSchema).max(42).refine(noOverlaps, 'opening hours of one day overlap'),
     breaks: z.array(WeeklyRangeSchema).max(42).refine(noOverlaps, 'breaks of one day overlap'),
   })
-  .strict();
+  .strict()
+  .refine((h) => breaksOutsideHours(h.weeklyHours, h.breaks).length === 0, { message: 'each break must fall within that day’s opening hours', path: ['breaks'] });
 export type HoursInput = z.infer<typeof HoursSchema>;
 
 export const OverrideSchema = z

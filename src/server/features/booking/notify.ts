@@ -112,8 +112,9 @@ export async function sendAppointmentEmail(
   );
 }
 
-function notificationData(row: AppointmentRow): Record<string, string> {
-  return { provider: row.provider.displayName, patient: row.patient.name, service: row.service.name, startsAt: row.a.startsAt.toISOString(), timeZone: row.a.timeZone };
+/** What the message is written from; `by` says who made the change, so each reader is told it their way. */
+function notificationData(row: AppointmentRow, by: 'patient' | 'practice' | 'system'): Record<string, string> {
+  return { provider: row.provider.displayName, patient: row.patient.name, service: row.service.name, startsAt: row.a.startsAt.toISOString(), timeZone: row.a.timeZone, by };
 }
 
 /**
@@ -125,7 +126,7 @@ async function notifyInApp(q: Queryable, row: AppointmentRow, event: Appointment
   if (by !== 'practice' && event !== 'reminder') recipients.add(row.provider.userId);
   if (by !== 'patient') recipients.add(row.a.patientId);
   if (recipients.size === 0) return;
-  await q.insert(notifications).values([...recipients].map((userId) => ({ userId, kind: NOTIFICATION_OF[event], appointmentId: row.a.id, data: notificationData(row) })));
+  await q.insert(notifications).values([...recipients].map((userId) => ({ userId, kind: NOTIFICATION_OF[event], appointmentId: row.a.id, data: notificationData(row, by) })));
 }
 
 /**

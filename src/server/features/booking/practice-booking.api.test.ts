@@ -119,7 +119,8 @@ describe('the practice books for its patients', () => {
     expect(vevent.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('Australia/Sydney');
 
     const bell = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { cookie: patient.cookie } });
-    expect(bell.json<NotificationList>().notifications.some((n) => n.kind === 'appointment_booked' && n.appointmentId === booked.id)).toBe(true);
+    // The patient's notice says the practice booked it, so the bell tells it as "Your practice booked … for you".
+    expect(bell.json<NotificationList>().notifications.find((n) => n.kind === 'appointment_booked' && n.appointmentId === booked.id)?.data.by).toBe('practice');
 
     const [audit] = await queryRows<{ actor: string; by: string }>(
       t.database.db,

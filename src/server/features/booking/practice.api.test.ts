@@ -92,6 +92,13 @@ describe('provider availability', () => {
     expect(overlapping.json()).toMatchObject({ code: 'request.invalid' });
     const backwards = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/hours`, practice.provider, { weeklyHours: [{ weekday: 1, start: '17:00', end: '09:00' }], breaks: [] });
     expect(backwards.statusCode).toBe(400);
+    // A break outside the day's hours (Tuesday evening, after closing) is refused too.
+    const lateBreak = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/hours`, practice.provider, {
+      weeklyHours: [{ weekday: 2, start: '08:00', end: '18:00' }],
+      breaks: [{ weekday: 2, start: '19:00', end: '20:00' }],
+    });
+    expect(lateBreak.statusCode).toBe(400);
+    expect(lateBreak.json()).toMatchObject({ code: 'request.invalid' });
 
     const saved = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/hours`, practice.provider, {
       weeklyHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),

@@ -8,7 +8,7 @@ import { apiFetch } from '~/web/lib/api-client';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
-import { notificationLink } from './notification-link';
+import { notificationLink, notificationMessageKey } from './notification-link';
 import { useFormatLocale } from '~/web/lib/format-locale';
 
 const KEY = ['notifications'] as const;
@@ -71,7 +71,7 @@ export function NotificationBell() {
                   <Popover.Close asChild>
                     <Link to={notificationLink(n, practice, zone)} className="block rounded-md p-1 text-sm text-slate-900 hover:bg-slate-50">
                       {n.readAt ? null : <span className="me-1 inline-block size-2 rounded-full bg-teal-700" aria-hidden="true" />}
-                      {t(`notifications.kinds.${n.kind}`, {
+                      {t(notificationMessageKey(n), {
                         patient: n.data.patient ?? '',
                         provider: n.data.provider ?? '',
                         service: n.data.service ?? '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationLink } from './notification-link';
+import { notificationLink, notificationMessageKey } from './notification-link';
 
 describe('notificationLink', () => {
   const booked = { kind: 'appointment_booked', data: { patient: 'Ana', startsAt: '2026-12-01T22:30:00.000Z', timeZone: 'Australia/Sydney' } } as const;
@@ -14,5 +14,19 @@ describe('notificationLink', () => {
     expect(notificationLink({ kind: 'appointment_booked', data: {} }, true, 'UTC')).toBe('/provider/appointments');
     expect(notificationLink({ kind: 'appointment_booked', data: { startsAt: 'soon' } }, true, 'UTC')).toBe('/provider/appointments');
     expect(notificationLink(booked, false, 'UTC')).toBe('/appointments');
+  });
+});
+
+describe('notificationMessageKey', () => {
+  it('tells a change by who made it, and an older notice (no `by`) as its kind', () => {
+    expect(notificationMessageKey({ kind: 'appointment_booked', data: { by: 'practice' } })).toBe('notifications.kinds.appointment_booked_byPractice');
+    expect(notificationMessageKey({ kind: 'appointment_booked', data: { by: 'patient' } })).toBe('notifications.kinds.appointment_booked');
+    expect(notificationMessageKey({ kind: 'appointment_cancelled', data: { by: 'patient' } })).toBe('notifications.kinds.appointment_cancelled_byPatient');
+    expect(notificationMessageKey({ kind: 'appointment_cancelled', data: { by: 'practice' } })).toBe('notifications.kinds.appointment_cancelled_byPractice');
+    expect(notificationMessageKey({ kind: 'appointment_rescheduled', data: { by: 'practice' } })).toBe('notifications.kinds.appointment_rescheduled_byPractice');
+    expect(notificationMessageKey({ kind: 'appointment_cancelled', data: {} })).toBe('notifications.kinds.appointment_cancelled');
+    expect(notificationMessageKey({ kind: 'appointment_reminder', data: { by: 'system' } })).toBe('notifications.kinds.appointment_reminder');
+    expect(notificationMessageKey({ kind: 'appointment_cancelled', data: { by: 'constructor' } })).toBe('notifications.kinds.appointment_cancelled');
+    expect(notificationMessageKey({ kind: 'waitlist_offer', data: { by: 'constructor' } })).toBe('notifications.kinds.waitlist_offer');
   });
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminProvider, VERIFICATION_STATUSES, type VerificationStatus } from '~/shared/contracts/admin-providers';
 import { DocumentTitle } from '~/web/components/layout/document-title';
@@ -27,6 +27,13 @@ export function AdminProvidersPage() {
   const [outcome, setOutcome] = useState<ActionOutcome>(null);
   const [rejecting, setRejecting] = useState<string | null>(null);
   const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  // The reason's field takes the focus when the form opens, and again when it was sent empty.
+  const reasonInput = useRef<HTMLInputElement | null>(null);
+  const attachReason = useCallback((el: HTMLInputElement | null) => {
+    reasonInput.current = el;
+    el?.focus();
+  }, []);
   const list = useProvidersForReview({ status, query, page });
   const decide = useDecideProvider();
   const id = useId();
@@ -141,18 +148,43 @@ export function AdminProvidersPage() {
                 {rejecting === p.id ? (
                   <form
                     className="mt-3 flex flex-wrap items-end gap-2"
+                    noValidate
                     onSubmit={(e) => {
                       e.preventDefault();
+                      // The provider's email gives the reason (the server requires one too).
+                      if (!reason.trim()) {
+                        setReasonMissing(true);
+                        reasonInput.current?.focus();
+                        return;
+                      }
+                      setReasonMissing(false);
                       run(p, false);
                     }}
                   >
                     <label className="text-sm font-medium text-slate-900">
                       {t('adminProviders.reason')}
-                      <Input className="mt-1.5 w-80" required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+                      <Input
+                        ref={attachReason}
+                        className="mt-1.5 w-80"
+                        required
+                        maxLength={500}
+                        value={reason}
+                        aria-invalid={reasonMissing || undefined}
+                        aria-describedby={reasonMissing ? `${id}-reason-error` : undefined}
+                        onChange={(e) => {
+                          setReason(e.target.value);
+                          if (e.target.value.trim()) setReasonMissing(false);
+                        }}
+                      />
                     </label>
-                    <Button type="submit" size="sm" disabled={decide.isPending || reason.trim().length === 0}>
+                    <Button type="submit" size="sm" disabled={decide.isPending}>
                       {t('adminProviders.confirmReject')}
                     </Button>
+                    {reasonMissing ? (
+                      <p id={`${id}-reason-error`} className="basis-full text-sm font-medium text-red-700">
+                        {t('adminProviders.reasonRequired')}
+                      </p>
+                    ) : null}
                   </form>
                 ) : null}
               </li>

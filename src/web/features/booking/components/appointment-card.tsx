@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -31,7 +31,11 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const [mode, setMode] = useState<'idle' | 'cancel' | 'reschedule' | 'rate'>('idle');
   const [reason, setReason] = useState('');
   const [newStart, setNewStart] = useState<string | null>(null);
-  const [score, setScore] = useState('5');
+  // No stars chosen until the patient chooses: an untouched form sends nothing.
+  const [score, setScore] = useState('');
+  const [scoreMissing, setScoreMissing] = useState(false);
+  // An opened form takes the focus (its first field), so a keyboard user is where they type.
+  const firstField = useCallback((el: HTMLInputElement | HTMLSelectElement | null) => el?.focus(), []);
   const [comment, setComment] = useState('');
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const cancel = useCancelAppointment();
@@ -174,7 +178,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
             cancel.mutate({ id: a.id, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: done(t('list.cancelledDone')), onError: failed });
           }}
         >
-          <Field label={t('list.cancelReason')}>{({ id }) => <input id={id} className="h-10 w-full rounded-md border border-slate-400 px-3" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}</Field>
+          <Field label={t('list.cancelReason')}>{({ id }) => <input ref={firstField} id={id} className="h-10 w-full rounded-md border border-slate-400 px-3" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}</Field>
           <Button type="submit" size="sm" disabled={cancel.isPending}>
             {t('list.confirmCancel')}
           </Button>
@@ -210,12 +214,29 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
           className="mt-4 grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
           onSubmit={(e) => {
             e.preventDefault();
+            if (!score) {
+              setScoreMissing(true);
+              e.currentTarget.querySelector('select')?.focus();
+              return;
+            }
             rate.mutate({ id: a.id, score: Number(score), comment: comment.trim() }, { onSuccess: done(t('list.ratedDone')), onError: failed });
           }}
         >
-          <Field label={t('list.score')}>
-            {({ id }) => (
-              <select id={id} className={SELECT_CLASS_NAME} value={score} onChange={(e) => setScore(e.target.value)}>
+          <Field label={t('list.score')} error={scoreMissing ? t('list.scoreRequired') : null}>
+            {({ id, describedBy, invalid }) => (
+              <select
+                ref={firstField}
+                id={id}
+                className={SELECT_CLASS_NAME}
+                value={score}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                onChange={(e) => {
+                  setScore(e.target.value);
+                  if (e.target.value) setScoreMissing(false);
+                }}
+              >
+                <option value="">{t('list.chooseScore')}</option>
                 {[5, 4, 3, 2, 1].map((n) => (
                   <option key={n} value={n}>
                     {t('list.stars', { count: n })}

@@ -3,7 +3,7 @@ import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type Availability, type BookingSettings, BookingSettingsSchema, type PracticeLocation, SLOT_INTERVALS, type WeeklyRangeInput } from '~/shared/contracts/practice';
-import { endsAfterStart, hoursProblems } from '~/shared/wall-hours';
+import { breaksOutsideHours, endsAfterStart, hoursProblems } from '~/shared/wall-hours';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
@@ -282,6 +282,12 @@ function RangesEditor({ legend, addLabel, ranges, onChange }: { legend: string; 
   );
 }
 
+const PROBLEM_KEYS = {
+  'end-before-start': 'availability.problems.endBeforeStart',
+  overlap: 'availability.problems.overlap',
+  'break-outside': 'availability.problems.breakOutside',
+} as const;
+
 function LocationEditor({ location, services, outsideCount }: { location: PracticeLocation; services: PreviewService[]; outsideCount: number }) {
   const { t, i18n } = useTranslation('appointments');
   const locale = useFormatLocale();
@@ -304,11 +310,13 @@ function LocationEditor({ location, services, outsideCount }: { location: Practi
     const problems = [
       ...hoursProblems(weekly).map((p) => ({ ...p, part: t('availability.weekly') })),
       ...hoursProblems(breaks).map((p) => ({ ...p, part: t('availability.breaks') })),
+      // A break outside the day's hours takes nothing away: most likely other times were meant.
+      ...breaksOutsideHours(weekly, breaks).map((weekday) => ({ weekday, kind: 'break-outside' as const, part: t('availability.breaks') })),
     ];
     if (problems.length > 0) {
       setError(
         problems
-          .map((p) => t(p.kind === 'overlap' ? 'availability.problems.overlap' : 'availability.problems.endBeforeStart', { day: nameOfWeekday(language, p.weekday), part: p.part }))
+          .map((p) => t(PROBLEM_KEYS[p.kind], { day: nameOfWeekday(language, p.weekday), part: p.part }))
           .join(' '),
       );
       return;
@@ -518,7 +526,12 @@ function WeekPreview({ location, services }: { location: PracticeLocation; servi
       <p className="mt-1 text-sm text-slate-700">{t('availability.previewNote', { zone: zoneName(location.timeZone, locale) })}</p>
       {selected ? (
         <p className="mt-1 text-sm text-slate-700">
-          {t('availability.previewTiming', { minutes: selected.durationMinutes, before: selected.bufferBeforeMinutes, after: selected.bufferAfterMinutes })}
+          {t('availability.previewTiming', {
+            // Each a count of its own, so each takes its language's plural ("5 دقائق", "1 minute").
+            minutes: t('availability.minutes', { count: selected.durationMinutes }),
+            before: t('availability.minutes', { count: selected.bufferBeforeMinutes }),
+            after: t('availability.minutes', { count: selected.bufferAfterMinutes }),
+          })}
         </p>
       ) : null}
       <div className="mt-4 grid gap-2 md:grid-cols-7" aria-labelledby={id} aria-busy={preview.isFetching} role="group">

@@ -33,12 +33,16 @@ import { useDirectory } from '../api/booking-api';
 import { PageHeading, ProviderBadges, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
 import { SpecialtyOptions } from './specialty-options';
 import { useFormatLocale } from '~/web/lib/format-locale';
+import { formatKm } from '~/web/lib/distance';
 
 /** The parameters the page keeps in its URL (the API reads the same ones). */
 const FILTER_KEYS = ['query', 'specialty', 'language', 'mode', 'near', 'lat', 'lng', 'radiusKm', 'acceptingNew', 'ndis', 'availableWithinDays', 'sort'] as const;
 const RADII = ['5', '10', '25', '50', '100'];
 const WITHIN_DAYS = ['1', '3', '7', '14', '30'];
 const MATCH_REASON_KINDS = Object.keys(MATCH_WEIGHTS) as MatchReasonKind[];
+
+/** The address's parameters that narrow the list (not the words, the sort, the page or the language). */
+const DIRECTORY_FILTER_PARAMS = ['specialty', 'language', 'mode', 'near', 'lat', 'radiusKm', 'acceptingNew', 'ndis', 'availableWithinDays'] as const;
 
 /** /providers: search, filter and sort the directory; the whole query is in the URL, so it can be shared. */
 export function DirectoryPage() {
@@ -321,7 +325,10 @@ export function DirectoryPage() {
             ) : null}
             {/* Nothing matched. A page past the end (total > 0, no providers) is not that: it is being moved to the last page. */}
             {page.providers.length === 0 && page.total === 0 ? (
-              <p className="mt-6 text-slate-700">{t('directory.empty')}</p>
+              <p className="mt-6 text-slate-700">
+                {/* Words alone found nobody: fewer filters would not help, other words might. */}
+                {params.get('query') && !DIRECTORY_FILTER_PARAMS.some((key) => !['', 'false'].includes(params.get(key) ?? '')) ? t('directory.emptyWords', { query: params.get('query') ?? '' }) : t('directory.empty')}
+              </p>
             ) : (
               <ul className="mt-4 grid gap-4 lg:grid-cols-2" aria-busy={directory.isFetching}>
                 {page.providers.map((p) => (
@@ -386,7 +393,7 @@ function ProviderCard({ provider, placeGiven }: { provider: ProviderSummary; pla
           <dt className="inline text-slate-700">{t('card.where')}: </dt>
           <dd className="inline">
             {provider.city ? <bdi>{provider.city}</bdi> : t('modes.telehealth')}
-            {provider.distanceKm !== null ? ` · ${t('card.distance', { km: provider.distanceKm })}` : ''}
+            {provider.distanceKm !== null ? ` · ${t('card.distance', { km: formatKm(provider.distanceKm, language) })}` : ''}
           </dd>
         </div>
         <div>
@@ -441,6 +448,7 @@ function MatchExplanation({ provider, placeGiven }: { provider: ProviderSummary;
     if (r.kind === 'fit') return isSpecialtySlug(r.detail) ? t(`specialties.${r.detail}`) : null;
     if (r.kind === 'language') return LANGUAGES.find((l) => l.code === r.detail)?.name ?? r.detail;
     if (r.kind === 'region') return countryName(r.detail, language);
+    if (r.kind === 'distance') return formatKm(r.detail, language);
     return r.detail;
   };
   const valueOf = (m: WordMatch): string => {

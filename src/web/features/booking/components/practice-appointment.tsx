@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AppointmentAction } from '~/shared/appointments';
@@ -47,6 +47,11 @@ export function PracticeAppointment({
   const [reasonMissing, setReasonMissing] = useState(false);
   const reasonErrorId = useId();
   const reasonInput = useRef<HTMLInputElement>(null);
+  // The form takes the focus when it opens, so a keyboard user types the reason at once.
+  const attachReason = useCallback((el: HTMLInputElement | null) => {
+    reasonInput.current = el;
+    el?.focus();
+  }, []);
   const [error, setError] = useState<string | null>(null);
   const card = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLDivElement>(null);
@@ -192,7 +197,7 @@ export function PracticeAppointment({
           <label className="flex w-full min-w-0 flex-col gap-1 text-sm text-slate-900">
             {t('practice.cancelReason')}
             <input
-              ref={reasonInput}
+              ref={attachReason}
               dir="auto"
               className="h-9 w-full min-w-0 rounded-md border border-slate-400 px-2 aria-invalid:border-red-600"
               value={reason}
