@@ -143,7 +143,18 @@ export function LocationsManager({ region }: { region: RegionCode }) {
                     {t('directoryProfile.locations.edit')}
                     <span className="sr-only">: {location.name}</span>
                   </Button>
-                  <Button variant="ghost" size="sm" onClick={() => setRemoving(location)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      // With visits still to come there it can't go: say so now, rather than after a confirmation.
+                      if (location.upcomingAppointments > 0) setRefusal(t('directoryProfile.locations.inUse', { name: location.name, count: location.upcomingAppointments }));
+                      else {
+                        setRefusal(null);
+                        setRemoving(location);
+                      }
+                    }}
+                  >
                     {t('directoryProfile.locations.remove')}
                     <span className="sr-only">: {location.name}</span>
                   </Button>
