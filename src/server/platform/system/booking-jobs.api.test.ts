@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { cookieHeader, fictionalPerson, firstLink } from '../../testing/auth-helpers.js';
 import { createPractice, hoursAhead, type Practice } from '../../testing/booking-fixtures.js';
 import { sqlState } from '../../features/booking/practice-scope.js';
+import { mailDateLocale } from '../../features/booking/appointment-emails.js';
 import { queryRows } from '../db/database.js';
 import { asAppUser } from '../tenancy/with-tenant.js';
 import { APPOINTMENT_EMAIL_MAX_ATTEMPTS, createAppointmentEmailJob, offerFreedTimes, sendDueReminders, sendQueuedAppointmentEmails } from './booking-jobs.js';
@@ -526,7 +527,8 @@ describe('waitlist', () => {
     // Until when, said outright: the hold's end in the practice's zone (the reader has none).
     const [held] = await queryRows<{ until: Date }>(t.database.db, sql`select offer_expires_at as until from waitlist_entries where patient_id = (select id from users where email = ${first.email.toLowerCase()})`);
     const heldLine = offer.text.split('\n').find((line) => line.startsWith('Held for you until: '));
-    expect(heldLine).toContain(new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(held!.until)));
+    // (As English is written in Australia, the practice's zone: "1:05 pm".)
+    expect(heldLine).toContain(new Intl.DateTimeFormat(mailDateLocale('en', 'Australia/Sydney'), { timeZone: 'Australia/Sydney', timeStyle: 'short' }).format(new Date(held!.until)));
     expect(heldLine).toContain('Australia/Sydney');
     // The offered time's place: the organisation and the practice's address (an in-person visit, not a video one).
     const whereLine = (text: string) => text.split('\n').find((line) => line.startsWith('Where: '));
