@@ -503,6 +503,13 @@ describe('booking', () => {
     expect(known?.status()).toBe(200);
     await h1(patient, appt('book.title'));
     await patient.getByText(interpolate(appt('book.step2'), { provider: demo.displayName })).waitFor();
+    // The steps start at 1 with the chosen provider, who can be changed.
+    const chosen = patient.getByRole('region', { name: appt('book.providerChosen') });
+    await chosen.getByText(demo.displayName, { exact: true }).waitFor();
+    await expectAxeClean(patient);
+    await chosen.getByRole('link', { name: appt('book.changeProvider') }).click();
+    await patient.waitForURL((url) => url.pathname === '/appointments/book');
+    await patient.getByRole('heading', { name: appt('book.step1'), level: 2 }).waitFor();
     await visitor.context().close();
     await patient.context().close();
   });

@@ -541,7 +541,14 @@ describe('waitlist', () => {
     expect((await book(second, practice, new Date(slot.start))).json()).toMatchObject({ code: 'booking.slot-taken' });
     const mine = await t.app.inject({ method: 'GET', url: '/api/v1/waitlist', headers: { cookie: first.cookie } });
     expect(mine.json<{ entries: WaitlistEntry[] }>().entries[0]).toMatchObject({ status: 'offered', offeredStartsAt: slot.start });
+    const bell = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: { cookie: first.cookie } })).json<NotificationList>();
+    const before = await bell();
+    expect(before.notifications.find((n) => n.kind === 'waitlist_offer')).toMatchObject({ readAt: null, data: { startsAt: slot.start } });
     expect((await book(first, practice, new Date(slot.start))).statusCode).toBe(201);
+    // The offer, taken up, is no longer news in the bell.
+    const afterBooking = await bell();
+    expect(afterBooking.notifications.find((n) => n.kind === 'waitlist_offer')?.readAt).toEqual(expect.any(String));
+    expect(afterBooking.unread).toBe(before.unread - 1);
     // The booking's confirmation names the same place as the offer did.
     const confirmation = await smtp.waitFor((m) => m.to.includes(first.email.toLowerCase()) && m.subject.startsWith('Booked'));
     expect(whereLine(confirmation.text)).toBe(whereLine(offer.text));

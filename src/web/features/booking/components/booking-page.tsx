@@ -149,7 +149,7 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
   const [error, setError] = useState<string | null>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const book = useBook();
-  const ids = { service: useId(), time: useId(), reason: useId(), confirm: useId() };
+  const ids = { provider: useId(), service: useId(), time: useId(), reason: useId(), confirm: useId() };
 
 
   if (booked) return <Booked appointment={booked} />;
@@ -194,13 +194,29 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
 
   return (
     <form onSubmit={onConfirm} className="mt-8 space-y-6" noValidate>
+      <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.provider}>
+        <h2 id={ids.provider} className="text-xl font-semibold text-slate-900">
+          {t('book.providerChosen')}
+        </h2>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <p className="font-medium text-slate-900">
+              <bdi>{provider.displayName}</bdi>
+            </p>
+            <p className="text-sm text-slate-700">
+              <bdi>{provider.organisation.name}</bdi> · {t(`specialties.${provider.specialty}`)}
+            </p>
+          </div>
+          <Link to="/appointments/book" className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 underline">
+            {t('book.changeProvider')}
+          </Link>
+        </div>
+      </section>
+
       <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.service}>
         <h2 id={ids.service} className="text-xl font-semibold text-slate-900">
           {t('book.step2', { provider: provider.displayName })}
         </h2>
-        <p className="mt-1 text-sm text-slate-700">
-          <bdi>{provider.organisation.name}</bdi> · {t(`specialties.${provider.specialty}`)}
-        </p>
         {provider.acceptingNewPatients ? null : <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">{t('book.returningOnly', { provider: provider.displayName })}</p>}
         <ServiceChoice
           services={provider.services}
