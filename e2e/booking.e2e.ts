@@ -364,6 +364,21 @@ describe('booking', () => {
     await first.getByText(/km away/).first().waitFor();
     expect(await page.getByRole('main').getByRole('alert').count()).toBe(0);
     await expectAxeClean(page);
+    // Kilometres in Australia; the same search from the United Kingdom is in miles, radius and all.
+    const radius = page.getByLabel(prov('directory.radius'), { exact: true });
+    expect(await radius.locator('option:checked').textContent()).toBe('25 km');
+    const kmAway = Number(/([\d.]+) km away/.exec((await first.getByText(/km away/).first().textContent()) ?? '')?.[1]);
+    await page.goto(`${server.url}/providers?near=${encodeURIComponent('Bondi Beach, NSW, AU')}&region=GB`);
+    await expect.poll(() => radius.locator('option:checked').textContent()).toBe('16 mi');
+    expect(await radius.locator('option').allTextContents()).toEqual(['3 mi', '5 mi', '10 mi', '16 mi', '30 mi', '60 mi']);
+    const miAway = Number(/([\d.]+) mi away/.exec((await first.getByText(/ mi away/).first().textContent()) ?? '')?.[1]);
+    expect(Math.abs(miAway - kmAway / 1.609344)).toBeLessThanOrEqual(0.4);
+    // A radius chosen in miles is held in kilometres in the address.
+    await radius.selectOption({ label: '5 mi' });
+    await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('radiusKm') === '8');
+    await expectAxeClean(page);
+    await page.goto(`${server.url}/providers?near=${encodeURIComponent('Bondi Beach, NSW, AU')}&region=AU`);
     // A place nobody knows says so and searches without distance.
     await near.fill('Qxzvwyk');
     await page.getByRole('button', { name: prov('directory.search'), exact: true }).click();

@@ -338,6 +338,14 @@ export function parseRegionCode(value: string | null | undefined): RegionCode | 
   return isRegionCode(upper) ? upper : undefined;
 }
 
+/** The unit for a distance: miles where people measure roads in miles (the US and the UK), else kilometres (Intl's unit names). */
+export type DistanceUnit = 'kilometer' | 'mile';
+const MILE_REGIONS: ReadonlySet<RegionCode> = new Set(['US', 'GB']);
+
+export function distanceUnit(code: RegionCode): DistanceUnit {
+  return MILE_REGIONS.has(code) ? 'mile' : 'kilometer';
+}
+
 export function getRegion(code: RegionCode): Region {
   return REGIONS[code];
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PLACE_TEXT_MAX_LENGTH } from '~/shared/contracts/places';
 import {
+  DEFAULT_RADIUS_KM,
   DIRECTORY_QUERY_MAX_LENGTH,
   DIRECTORY_SORTS,
   type DirectorySort,
@@ -15,6 +16,7 @@ import {
   type WordMatch,
 } from '~/shared/contracts/providers';
 import { LANGUAGES } from '~/shared/languages';
+import { distanceUnit } from '~/shared/regions';
 import { isSpecialtySlug } from '~/shared/specialties';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
@@ -33,11 +35,10 @@ import { useDirectory } from '../api/booking-api';
 import { PageHeading, ProviderBadges, ProviderPhoto, QueryState, RatingText, SELECT_CLASS_NAME } from './parts';
 import { SpecialtyOptions } from './specialty-options';
 import { useFormatLocale } from '~/web/lib/format-locale';
-import { formatKm } from '~/web/lib/distance';
+import { formatDistance, radiusChoices } from '~/web/lib/distance';
 
 /** The parameters the page keeps in its URL (the API reads the same ones). */
 const FILTER_KEYS = ['query', 'specialty', 'language', 'mode', 'near', 'lat', 'lng', 'radiusKm', 'acceptingNew', 'ndis', 'availableWithinDays', 'sort'] as const;
-const RADII = ['5', '10', '25', '50', '100'];
 const WITHIN_DAYS = ['1', '3', '7', '14', '30'];
 const MATCH_REASON_KINDS = Object.keys(MATCH_WEIGHTS) as MatchReasonKind[];
 
@@ -162,7 +163,8 @@ export function DirectoryPage() {
     setParams(next, { replace: true });
   }, [pastEnd, pages, params, setParams]);
   const viewerZone = userTimeZone(session?.user.timeZone);
-  const radii = draft.radiusKm && !RADII.includes(draft.radiusKm) ? [...RADII, draft.radiusKm].sort((a, b) => Number(a) - Number(b)) : RADII;
+  const unit = distanceUnit(region);
+  const radii = radiusChoices(unit, draft.radiusKm);
   const hasPoint = Boolean(params.get('lat') && params.get('lng'));
 
   return (
@@ -221,10 +223,10 @@ export function DirectoryPage() {
               <label htmlFor={`${id}-radius`} className="block text-sm font-medium text-slate-900">
                 {t('directory.radius')}
               </label>
-              <select id={`${id}-radius`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.radiusKm || '25'} onChange={(e) => set('radiusKm')(e.target.value)}>
+              <select id={`${id}-radius`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={draft.radiusKm || String(DEFAULT_RADIUS_KM)} onChange={(e) => set('radiusKm')(e.target.value)}>
                 {radii.map((r) => (
                   <option key={r} value={r}>
-                    {t('directory.km', { count: Number(r) })}
+                    {formatDistance(r, locale, unit, { whole: true })}
                   </option>
                 ))}
               </select>
@@ -359,6 +361,7 @@ export function DirectoryPage() {
 function ProviderCard({ provider, placeGiven }: { provider: ProviderSummary; placeGiven: boolean }) {
   const { t, i18n } = useTranslation('providers');
   const locale = useFormatLocale();
+  const region = useRegion();
   const { session } = useAuth();
   const language = currentLanguage(i18n.resolvedLanguage);
   const zone = userTimeZone(session?.user.timeZone);
@@ -393,7 +396,7 @@ function ProviderCard({ provider, placeGiven }: { provider: ProviderSummary; pla
           <dt className="inline text-slate-700">{t('card.where')}: </dt>
           <dd className="inline">
             {provider.city ? <bdi>{provider.city}</bdi> : t('modes.telehealth')}
-            {provider.distanceKm !== null ? ` · ${t('card.distance', { km: formatKm(provider.distanceKm, language) })}` : ''}
+            {provider.distanceKm !== null ? ` · ${t('card.distance', { distance: formatDistance(provider.distanceKm, locale, distanceUnit(region)) })}` : ''}
           </dd>
         </div>
         <div>
@@ -439,6 +442,7 @@ function countryName(code: string, language: string): string {
 function MatchExplanation({ provider, placeGiven }: { provider: ProviderSummary; placeGiven: boolean }) {
   const { t, i18n } = useTranslation('providers');
   const locale = useFormatLocale();
+  const region = useRegion();
   const { session } = useAuth();
   const language = currentLanguage(i18n.resolvedLanguage);
   const zone = userTimeZone(session?.user.timeZone);
@@ -448,7 +452,7 @@ function MatchExplanation({ provider, placeGiven }: { provider: ProviderSummary;
     if (r.kind === 'fit') return isSpecialtySlug(r.detail) ? t(`specialties.${r.detail}`) : null;
     if (r.kind === 'language') return LANGUAGES.find((l) => l.code === r.detail)?.name ?? r.detail;
     if (r.kind === 'region') return countryName(r.detail, language);
-    if (r.kind === 'distance') return formatKm(r.detail, language);
+    if (r.kind === 'distance') return formatDistance(r.detail, locale, distanceUnit(region));
     return r.detail;
   };
   const valueOf = (m: WordMatch): string => {

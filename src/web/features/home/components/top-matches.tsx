@@ -2,14 +2,14 @@ import { CalendarCheck, MapPin, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { regionPlace } from '~/shared/places';
-import type { RegionCode } from '~/shared/regions';
+import { distanceUnit, type RegionCode } from '~/shared/regions';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { useHydrated } from '~/web/lib/use-hydrated';
 import { useTopMatches } from '../api/specialties';
 import { TopMatchesLoading } from './hero-parts';
 import { useFormatLocale } from '~/web/lib/format-locale';
-import { formatKm } from '~/web/lib/distance';
+import { formatDistance } from '~/web/lib/distance';
 
 // Loaded on its own (hero.tsx imports it lazily): the directory's contract, the places and the date
 // formatting stay out of the home page's first scripts. The server renders it in place.
@@ -43,7 +43,7 @@ export default function TopMatches({ region }: { region: RegionCode }) {
             <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
               <span className="inline-flex items-center gap-1">
                 <MapPin aria-hidden="true" className="size-4" />
-                {p.distanceKm !== null ? t('hero.matching.km', { km: formatKm(p.distanceKm, language) }) : (p.city ?? t('hero.matching.video'))}
+                {p.distanceKm !== null ? formatDistance(p.distanceKm, locale, distanceUnit(region)) : (p.city ?? t('hero.matching.video'))}
               </span>
               {p.rating.average !== null ? (
                 <span className="inline-flex items-center gap-1">
