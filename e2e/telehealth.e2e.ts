@@ -581,6 +581,10 @@ describe('telehealth video visits', () => {
     expect(await record.getAttribute('href')).toBe(`/provider/appointments?view=day&date=${day}`);
     expect(await item.getByRole('link', { name: new RegExp(`^${th('day.start')}`) }).count()).toBe(0);
     await expectAxeClean(provider);
+    // A day that does not exist, from an edited link, shows today's list, not an error.
+    await provider.goto(`${server.url}/provider/telehealth?date=2026-13-45`);
+    await provider.getByRole('main').getByRole('listitem').filter({ hasText: patientName }).getByText(th('day.phases.ended'), { exact: true }).waitFor();
+    expect(await provider.getByLabel(th('day.date')).inputValue()).toBe(day);
 
     // Opened again later, the ended visit still lets its provider complete the appointment, and
     // message the patient as its text says.

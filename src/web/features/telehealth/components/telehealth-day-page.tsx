@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { OPEN_APPOINTMENT_STATUSES } from '~/shared/appointments';
+import { CalendarDateSchema } from '~/shared/contracts/instants';
 import type { TelehealthDayVisit } from '~/shared/contracts/telehealth';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { ButtonLink } from '~/web/components/ui/button';
@@ -25,8 +26,6 @@ const PHASE_TONE = {
 } as const;
 
 /** /provider/telehealth: the provider's video visits of a day, with who is waiting now. */
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 export function TelehealthDayPage() {
   const { t } = useTranslation('telehealth');
   const locale = useFormatLocale();
@@ -35,7 +34,8 @@ export function TelehealthDayPage() {
   // The day is in the address (?date=YYYY-MM-DD), so a reload or a shared link shows the same day.
   const [params, setParams] = useSearchParams();
   const asked = params.get('date') ?? '';
-  const date = DATE.test(asked) ? asked : localDate(new Date(), zone);
+  // A day that does not exist (2026-13-45, from an edited link) shows today, as the calendar does.
+  const date = CalendarDateSchema.safeParse(asked).success ? asked : localDate(new Date(), zone);
   const setDate = (next: string) => setParams((p) => ({ ...Object.fromEntries(p), date: next }), { replace: true });
   const day = useTelehealthDay(date, zone);
   const refresh = useRefreshTelehealth();
@@ -60,7 +60,7 @@ export function TelehealthDayPage() {
               aria-describedby={describedBy}
               value={date}
               onChange={(e) => {
-                if (DATE.test(e.target.value)) setDate(e.target.value);
+                if (CalendarDateSchema.safeParse(e.target.value).success) setDate(e.target.value);
               }}
             />
           )}
