@@ -215,3 +215,26 @@ describe('error fallback', () => {
     await context.close();
   });
 });
+
+describe('pages prefetched after load', () => {
+  it('a moment offline while they load keeps the page and what was typed', async () => {
+    const { context, page } = await newPage(browser, { viewport: DESKTOP });
+    await visit(page, '/contact');
+    // From now on every script request fails, as when the network drops two seconds after load.
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(request.url()));
+    await page.route('**/assets/**', (route) => route.abort('internetdisconnected'));
+    let loads = 0;
+    page.on('load', () => loads++);
+    const message = page.getByLabel('Your message');
+    await message.fill('My question about booking for my father');
+    // The prefetch of the spec's pages starts 2 s after load and its module requests fail.
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => failed.some((url) => url.includes('/assets/')), { timeout: 10_000 }).toBe(true);
+    await page.waitForTimeout(1_500);
+    // The page was not reloaded, and the text is still there.
+    expect(loads).toBe(0);
+    expect(await message.inputValue()).toBe('My question about booking for my father');
+    await context.close();
+  });
+});

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { PrefetchPageLinks } from 'react-router';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { matchRoutes, UNSAFE_DataRouterContext as DataRouterContext, UNSAFE_FrameworkContext as FrameworkContext } from 'react-router';
 import { isBuiltPage } from '~/shared/page-routes';
 
 /** Spec §7: these pages are prefetched 2 s after load (those that exist yet). */
@@ -26,7 +26,41 @@ export function DeferredPrefetch() {
   return (
     <>
       {PATHS.slice(0, started).map((path) => (
-        <PrefetchPageLinks key={path} page={path} />
+        <PrefetchPageModules key={path} page={path} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * A page's route modules and their imports as `<link rel="modulepreload">`, from the build's
+ * manifest. Not React Router's `PrefetchPageLinks`: to read a route's `links()` it imports the
+ * route module itself, and a failed import (the network gone for a moment two seconds after load)
+ * makes React Router reload the page, losing what the person had typed. A preload link that
+ * fails only fails; the page loads the module when it is opened.
+ */
+function PrefetchPageModules({ page }: { page: string }) {
+  const framework = useContext(FrameworkContext);
+  const dataRouter = useContext(DataRouterContext);
+  const hrefs = useMemo(() => {
+    if (!framework || !dataRouter) return [];
+    const matches = matchRoutes(dataRouter.router.routes, page, dataRouter.router.basename) ?? [];
+    // A page React Router has not discovered yet (no link to it on this page) matches the
+    // not-found route: nothing of it to prefetch.
+    if (matches.some((match) => match.route.path === '*')) return [];
+    const unique = new Set<string>();
+    for (const match of matches) {
+      const route = framework.manifest.routes[match.route.id];
+      if (!route) continue;
+      unique.add(route.module);
+      for (const href of route.imports ?? []) unique.add(href);
+    }
+    return [...unique];
+  }, [framework, dataRouter, page]);
+  return (
+    <>
+      {hrefs.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
       ))}
     </>
   );
