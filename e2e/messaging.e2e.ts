@@ -20,6 +20,7 @@ const common = (key: string) => translation('en', key);
 const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const FIRST = `Hello, a question about my medication review ${Date.now()}`;
 const WITH_FILE = 'Here are my latest results.';
+const TEXT_ALONE = 'And the letter will follow by post.';
 const ANSWER = 'Thank you, I have read your results. See you soon.';
 
 async function signedIn(role: string): Promise<Page> {
@@ -80,6 +81,11 @@ describe('secure messaging', () => {
     await patient.getByRole('button', { name: msg('start.open') }).waitFor();
     await expectAxeClean(patient);
 
+    // This form takes no file: an empty send asks for a message only.
+    await patient.getByLabel(msg('start.label')).fill('   ');
+    await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
+    await patient.getByText(msg('composer.emptyText'), { exact: true }).waitFor();
+    expect(await patient.getByText(msg('composer.empty'), { exact: true }).count()).toBe(0);
     await patient.getByLabel(msg('start.label')).fill(FIRST);
     await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
     await patient.waitForURL(/\/messages\?conversation=[0-9a-f-]{36}$/);
@@ -121,6 +127,7 @@ describe('secure messaging', () => {
     expect(await newest.getByText(msg('thread.read'), { exact: true }).count()).toBe(0);
     expect(await thread(patient, 'Demo Provider').getByText(msg('thread.read'), { exact: true }).count()).toBeLessThanOrEqual(1);
     await expectAxeClean(patient);
+
   }, 90_000);
 
   it('an appointment that is not theirs says so before anything is written; one that is leads to its conversation', async () => {
@@ -210,6 +217,17 @@ describe('secure messaging', () => {
     await patient.reload();
     await thread(patient, 'Demo Provider').getByText(text).waitFor();
     expect(await thread(patient, 'Demo Provider').getByText(text).count()).toBe(1);
+
+    // An empty file is said at once; the text sent without it takes the refusal away with it.
+    await patient.getByLabel(msg('composer.file')).setInputFiles({ name: 'empty.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+    await patient.getByText(msg('errors.attachmentEmpty')).waitFor();
+    const alone = `${TEXT_ALONE} ${Date.now()}`;
+    await patient.getByLabel(interpolate(msg('composer.label'), { name: 'Demo Provider' })).fill(alone);
+    await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
+    await thread(patient, 'Demo Provider').getByText(alone).waitFor();
+    await expect.poll(() => patient.getByText(msg('errors.attachmentEmpty')).count()).toBe(0);
+    // The provider's open conversation reads it (before the next test listens for reads).
+    await thread(patient, 'Demo Provider').getByRole('listitem').filter({ hasText: alone }).getByText(msg('thread.read'), { exact: true }).waitFor({ timeout: 20_000 });
   });
 
   it('a message that arrives while the tab is in the background is read only when the tab is shown again', async () => {
@@ -401,6 +419,24 @@ describe('secure messaging', () => {
     expect(await patient.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
     await patient.getByRole('list', { name: interpolate(translation('ar', 'thread.label', 'messages'), { name: 'Demo Provider' }) }).getByText('Note 50', { exact: true }).waitFor();
     await patient.getByRole('button', { name: translation('ar', 'thread.earlier', 'messages') }).waitFor();
+    // An English message's one-line preview in the Arabic list keeps its start and is cut at its end.
+    const english = `Hi Dr Chen, can I bring my knee X-ray and the letter from my physiotherapist to the follow-up next week? ${Date.now()}`;
+    await patient.getByLabel(interpolate(translation('ar', 'composer.label', 'messages'), { name: 'Demo Provider' })).fill(english);
+    await patient.getByRole('button', { name: translation('ar', 'composer.send', 'messages'), exact: true }).click();
+    const preview = patient.getByRole('main').locator('span[dir="auto"]').filter({ hasText: english });
+    await preview.waitFor();
+    expect(
+      await preview.evaluate((el) => {
+        const text = el.firstChild;
+        if (!text) return 'no text';
+        const range = document.createRange();
+        range.setStart(text, 0);
+        range.setEnd(text, 2);
+        const first = range.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        return [getComputedStyle(el).direction, first.left >= box.left - 1 && first.right <= box.right + 1, el.scrollWidth > el.clientWidth];
+      }),
+    ).toEqual(['ltr', true, true]);
     // The file field speaks the page's language, not the browser's (English here): before and after a file is chosen.
     const form = patient.getByRole('main').locator('form').last();
     await form.getByText(translation('ar', 'fileInput.choose'), { exact: true }).waitFor();

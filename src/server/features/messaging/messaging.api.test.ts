@@ -232,6 +232,8 @@ describe('secure messaging', () => {
     const fake = await upload(patient, [{ name: 'file', filename: 'notes.pdf', contentType: 'application/pdf', body: 'just some text, not a PDF' }]);
     expect(fake.statusCode).toBe(400);
     expect(fake.json()).toMatchObject({ code: 'message.attachment-type' });
+    const empty = await upload(patient, [{ name: 'file', filename: 'empty.pdf', contentType: 'application/pdf', body: Buffer.alloc(0) }]);
+    expect(empty.json()).toMatchObject({ status: 400, code: 'message.attachment-empty' });
     const big = await upload(patient, [{ name: 'file', filename: 'big.pdf', contentType: 'application/pdf', body: Buffer.concat([TINY_PDF, Buffer.alloc(8192)]) }]);
     expect(big.statusCode).toBe(413);
     const nulText = await upload(patient, [

@@ -57,9 +57,9 @@ export function Composer({
   const [file, setFile] = useState<File | null>(null);
   // Which rule the text broke on the last try (the message is written from it, in the current language).
   const [bodyProblem, setBodyProblem] = useState<'empty' | 'tooLong' | null>(null);
-  const bodyError = bodyProblem === 'empty' ? t('composer.empty') : bodyProblem === 'tooLong' ? t('composer.tooLong', { max: MESSAGE_MAX_LENGTH }) : null;
-  const [fileProblem, setFileProblem] = useState<'type' | 'tooLarge' | null>(null);
-  const fileError = fileProblem === 'type' ? t('errors.attachmentType') : fileProblem === 'tooLarge' ? t('errors.attachmentTooLarge') : null;
+  const bodyError = bodyProblem === 'empty' ? t(withFile ? 'composer.empty' : 'composer.emptyText') : bodyProblem === 'tooLong' ? t('composer.tooLong', { max: MESSAGE_MAX_LENGTH }) : null;
+  const [fileProblem, setFileProblem] = useState<'type' | 'tooLarge' | 'empty' | null>(null);
+  const fileError = fileProblem === 'type' ? t('errors.attachmentType') : fileProblem === 'tooLarge' ? t('errors.attachmentTooLarge') : fileProblem === 'empty' ? t('errors.attachmentEmpty') : null;
   const fileInput = useRef<HTMLInputElement>(null);
   const formId = useId();
   // A second click (or Enter) while the first send is on its way sends nothing.
@@ -69,6 +69,12 @@ export function Composer({
     if (chosen && !isAcceptedFile(chosen)) {
       setFile(null);
       setFileProblem('type');
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    if (chosen && chosen.size === 0) {
+      setFile(null);
+      setFileProblem('empty');
       if (fileInput.current) fileInput.current.value = '';
       return;
     }
@@ -100,6 +106,8 @@ export function Composer({
     if (!sent.skipped && sent.value) {
       setBody('');
       setFile(null);
+      // A file refused before (too large, empty) is not part of what was sent: its error goes too.
+      setFileProblem(null);
       if (fileInput.current) fileInput.current.value = '';
     }
   }

@@ -194,11 +194,20 @@ function ConversationItem({
               <bdi>{c.organisation.name}</bdi>
             </span>
           )}
-          {preview ? (
-            <span className={clsx('mt-1 block text-sm text-slate-800', c.match ? 'line-clamp-3 wrap-anywhere' : 'truncate')}>
-              {c.match ? `${t('list.found')} ` : ''}
+          {preview && c.match ? (
+            <span className="mt-1 block line-clamp-3 text-sm wrap-anywhere text-slate-800">
+              {`${t('list.found')} `}
               {shown?.mine ? `${t('list.you')} ` : ''}
-              {'text' in preview ? <Marked text={preview.text} words={c.match ? words : []} /> : t('list.file', { name: preview.file })}
+              {'text' in preview ? <Marked text={preview.text} words={words} /> : t('list.file', { name: preview.file })}
+            </span>
+          ) : preview ? (
+            // The text cut to one line in its own direction: an English message in an Arabic list
+            // keeps its start and loses its end, not the other way round.
+            <span className="mt-1 flex min-w-0 gap-1 text-sm text-slate-800">
+              {shown?.mine ? <span className="shrink-0">{t('list.you')}</span> : null}
+              <span dir="auto" className="min-w-0 truncate">
+                {'text' in preview ? preview.text : t('list.file', { name: preview.file })}
+              </span>
             </span>
           ) : null}
           {when ? (

@@ -5,8 +5,9 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { QueryState as SharedQueryState } from '~/web/components/ui/query-state';
 
 /** Messaging's own error messages, by the server's problem code. */
-const MESSAGING_ERRORS: Record<string, 'errors.attachmentType' | 'errors.attachmentTooLarge' | 'errors.attachmentMissing' | 'errors.notFound'> = {
+const MESSAGING_ERRORS: Record<string, 'errors.attachmentType' | 'errors.attachmentTooLarge' | 'errors.attachmentEmpty' | 'errors.attachmentMissing' | 'errors.notFound'> = {
   'message.attachment-type': 'errors.attachmentType',
+  'message.attachment-empty': 'errors.attachmentEmpty',
   'message.attachment-too-large': 'errors.attachmentTooLarge',
   'message.attachment-missing': 'errors.attachmentMissing',
   'message.attachment-invalid-upload': 'errors.attachmentMissing',
