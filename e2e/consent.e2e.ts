@@ -49,7 +49,8 @@ describe('cookie banner and preferences', () => {
     await banner(page).getByRole('button', { name: 'Customize' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
     await dialog.waitFor();
-    const essential = dialog.getByRole('switch', { name: /Essential/ });
+    // Its name reads as two words, not "EssentialRequired".
+    const essential = dialog.getByRole('switch', { name: 'Essential Required', exact: true });
     expect(await essential.isDisabled()).toBe(true);
     expect(await essential.getAttribute('aria-checked')).toBe('true');
     await dialog.getByText('Required', { exact: true }).waitFor();
@@ -83,9 +84,14 @@ describe('cookie banner and preferences', () => {
     expect(await banner(page).count()).toBe(0);
 
     // The footer reopens the preferences with the saved choice.
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie preferences' }).click();
+    const reopen = page.getByRole('contentinfo').getByRole('button', { name: 'Cookie preferences' });
+    await reopen.focus();
+    await page.keyboard.press('Enter');
     expect(await dialog.getByRole('switch', { name: /Analytics/ }).getAttribute('aria-checked')).toBe('true');
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Closed, the focus is back on the button that opened it.
+    await expect.poll(() => reopen.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 

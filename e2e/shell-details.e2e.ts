@@ -98,6 +98,15 @@ describe('app shell details', () => {
     expect(await options.allTextContents()).toEqual(['🇬🇧English', '🇪🇸Español', '🇫🇷Français', '🇵🇹Português', '🇸🇦العربية', '🇨🇳中文']);
     expect(await page.getByRole('menuitemradio', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByRole('menuitemradio', { name: 'العربية' }).getAttribute('lang')).toBe('ar');
+    // The item the keyboard is on has the site's focus ring, not only a pale background.
+    await page.keyboard.press('ArrowDown');
+    const ring = () => page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el.getAttribute('role') !== 'menuitemradio') return null;
+      const style = getComputedStyle(el);
+      return `${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    await expect.poll(ring).toBe('solid 2px');
     await expectAxeClean(page);
     await page.keyboard.press('Escape');
     await options.first().waitFor({ state: 'detached' });

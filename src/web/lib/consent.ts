@@ -51,10 +51,21 @@ export function allowsAnalytics(consent: ConsentRecord | null | undefined): bool
 // The preferences dialog can be opened from anywhere (the footer's button, the banner).
 let preferencesOpen = false;
 const listeners = new Set<() => void>();
+// What had the focus when it opened (the footer's button): it gets the focus back on closing, as
+// a dialog opened by its own trigger would.
+let openedFrom: HTMLElement | null = null;
 
 export function setCookiePreferencesOpen(open: boolean): void {
+  if (open && !preferencesOpen && typeof document !== 'undefined') {
+    openedFrom = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
   preferencesOpen = open;
   for (const listener of listeners) listener();
+}
+
+/** The element the preferences dialog was opened from, while it is still on the page (else null). */
+export function cookiePreferencesOpenedFrom(): HTMLElement | null {
+  return openedFrom?.isConnected ? openedFrom : null;
 }
 
 export function useCookiePreferencesOpen(): boolean {

@@ -8,7 +8,7 @@ import { useLogOut } from './use-log-out';
 import { UserAvatar } from './user-avatar';
 
 const ITEM_CLASS_NAME =
-  'flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 text-sm text-slate-800 outline-none select-none data-disabled:cursor-progress data-disabled:text-slate-600 data-highlighted:bg-teal-50 data-highlighted:text-teal-900';
+  'flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 text-sm text-slate-800 select-none focus-visible:-outline-offset-2 data-disabled:cursor-progress data-disabled:text-slate-600 data-highlighted:bg-teal-50 data-highlighted:text-teal-900';
 
 /** The signed-in person's avatar menu (spec §2): Dashboard, Settings, Manage Tenants, Log out. */
 export function AccountMenu({ session }: { session: SessionState }) {

@@ -57,7 +57,7 @@ export default function LanguagePicker() {
               key={language.code}
               value={language.code}
               lang={language.code}
-              className="flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 text-sm outline-none select-none data-highlighted:bg-teal-50 data-highlighted:text-teal-900 data-[state=checked]:font-semibold"
+              className="flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 text-sm select-none focus-visible:-outline-offset-2 data-highlighted:bg-teal-50 data-highlighted:text-teal-900 data-[state=checked]:font-semibold"
             >
               <span aria-hidden="true" className="text-base leading-none">
                 {language.flag}

@@ -2,7 +2,7 @@ import { Dialog, Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '~/web/components/ui/button';
-import { setCookiePreferencesOpen, useConsent, useCookiePreferencesOpen } from '~/web/lib/consent';
+import { cookiePreferencesOpenedFrom, setCookiePreferencesOpen, useConsent, useCookiePreferencesOpen } from '~/web/lib/consent';
 import { type ConsentChoice, OPTIONAL_CATEGORIES, choiceOf, useSubmitConsent } from '../lib/submit-consent';
 
 /**
@@ -30,7 +30,16 @@ export default function CookieConsent() {
       <Dialog.Root open={open} onOpenChange={onOpenChange}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-          <Dialog.Content className="fixed inset-x-4 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-xl flex-col overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Content
+            className="fixed inset-x-4 top-[5vh] z-50 mx-auto flex max-h-[90vh] max-w-xl flex-col overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+            onCloseAutoFocus={(event) => {
+              // Opened without a Radix trigger: the focus goes back to what opened it, when it is still there.
+              const back = cookiePreferencesOpenedFrom();
+              if (!back) return;
+              event.preventDefault();
+              back.focus();
+            }}
+          >
             <Dialog.Title className="text-xl font-semibold text-slate-900">{t('modal.title')}</Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-slate-700">{t('modal.description')}</Dialog.Description>
             <ul className="mt-5 divide-y divide-slate-200">
@@ -83,6 +92,7 @@ function CategoryRow({
       <div className="flex-1">
         <label htmlFor={id} className="font-medium text-slate-900">
           {name}
+          {locked && requiredLabel ? ' ' : null}
           {locked && requiredLabel ? (
             <span className="ms-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">{requiredLabel}</span>
           ) : null}

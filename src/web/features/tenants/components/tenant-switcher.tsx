@@ -17,7 +17,7 @@ const DASHBOARD_PATH = '/dashboard';
 const TRIGGER_CLASS_NAME =
   'inline-flex h-10 min-w-[200px] max-w-64 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-progress data-[state=open]:bg-slate-100';
 const ITEM_CLASS_NAME =
-  'flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 text-sm text-slate-800 outline-none select-none data-disabled:cursor-progress data-highlighted:bg-teal-50 data-highlighted:text-teal-900';
+  'flex min-h-10 cursor-pointer items-center gap-2 rounded-sm px-2 text-sm text-slate-800 select-none focus-visible:-outline-offset-2 data-disabled:cursor-progress data-highlighted:bg-teal-50 data-highlighted:text-teal-900';
 
 /**
  * The header's tenant switcher (spec §2), for signed-in people: 'Loading...' while their
