@@ -305,6 +305,20 @@ describe('video visits', () => {
     expect((await call(interpreter, 'GET', visitUrl(soonId))).json<Visit>().me.state).toBe('admitted');
   });
 
+  it('refuses to invite the visit’s own patient, or a guest who took their invitation, as a guest (409, nothing sent)', async () => {
+    const before = (await call(practice.provider, 'GET', visitUrl(soonId))).json<Visit>().participants;
+    const mailsBefore = smtp.received.filter((m) => m.to.includes(patient.email.toLowerCase())).length;
+    const asPatient = await call(practice.provider, 'POST', visitUrl(soonId, '/invite'), { email: patient.email.toUpperCase(), role: 'carer' });
+    expect(asPatient.statusCode, asPatient.body).toBe(409);
+    expect(asPatient.headers['content-type']).toContain('application/problem+json');
+    expect(asPatient.json()).toMatchObject({ code: 'visit.already-participant' });
+    // The interpreter admitted above, by the address of their account.
+    expect((await call(practice.provider, 'POST', visitUrl(soonId, '/invite'), { email: interpreter.email, role: 'carer' })).statusCode).toBe(409);
+    expect((await call(practice.provider, 'POST', visitUrl(soonId, '/invite'), { email: practice.provider.email, role: 'carer' })).json()).toMatchObject({ code: 'visit.invite-self' });
+    expect((await call(practice.provider, 'GET', visitUrl(soonId))).json<Visit>().participants).toEqual(before);
+    expect(smtp.received.filter((m) => m.to.includes(patient.email.toLowerCase()))).toHaveLength(mailsBefore);
+  });
+
   it('row-level security keeps the visit’s rows from anyone else, whatever organisation they act in', async () => {
     const seen = await asAppUser(t.database.db, { tenantId: practice.tenantId, userId: stranger.userId }, (tx) =>
       queryRows<{ n: number }>(

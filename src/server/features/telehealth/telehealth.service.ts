@@ -393,9 +393,15 @@ export async function inviteToVisit(ctx: ActorContext, appointmentId: string, in
     if (phase === 'ended' || phase === 'unavailable') throw conflict(`visit.${phase}`, phase === 'ended' ? 'This video visit has ended.' : 'This appointment has no video visit.');
     const guests = loaded.participants.filter((p) => p.role === 'carer' || p.role === 'interpreter');
     if (guests.some((g) => g.email === input.email)) throw conflict('visit.already-invited', 'This person is already invited.');
+    // The visit's own people are in it by their place, not by an invitation: an invitation to the
+    // patient's (or a guest's account's) address would take a guest place, mail them a second way
+    // in and list them twice. Compared with the accounts' addresses, which the invitations match.
+    const inVisit = new Set([loaded.info.patient_id, ...loaded.participants.flatMap((p) => (p.userId ? [p.userId] : []))]);
+    inVisit.delete(ctx.actor.userId);
+    const people = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [ctx.actor.userId, ...inVisit]));
+    if (people.some((p) => p.id === ctx.actor.userId && p.email.toLowerCase() === input.email)) throw conflict('visit.invite-self', 'You are already in this visit.');
+    if (people.some((p) => p.id !== ctx.actor.userId && p.email.toLowerCase() === input.email)) throw conflict('visit.already-participant', 'This person is already in this visit.');
     if (guests.length >= VISIT_MAX_GUESTS) throw conflict('visit.too-many-guests', `A video visit can have at most ${VISIT_MAX_GUESTS} guests.`);
-    const [own] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ctx.actor.userId));
-    if (own && own.email.toLowerCase() === input.email) throw conflict('visit.invite-self', 'You are already in this visit.');
     await ensureVisit(tx, loaded, appointmentId);
     await tx.insert(telehealthParticipants).values({
       appointmentId,

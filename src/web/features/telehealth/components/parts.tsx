@@ -18,6 +18,7 @@ type ErrorKey =
   | 'errors.alreadyInvited'
   | 'errors.notWaiting'
   | 'errors.inviteSelf'
+  | 'errors.alreadyParticipant'
   | 'errors.notAdmitted'
   | 'errors.wrongOrganisation';
 
@@ -32,6 +33,7 @@ const TELEHEALTH_ERRORS: Record<string, ErrorKey> = {
   'visit.already-invited': 'errors.alreadyInvited',
   'visit.participant-not-found': 'errors.notWaiting',
   'visit.invite-self': 'errors.inviteSelf',
+  'visit.already-participant': 'errors.alreadyParticipant',
   'visit.not-admitted': 'errors.notAdmitted',
   'visit.wrong-organisation': 'errors.wrongOrganisation',
 };
