@@ -158,6 +158,13 @@ export const ServerVisitPeerSchema = z.object({
   joinId: z.string().min(1).max(64).optional(),
   state: z.enum(['joined', 'left']),
 });
+/**
+ * The person joined the call from another tab or device (`peerId`, the newer tab's): every other
+ * tab of theirs in that call has lost its place (the others' browsers replace it by the newer one)
+ * and should stop its media and say so instead of reconnecting. The newer tab hears it too and
+ * ignores it (its own peer id).
+ */
+export const ServerVisitSupersededSchema = z.object({ type: z.literal('visit.superseded'), appointmentId: z.string(), peerId: PeerIdSchema });
 export const ServerVisitSignalSchema = z.object({
   type: z.literal('visit.signal'),
   appointmentId: z.string(),
@@ -206,6 +213,7 @@ export const ServerFrameSchema = z.discriminatedUnion('type', [
   ServerVisitJoinedSchema,
   ServerVisitPresenceSchema,
   ServerVisitPeerSchema,
+  ServerVisitSupersededSchema,
   ServerVisitSignalSchema,
 ]);
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;

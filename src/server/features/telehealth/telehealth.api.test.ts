@@ -272,6 +272,43 @@ describe('video visits', () => {
     ]);
   });
 
+  it('joining from another tab or device tells the older tab it lost its place, which then relays nothing', async () => {
+    const provider = await socketFor(practice.provider);
+    provider.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'provider-peer-10' });
+    await provider.next((f) => f.type === 'visit.joined');
+    const tabA = await socketFor(patient);
+    tabA.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'patient-tab-a' });
+    await tabA.next((f) => f.type === 'visit.joined');
+    await provider.next((f) => f.type === 'visit.peer' && f.peerId === 'patient-tab-a' && f.state === 'joined');
+
+    // The same patient opens the visit in a second tab and joins: tab A is told, with the newer tab's peer id.
+    const tabB = await socketFor(patient);
+    tabB.sendJson({ type: 'visit.join', appointmentId: soonId, peerId: 'patient-tab-b' });
+    await tabB.next((f) => f.type === 'visit.joined');
+    expect(await tabA.next((f) => f.type === 'visit.superseded')).toEqual({ type: 'visit.superseded', appointmentId: soonId, peerId: 'patient-tab-b' });
+    await provider.next((f) => f.type === 'visit.peer' && f.peerId === 'patient-tab-b' && f.state === 'joined');
+
+    // Tab A is out of the call: its signalling is refused, tab B's goes through.
+    const candidate = { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0 };
+    tabA.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'patient-tab-a', toUserId: practice.provider.userId, toPeerId: 'provider-peer-10', candidate });
+    await tabA.next((f) => f.type === 'error' && f.code === 'realtime.visit-forbidden');
+    tabB.sendJson({ type: 'visit.signal', appointmentId: soonId, peerId: 'patient-tab-b', toUserId: practice.provider.userId, toPeerId: 'provider-peer-10', candidate });
+    await provider.next((f) => f.type === 'visit.signal' && f.fromPeerId === 'patient-tab-b');
+    expect(provider.frames.some((f) => f.type === 'visit.signal' && f.fromPeerId === 'patient-tab-a')).toBe(false);
+
+    // Tab A's page leaves and closes: the others hear of no departure (the patient is still here, in tab B).
+    tabA.sendJson({ type: 'visit.leave', appointmentId: soonId, peerId: 'patient-tab-a' });
+    tabA.ws.close();
+    await tabA.closed;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(provider.frames.some((f) => f.type === 'visit.peer' && f.state === 'left')).toBe(false);
+    // The provider's join, and the newer tab's own, told nobody else they lost their place.
+    expect(provider.frames.some((f) => f.type === 'visit.superseded' && f.peerId !== 'provider-peer-10')).toBe(false);
+    expect(tabB.frames.some((f) => f.type === 'visit.superseded' && f.peerId !== 'patient-tab-b')).toBe(false);
+    tabB.ws.close();
+    provider.ws.close();
+  });
+
   it('keeps the in-call chat with the appointment, delivered live; reading and writing are audited', async () => {
     const patientSocket = await socketFor(patient);
     const sent = await call(practice.provider, 'POST', visitUrl(soonId, '/chat'), { body: 'Can you hear me?' });

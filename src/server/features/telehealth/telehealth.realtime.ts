@@ -181,6 +181,22 @@ export function telehealthSignalling(deps: TelehealthSignallingDeps): RealtimeEx
           // This socket joining again with another peer id (the page made a new call): the old one is replaced.
           const replaced = calls.get(frame.appointmentId);
           if (replaced && replaced.peerId !== frame.peerId) drop(socket, frame.appointmentId, replaced);
+          // A new tab (or device) of this person: their other tabs in the call lose their place
+          // (the others' browsers replace them by this one), and are told so, so that they stop
+          // their media and say so rather than reconnect. Those of this process are told here and
+          // leave the call now (nothing announced: the newer tab's `joined` replaces them); those
+          // on other processes hear it on the call's topic, and their tab leaves the call. This
+          // socket may hear it too: its tab ignores it (its own peer id).
+          const superseded = { type: 'visit.superseded', appointmentId: frame.appointmentId, peerId: frame.peerId } as const;
+          const prefix = `${frame.appointmentId}/${socket.userId}/`;
+          for (const [held, holder] of [...holders]) {
+            if (!held.startsWith(prefix) || holder === socket) continue;
+            const heldCall = callsOf(holder).get(frame.appointmentId);
+            if (!heldCall || heldCall.peerId === frame.peerId) continue;
+            drop(holder, frame.appointmentId, heldCall);
+            holder.send(superseded);
+          }
+          await deps.hub.relay([socket.userId], visitTopic(frame.appointmentId), superseded);
           const joinId = randomUUID();
           calls.set(frame.appointmentId, { peerId: frame.peerId, joinId, people, readAt: Date.now() });
           holders.set(key, socket);

@@ -120,6 +120,7 @@ export function CallView({
   headingRef,
   onLeave,
   onForbidden,
+  onSuperseded,
 }: {
   visit: Visit;
   peerId: string;
@@ -128,6 +129,8 @@ export function CallView({
   headingRef?: Ref<HTMLHeadingElement>;
   onLeave(): void;
   onForbidden(): void;
+  /** The person joined this call from another tab or device: this tab lost its place in it. */
+  onSuperseded(): void;
 }) {
   const { t, i18n } = useTranslation('telehealth');
   const language = currentLanguage(i18n.resolvedLanguage);
@@ -156,8 +159,10 @@ export function CallView({
       else if (frame.type === 'visit.peer') current?.handlePeer(frame);
       else if (frame.type === 'visit.signal') current?.handleSignal(frame);
       else if (frame.type === 'error' && frame.code === 'realtime.visit-forbidden') onForbidden();
+      // Another tab of this person joined (not this one's own join, heard on the call's topic too).
+      else if (frame.type === 'visit.superseded' && frame.appointmentId === appointmentId && frame.peerId !== peerId) onSuperseded();
     },
-    [appointmentId, peerId, onForbidden],
+    [appointmentId, peerId, onForbidden, onSuperseded],
   );
   const channel = useRealtimeFrames(onFrame, (ready) => {
     if (!call.current) return;

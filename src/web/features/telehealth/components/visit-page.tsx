@@ -143,7 +143,8 @@ function VisitHeader({ visit, zone, connectionLost = false }: { visit: Visit; zo
   );
 }
 
-type Stage = 'setup' | 'joined' | 'left';
+/** `elsewhere`: the person joined the call from another tab or device, which took this tab's place. */
+type Stage = 'setup' | 'joined' | 'left' | 'elsewhere';
 
 /** The complete action of an ended visit's page (the provider's): it asks first, as the call's does. */
 function CompleteAppointment({ visit, heading }: { visit: Visit; heading: RefObject<HTMLHeadingElement | null> }) {
@@ -190,7 +191,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
   const zone = userTimeZone(session?.user.timeZone);
   const now = useNow(10_000);
   const [stage, setStage] = useState<Stage>('setup');
-  const [peerId] = useState(() => newPeerId());
+  const [peerId, setPeerId] = useState(() => newPeerId());
   const join = useJoinVisit(visit.appointmentId);
   const leave = useLeaveVisit(visit.appointmentId);
   const errorMessage = useTelehealthError();
@@ -199,7 +200,8 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
   const open = phase === 'open';
   // Before the visit opens, the camera and microphone can be tried at any time (asked for only then).
   const [testing, setTesting] = useState(false);
-  const media = useLocalMedia((open || (phase === 'not-open' && testing)) && stage !== 'left');
+  // Left, or in the call from another tab: the camera and microphone are let go.
+  const media = useLocalMedia((open || (phase === 'not-open' && testing)) && stage !== 'left' && stage !== 'elsewhere');
   const provider = visit.me.role === 'provider';
   const admitted = visit.me.state === 'admitted';
   const back = provider ? '/provider/telehealth' : '/appointments';
@@ -220,6 +222,8 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
     if (startPassed) refetch();
   }, [startPassed, refetch]);
   const onForbidden = useCallback(() => refetch(), [refetch]);
+  // The call (its connection, media and chat) goes; the other tab is the one a reload rejoins.
+  const onSuperseded = useCallback(() => setStage('elsewhere'), []);
 
   async function onJoin() {
     setJoinError(null);
@@ -245,7 +249,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
   useEffect(() => {
     if (canJoin) rejoin();
   }, [canJoin]);
-  const over = phase === 'ended' || phase === 'unavailable' || stage === 'left';
+  const over = phase === 'ended' || phase === 'unavailable' || stage === 'left' || stage === 'elsewhere';
   useEffect(() => {
     if (over) markInCall(visit.appointmentId, false);
   }, [over, visit.appointmentId]);
@@ -372,6 +376,46 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
     );
   }
 
+  if (stage === 'elsewhere') {
+    return (
+      <>
+        <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
+        <div className="mt-6">
+          <Notice tone="amber" role="status">
+            <h2 ref={stageHeading} tabIndex={-1} className="font-medium outline-none">
+              {t('elsewhere.title')}
+            </h2>
+            <p className="mt-1 text-sm">{t('elsewhere.body')}</p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                disabled={join.isPending}
+                onClick={() => {
+                  // A new tab in the call as far as the others know: a new peer id, which takes
+                  // the place back from the other tab (told in turn).
+                  setJoinError(null);
+                  media.retry();
+                  setPeerId(newPeerId());
+                  void joinCall();
+                }}
+              >
+                {join.isPending ? t('join.joining') : t('elsewhere.takeBack')}
+              </Button>
+              <ButtonLink variant="outline" size="sm" to={back}>
+                {provider ? t('page.backToVisits') : t('page.backToAppointments')}
+              </ButtonLink>
+            </div>
+          </Notice>
+          {joinError ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+              {joinError}
+            </p>
+          ) : null}
+        </div>
+      </>
+    );
+  }
+
   if (stage === 'joined' && admitted) {
     return (
       <>
@@ -381,7 +425,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
             <CallView visit={visit} peerId={peerId} media={media} headingRef={stageHeading} onLeave={() => {
                 leave.mutate();
                 setStage('left');
-              }} onForbidden={onForbidden} />
+              }} onForbidden={onForbidden} onSuperseded={onSuperseded} />
             {provider ? <EndVisit visit={visit} /> : null}
           </div>
           <div className="space-y-4">
