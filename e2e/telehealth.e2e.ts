@@ -17,7 +17,7 @@ import { interpolate, translation } from './support/locales.js';
  * pasted over the limit is kept and refused; the provider sees when the patient's microphone or
  * camera is off; the patient shares their screen and stops; the patient's network drops and the
  * call carries on and recovers; the patient reloads and is back in the call without a new
- * admission; the provider leaves (the patient is told) and comes back; the provider ends the visit
+ * admission, and a muted microphone stays muted across a reload; the provider leaves (the patient is told) and comes back; the provider ends the visit
  * and completes the appointment from the ended visit's page. Each change of stage leaves the
  * keyboard on the new stage's heading. A browser that refuses the camera and microphone gets
  * plain help. Someone else is told the visit does not exist. axe checks every page state.
@@ -519,6 +519,26 @@ describe('telehealth video visits', () => {
     // The chat is kept with the visit.
     await patient.getByRole('list', { name: th('chat.messages') }).getByText('I can see and hear you.').waitFor();
     await expectAxeClean(patient);
+  }, 90_000);
+
+  it('the patient mutes and reloads: back in the call still muted, on the button and for the provider', async () => {
+    const controls = patient.getByRole('group', { name: th('call.controls') });
+    const microphoneOff = () => remoteTile(provider, patientName).getByText(th('call.remote.microphoneOff'), { exact: true });
+    await controls.getByRole('button', { name: th('call.mute') }).click();
+    await microphoneOff().waitFor({ timeout: 20_000 });
+    await patient.reload();
+    await patient.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
+    await controls.getByRole('button', { name: th('call.unmute') }).waitFor();
+    // The microphone's track is really off, not only the button.
+    const ownVideo = patient.locator(`video[aria-label="${th('call.yourVideo')}"]`);
+    await expect
+      .poll(() => ownVideo.evaluate((v: HTMLVideoElement) => (v.srcObject instanceof MediaStream ? v.srcObject.getAudioTracks().map((track) => track.enabled) : [])), { timeout: 10_000 })
+      .toEqual([false]);
+    await expectLiveVideo(provider, patientName);
+    await microphoneOff().waitFor({ timeout: 20_000 });
+    await controls.getByRole('button', { name: th('call.unmute') }).click();
+    await controls.getByRole('button', { name: th('call.mute') }).waitFor();
+    await expect.poll(() => microphoneOff().count(), { timeout: 20_000 }).toBe(0);
   }, 90_000);
 
   it('the provider leaves the call and is told what happens to the visit (not the patient’s text), then comes back', async () => {

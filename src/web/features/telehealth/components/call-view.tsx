@@ -9,6 +9,7 @@ import { currentLanguage } from '~/web/lib/i18n';
 import { useRealtimeFrames } from '~/web/lib/realtime';
 import { useIceServers } from '../api/telehealth-api';
 import { callStatus, withDeparture, withoutReturned } from '../lib/call-status';
+import { savedMediaChoice, saveMediaChoice } from '../lib/media-choice';
 import { type RemotePeer, VisitCall } from '../lib/visit-call';
 import { LocalVideo } from './device-check';
 import { Notice, useTelehealthError } from './parts';
@@ -140,8 +141,9 @@ export function CallView({
   const [peers, setPeers] = useState<RemotePeer[]>([]);
   /** Who was in the call with this tab and left (the latest last), until they come back. */
   const [departed, setDeparted] = useState<readonly string[]>([]);
-  const [micOn, setMicOn] = useState(true);
-  const [cameraOn, setCameraOn] = useState(true);
+  // A reload joins the call again by itself: it keeps the person's microphone and camera choice.
+  const [micOn, setMicOn] = useState(() => savedMediaChoice(visit.appointmentId).microphone);
+  const [cameraOn, setCameraOn] = useState(() => savedMediaChoice(visit.appointmentId).camera);
   const [screen, setScreen] = useState<MediaStreamTrack | null>(null);
   const [screenError, setScreenError] = useState<string | null>(null);
   const [joined, setJoined] = useState(false);
@@ -209,6 +211,7 @@ export function CallView({
     };
   }, [iceServers, appointmentId, peerId, audioTrack, videoTrack, channel]);
 
+  useEffect(() => saveMediaChoice(appointmentId, { microphone: micOn, camera: cameraOn }), [appointmentId, micOn, cameraOn]);
   // The microphone and camera switches act on the tracks themselves (the connection keeps them).
   useEffect(() => enableTrack(audioTrack, micOn), [audioTrack, micOn]);
   useEffect(() => enableTrack(videoTrack, cameraOn), [videoTrack, cameraOn]);
