@@ -17,8 +17,10 @@ import { interpolate, translation } from './support/locales.js';
  * pasted over the limit is kept and refused; the provider sees when the patient's microphone or
  * camera is off; the patient shares their screen and stops; the patient's network drops and the
  * call carries on and recovers; the patient reloads and is back in the call without a new
- * admission, and a muted microphone stays muted across a reload; the provider leaves (the patient is told) and comes back; the provider ends the visit
- * and completes the appointment from the ended visit's page. Each change of stage leaves the
+ * admission, and a muted microphone stays muted across a reload; the patient joins from a second
+ * tab, the first is told and lets go of the call, and takes it back; the provider leaves (the
+ * patient is told) and comes back; the provider ends the visit and completes the appointment from
+ * the ended visit's page. Each change of stage leaves the
  * keyboard on the new stage's heading. A browser that refuses the camera and microphone gets
  * plain help. Someone else is told the visit does not exist. axe checks every page state.
  */
@@ -540,6 +542,32 @@ describe('telehealth video visits', () => {
     await controls.getByRole('button', { name: th('call.mute') }).waitFor();
     await expect.poll(() => microphoneOff().count(), { timeout: 20_000 }).toBe(0);
   }, 90_000);
+
+  it('the patient joins from a second tab: the first is told, lets go of the call, and can take it back', async () => {
+    const second = await withMedia(await patient.context().newPage());
+    await second.goto(`${server.url}/appointments/telehealth/${appointmentId}`);
+    await h1(second, SERVICE);
+    await second.getByRole('button', { name: th('join.join'), exact: true }).click();
+    await second.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
+    // The first tab says where the call went, instead of a frozen picture reconnecting forever.
+    await patient.getByRole('heading', { level: 2, name: th('elsewhere.title') }).waitFor({ timeout: 20_000 });
+    expect(await patient.getByRole('heading', { level: 2, name: th('call.title') }).count()).toBe(0);
+    expect(await patient.locator('video').count()).toBe(0);
+    expect(await patient.getByRole('list', { name: th('chat.messages') }).count()).toBe(0);
+    await expectLiveVideo(second, 'Demo Provider');
+    await expectLiveVideo(provider, patientName);
+    expect(await remoteVideo(provider, patientName).count()).toBe(1);
+    await expectAxeClean(patient);
+
+    // Taken back: the first tab is in the call again, and the second is told in turn.
+    await patient.getByRole('button', { name: th('elsewhere.takeBack'), exact: true }).click();
+    await patient.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
+    await second.getByRole('heading', { level: 2, name: th('elsewhere.title') }).waitFor({ timeout: 20_000 });
+    await expectLiveVideo(patient, 'Demo Provider');
+    await expectLiveVideo(provider, patientName);
+    expect(await remoteVideo(provider, patientName).count()).toBe(1);
+    await second.close();
+  }, 120_000);
 
   it('the provider leaves the call and is told what happens to the visit (not the patient’s text), then comes back', async () => {
     // The patient mutes first: the provider, joining again later, learns it when the call connects.
