@@ -282,7 +282,7 @@ describe('secure messaging', () => {
     await composer.fill('y'.repeat(5_001));
     expect((await composer.inputValue()).length).toBe(5_001);
     await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
-    await patient.getByText(interpolate(msg('composer.tooLong'), { max: '5000' })).waitFor();
+    await patient.getByText(interpolate(msg('composer.tooLong'), { max: '5,000' })).waitFor();
     await composer.fill('');
     expect(await messages.getByText(FIRST).count()).toBe(0);
     const earlier = patient.getByRole('button', { name: msg('thread.earlier') });

@@ -383,7 +383,7 @@ describe('telehealth video visits', () => {
       box.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' | '));
     // Nothing cut: all 2,001 characters are in the field, which says it is too long, and how long.
     expect(await box.inputValue()).toBe(pasted);
-    const tooLong = interpolate(th('chat.tooLong'), { max: '2000' });
+    const tooLong = interpolate(th('chat.tooLong'), { max: '2,000' });
     await expect.poll(description).toBe(`${interpolate(th('chat.count'), { used: '2,001', max: '2,000' })} | ${tooLong}`);
     expect(await box.getAttribute('aria-invalid')).toBe('true');
     await patient.locator('p').filter({ hasText: tooLong }).waitFor();

@@ -46,6 +46,8 @@ export function Composer({
 }) {
   const { t, i18n } = useTranslation('messages');
   const language = currentLanguage(i18n.resolvedLanguage);
+  // The limit as the language writes numbers ("5,000", "5 000").
+  const maxLength = new Intl.NumberFormat(language).format(MESSAGE_MAX_LENGTH);
   const [body, setBodyState] = useState(() => (draftKey ? (drafts.get(draftKey) ?? '') : ''));
   const setBody = (value: string) => {
     setBodyState(value);
@@ -57,7 +59,7 @@ export function Composer({
   const [file, setFile] = useState<File | null>(null);
   // Which rule the text broke on the last try (the message is written from it, in the current language).
   const [bodyProblem, setBodyProblem] = useState<'empty' | 'tooLong' | null>(null);
-  const bodyError = bodyProblem === 'empty' ? t(withFile ? 'composer.empty' : 'composer.emptyText') : bodyProblem === 'tooLong' ? t('composer.tooLong', { max: MESSAGE_MAX_LENGTH }) : null;
+  const bodyError = bodyProblem === 'empty' ? t(withFile ? 'composer.empty' : 'composer.emptyText') : bodyProblem === 'tooLong' ? t('composer.tooLong', { max: maxLength }) : null;
   const [fileProblem, setFileProblem] = useState<'type' | 'tooLarge' | 'empty' | null>(null);
   const fileError = fileProblem === 'type' ? t('errors.attachmentType') : fileProblem === 'tooLarge' ? t('errors.attachmentTooLarge') : fileProblem === 'empty' ? t('errors.attachmentEmpty') : null;
   const fileInput = useRef<HTMLInputElement>(null);
@@ -114,7 +116,7 @@ export function Composer({
 
   return (
     <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-3">
-      <Field label={label} error={bodyError} hint={t('composer.hint', { max: MESSAGE_MAX_LENGTH })}>
+      <Field label={label} error={bodyError} hint={t('composer.hint', { max: maxLength })}>
         {({ id, describedBy, invalid }) => (
           <textarea
             ref={textareaRef}

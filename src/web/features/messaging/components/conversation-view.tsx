@@ -312,7 +312,7 @@ function MessageItem({
                 >
                   <Paperclip aria-hidden="true" className="size-4 shrink-0" />
                   <bdi className="wrap-anywhere">{a.fileName}</bdi>
-                  <span>({formatFileSize(a.byteSize, language)})</span>
+                  <span className="whitespace-nowrap">({formatFileSize(a.byteSize, language)})</span>
                   <span className="sr-only">{t('thread.download')}</span>
                 </a>
               </li>

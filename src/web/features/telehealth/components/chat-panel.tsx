@@ -34,8 +34,9 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
   // limit is kept, said to be too long as it is written, and not sent until shortened.
   const length = body.trim().length;
   const tooLong = length > VISIT_CHAT_MAX_LENGTH;
-  const tooLongMessage = t('chat.tooLong', { max: String(VISIT_CHAT_MAX_LENGTH) });
   const number = new Intl.NumberFormat(language);
+  // Written as the counter writes it ("2,000"), so the two agree.
+  const tooLongMessage = t('chat.tooLong', { max: number.format(VISIT_CHAT_MAX_LENGTH) });
 
   // Messages from others are announced politely (not those there on opening).
   const newestIncoming = [...messages].reverse().find((m) => !m.mine);
