@@ -146,6 +146,26 @@ function VisitHeader({ visit, zone, connectionLost = false }: { visit: Visit; zo
 /** `elsewhere`: the person joined the call from another tab or device, which took this tab's place. */
 type Stage = 'setup' | 'joined' | 'left' | 'elsewhere';
 
+/** The way back from a visit's page: the provider's day of visits, the patient's appointments. */
+function BackToList({ to, provider }: { to: string; provider: boolean }) {
+  const { t } = useTranslation('telehealth');
+  return (
+    <ButtonLink variant="outline" size="sm" to={to}>
+      {provider ? t('page.backToVisits') : t('page.backToAppointments')}
+    </ButtonLink>
+  );
+}
+
+/** Why joining the call failed, announced at once. */
+function JoinError({ message, className }: { message: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={['text-sm font-medium text-red-700', className].filter(Boolean).join(' ')}>
+      {message}
+    </p>
+  );
+}
+
 /** The complete action of an ended visit's page (the provider's): it asks first, as the call's does. */
 function CompleteAppointment({ visit, heading }: { visit: Visit; heading: RefObject<HTMLHeadingElement | null> }) {
   const { t } = useTranslation('telehealth');
@@ -331,16 +351,10 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
                   {join.isPending ? t('join.joining') : t('phase.startAgain')}
                 </Button>
               ) : null}
-              <ButtonLink variant="outline" size="sm" to={back}>
-                {provider ? t('page.backToVisits') : t('page.backToAppointments')}
-              </ButtonLink>
+              <BackToList to={back} provider={provider} />
             </div>
           </Notice>
-          {joinError ? (
-            <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-              {joinError}
-            </p>
-          ) : null}
+          <JoinError message={joinError} className="mt-3" />
         </div>
       </>
     );
@@ -366,9 +380,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
               >
                 {t('left.rejoin')}
               </Button>
-              <ButtonLink variant="outline" size="sm" to={back}>
-                {provider ? t('page.backToVisits') : t('page.backToAppointments')}
-              </ButtonLink>
+              <BackToList to={back} provider={provider} />
             </div>
           </Notice>
         </div>
@@ -401,16 +413,10 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
               >
                 {join.isPending ? t('join.joining') : t('elsewhere.takeBack')}
               </Button>
-              <ButtonLink variant="outline" size="sm" to={back}>
-                {provider ? t('page.backToVisits') : t('page.backToAppointments')}
-              </ButtonLink>
+              <BackToList to={back} provider={provider} />
             </div>
           </Notice>
-          {joinError ? (
-            <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-              {joinError}
-            </p>
-          ) : null}
+          <JoinError message={joinError} className="mt-3" />
         </div>
       </>
     );
@@ -458,11 +464,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
           </Button>
           <p className="text-sm text-slate-700">{provider ? t('join.providerHelp') : admitted ? t('join.rejoinHelp') : t('join.patientHelp')}</p>
         </div>
-        {joinError ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {joinError}
-          </p>
-        ) : null}
+        <JoinError message={joinError} />
       </div>
     </>
   );
