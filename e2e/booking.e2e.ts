@@ -655,9 +655,14 @@ describe('booking', () => {
     await freeTimes(movePanel).nth(2).click();
     await expectAxeClean(page);
     const mailsBefore = smtp.received.length;
+    // The list names each day once, above its cards: the card's day, as the list shows it.
+    const cardDay = () => card.evaluate((c) => c.closest('li')?.parentElement?.previousElementSibling?.textContent ?? '');
+    const dayOfCard = await cardDay();
     await movePanel.getByRole('button', { name: /^Move to / }).click();
     await expectToast(page, interpolate(appt('practice.moved').split('{{when}}')[0]!, { patient: 'Demo Patient' }));
     await movePanel.waitFor({ state: 'detached' });
+    // It shows again under its new day (a new card there), still confirmed, and the focus went with it.
+    await expect.poll(cardDay).not.toBe(dayOfCard);
     await card.getByText(appt('status.confirmed'), { exact: true }).waitFor();
     await expect.poll(() => card.evaluate((c) => c.contains(document.activeElement) && document.activeElement !== c)).toBe(true);
     await smtp.waitFor((m) => smtp.received.indexOf(m) >= mailsBefore && m.to.includes(DEMO_PATIENT_EMAIL) && m.subject.startsWith('Moved'));

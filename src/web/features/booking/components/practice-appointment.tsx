@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AppointmentAction } from '~/shared/appointments';
@@ -16,6 +16,15 @@ import { useFormatLocale } from '~/web/lib/format-locale';
 
 export const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
 const ORDER: AppointmentAction[] = ['confirm', 'check_in', 'complete', 'mark_no_show', 'cancel'];
+
+/**
+ * The appointment just moved, whose card takes the focus when it shows again. A move to another
+ * day puts the card under that day's heading: React makes it anew there, and the focus would fall
+ * back to the section's heading with the old one. Short-lived: a card that does not show again soon
+ * (moved out of the range on screen) leaves the focus where the fallback put it.
+ */
+let followFocus: { id: string; until: number } | null = null;
+const FOLLOW_FOCUS_MS = 10_000;
 
 /** One appointment as the practice sees it, with the status changes the server allows now. */
 export function PracticeAppointment({
@@ -58,6 +67,12 @@ export function PracticeAppointment({
   // The card leaves its list after a change (the dashboard's waiting list, the hours page's panel).
   useFocusFallback(card, (node) => (focusFallback ? focusFallback(node) : sectionHeadingOf(node)));
   const a = appointment;
+  // Runs after the old card's fallback (React removes before it lays out the new): this one wins.
+  useLayoutEffect(() => {
+    if (followFocus?.id !== a.id) return;
+    if (Date.now() < followFocus.until) focusElement(summary.current);
+    followFocus = null;
+  }, [a.id]);
   const actions = ORDER.filter((x) => a.actions.includes(x));
   const videoOpen = visitOffered(a, new Date(), 'practice');
   function run(action: AppointmentAction, why?: string) {
@@ -171,9 +186,10 @@ export function PracticeAppointment({
         <PracticeReschedule
           appointment={a}
           timeZone={timeZone}
-          onDone={() => {
+          onDone={(moved) => {
             setMoving(false);
             focusElement(summary.current);
+            if (moved) followFocus = { id: a.id, until: Date.now() + FOLLOW_FOCUS_MS };
           }}
         />
       ) : null}

@@ -15,7 +15,16 @@ import { useFormatLocale } from '~/web/lib/format-locale';
  * the provider's free times as the practice books them (no online notice or horizon), then
  * "Move to …". The patient is emailed.
  */
-export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appointment: Appointment; timeZone: string; onDone(): void }) {
+export function PracticeReschedule({
+  appointment: a,
+  timeZone,
+  onDone,
+}: {
+  appointment: Appointment;
+  timeZone: string;
+  /** Closes the panel; `moved` once the move is made (the card may show again under another day). */
+  onDone(moved?: boolean): void;
+}) {
   const { t, i18n } = useTranslation('appointments');
   const locale = useFormatLocale();
   const move = usePracticeReschedule();
@@ -31,7 +40,7 @@ export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appoi
       {
         onSuccess: () => {
           toast.success(t('practice.moved', { patient: a.patient.name, when: formatDateTime(newStart, locale, timeZone) }));
-          onDone();
+          onDone(true);
         },
         onError: (e) => {
           setError(problemMessage(i18n, e));
@@ -57,7 +66,7 @@ export function PracticeReschedule({ appointment: a, timeZone, onDone }: { appoi
         <Button size="sm" disabled={!newStart || move.isPending} onClick={onMove} className="h-auto min-h-8 max-w-full py-1 whitespace-normal">
           {newStart ? t('list.moveTo', { when: formatDateTime(newStart, locale, timeZone) }) : t('list.pickNewTime')}
         </Button>
-        <Button size="sm" variant="outline" onClick={onDone}>
+        <Button size="sm" variant="outline" onClick={() => onDone()}>
           {t('practice.keepTime')}
         </Button>
       </div>
