@@ -22,7 +22,8 @@ describe('dates (spec §9: PPP, p and PPP p in the person’s time zone)', () =>
     expect(formatLocale('en', 'AU')).toBe('en-AU');
     expect(formatLocale('en', 'GB')).toBe('en-GB');
     expect(formatLocale('en', 'US')).toBe('en');
-    expect(formatLocale('en', 'FR')).toBe('en');
+    expect(formatLocale('en', 'FR')).toBe('en-GB');
+    expect(formatLocale('en', 'NG')).toBe('en-GB');
     expect(formatLocale('pt', 'PT')).toBe('pt-PT');
     expect(formatLocale('pt', 'BR')).toBe('pt');
     expect(formatLocale('ar', 'AE')).toBe('ar');

@@ -34,12 +34,17 @@ export const INTL_LOCALES: Record<string, string> = { en: 'en', es: 'es', fr: 'f
 
 /**
  * The format locale for an interface language in a region: the regional variant when there is one
- * ('en' in 'AU' is 'en-AU'), else the language's own ('en' in 'FR' is 'en').
+ * ('en' in 'AU' is 'en-AU'), British English for English elsewhere outside the US ('en' in 'NG' is
+ * 'en-GB'), else the language's own ('pt' in 'BR' is 'pt', Brazilian).
  */
 export function formatLocale(language: string, region: string | null | undefined): string {
   const base = matchLanguage(language) ?? 'en';
   const regional = region ? `${base.split('-')[0]}-${region.toUpperCase()}` : '';
-  return regional in REGIONAL_LOCALES ? regional : base;
+  if (regional in REGIONAL_LOCALES) return regional;
+  // English outside the US writes the day first ("7 December 2026"): in Nigeria, or for an English
+  // reader in France, as the mails to them do (`mailDateLocale` on the server).
+  if (base === 'en' && region && region.toUpperCase() !== 'US') return 'en-GB';
+  return base;
 }
 
 /** date-fns's locale for a format locale (or an interface language). */

@@ -10,7 +10,8 @@ describe('times in appointment mail', () => {
     expect(mailDateLocale('en', 'Europe/London')).toBe('en-GB');
     expect(mailDateLocale('en', 'Europe/Paris')).toBe('en-GB');
     expect(mailDateLocale('pt', 'America/Sao_Paulo')).toBe('pt-BR');
-    expect(mailDateLocale('pt', 'Europe/Lisbon')).toBe('pt');
+    expect(mailDateLocale('pt', 'Europe/Lisbon')).toBe('pt-PT');
+    expect(mailDateLocale('en', 'Africa/Lagos')).toBe('en-GB');
     expect(mailDateLocale('fr', 'Not/AZone')).toBe('fr');
   });
 

@@ -98,8 +98,9 @@ const LOCALES: Record<LanguageCode, string> = { en: 'en-GB', es: 'es', fr: 'fr',
  * Where the zone's region writes the language its own way (English in the US or Australia, French
  * in Canada, Portuguese in Brazil, Spanish in Mexico), the mail's times read that way: a time in
  * New York is "Monday, December 7, 2026 at 10:00 AM", one in London "Monday 7 December 2026 at 10:00".
+ * English elsewhere reads as in Britain (day first), as the web's `formatLocale` writes it.
  */
-const REGIONAL_LOCALES: ReadonlySet<string> = new Set(['en-US', 'en-CA', 'en-AU', 'fr-CA', 'pt-BR', 'es-MX']);
+const REGIONAL_LOCALES: ReadonlySet<string> = new Set(['en-US', 'en-CA', 'en-AU', 'fr-CA', 'pt-BR', 'pt-PT', 'es-MX']);
 
 export function mailDateLocale(language: LanguageCode, timeZone: string): string {
   const regional = `${language.split('-')[0]}-${regionForTimeZone(timeZone) ?? ''}`;
