@@ -58,6 +58,8 @@ export function foldPlaceName(value: string): string {
   return value
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
+    // A phone's keyboard types "King’s Cross" with a curly apostrophe; the gazetteer has the straight one.
+    .replace(/[‘’]/g, "'")
     .toLowerCase()
     .trim();
 }

@@ -41,6 +41,24 @@ describe('GET /api/v1/places', () => {
     expect(inBritain.length).toBeLessThanOrEqual(8);
   });
 
+  it('knows London’s boroughs and districts, before the villages elsewhere in Britain that share a name', async () => {
+    const [greenwich] = await suggest({ query: 'Greenwich', region: 'GB' });
+    expect(greenwich).toMatchObject({ label: 'Greenwich, England, GB', timeZone: 'Europe/London' });
+    expect(greenwich!.latitude).toBeCloseTo(51.48, 1);
+    expect(greenwich!.longitude).toBeCloseTo(0, 1);
+    // Clapham is also a village in Bedfordshire, Dalston one in Cumbria: London's come first.
+    for (const name of ['Clapham', 'Dalston']) {
+      const [first] = await suggest({ query: name, region: 'GB' });
+      expect(first!.latitude, name).toBeCloseTo(51.5, 1);
+    }
+    // Typed with a phone's curly apostrophe, or without one.
+    expect((await suggest({ query: 'King’s Cross', region: 'GB' }))[0]!.label).toBe('King\'s Cross, England, GB');
+    expect((await suggest({ query: 'Kings Cross', region: 'GB' }))[0]!.label).toBe('King\'s Cross, England, GB');
+    expect((await suggest({ query: 'Shoreditch' }))[0]!.label).toBe('Shoreditch, England, GB');
+    // Elsewhere, Greenwich is first the visitor's own.
+    expect((await suggest({ query: 'Greenwich', region: 'US' }))[0]!.region).toBe('US');
+  });
+
   it('narrows by a state or a country after a comma, in any interface language', async () => {
     expect((await suggest({ query: 'Newtown, QLD', region: 'GB' })).every((p) => p.state === 'QLD')).toBe(true);
     expect((await suggest({ query: 'Newtown, Wales' }))[0]!.label).toBe('Newtown, Wales, GB');

