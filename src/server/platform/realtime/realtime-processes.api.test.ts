@@ -166,6 +166,18 @@ describe.runIf(onPostgres)('two server processes, one database', () => {
     // The relayed row is the server's only: it goes after a minute; it is there now.
     const relayed = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from realtime_relay`);
     expect(relayed[0]!.n).toBeGreaterThanOrEqual(1);
+
+    // The patient opens the visit in a second tab, served by process 2: the tab on process 1 is
+    // told it was taken elsewhere (and lets go of its call); the provider hears the new tab join.
+    const secondTab = await openSignedInSocket(two!, patient.cookie);
+    sockets.push(secondTab);
+    secondTab.sendJson({ type: 'visit.join', appointmentId: id, peerId: 'patient-tab-2' });
+    await secondTab.next((f) => f.type === 'visit.joined', 10_000);
+    // (A tab also hears its own join's notice, with its own peer id, and ignores it.)
+    expect(await patientOnOne.next((f) => f.type === 'visit.superseded' && f.peerId === 'patient-tab-2', 10_000)).toEqual({ type: 'visit.superseded', appointmentId: id, peerId: 'patient-tab-2' });
+    expect(await providerOnTwo.next((f) => f.type === 'visit.peer' && f.peerId === 'patient-tab-2', 10_000)).toMatchObject({ userId: patient.userId, state: 'joined' });
+    // The new tab is not told it was replaced by itself.
+    expect(secondTab.frames.some((f) => f.type === 'visit.superseded' && f.peerId !== 'patient-tab-2')).toBe(false);
   });
 
   it('presence in a video visit is the database’s: a tab closed on one process does not end the waiting of a tab on the other; the last one closed does, announced across processes', async () => {
