@@ -230,6 +230,15 @@ describe('booking', () => {
     await page.getByRole('heading', { name: appt('book.done') }).waitFor();
     // The form gave way to the confirmation: the focus is on its heading, not lost to the page's body.
     await expect.poll(() => focused(page), { timeout: 10_000 }).toBe(`H2: ${appt('book.done')}`);
+    // Scrolled to by the focus from further down the page, it stops below the sticky header, not under it (WCAG 2.4.11).
+    const doneHeading = page.getByRole('heading', { name: appt('book.done') });
+    await doneHeading.evaluate((el) => {
+      (el as HTMLElement).blur();
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 10);
+      (el as HTMLElement).focus();
+    });
+    const headerBottom = await page.locator('header').first().evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(await doneHeading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom);
     await expectAxeClean(page);
 
     await other.getByRole('button', { name: appt('book.confirm') }).click();
@@ -397,7 +406,29 @@ describe('booking', () => {
     await page.getByRole('main').getByRole('listitem').first().waitFor();
     await page.getByText(interpolate(prov('directory.timesIn'), { zone: 'Greenwich Mean Time', id: 'Europe/London' })).waitFor();
     await expectAxeClean(page);
-    // Page 999 of a few: the last page, with its number in the address.
+    // Page 999 of a few: the last page, with its number in the address. While the last page loads
+    // (held here), the page says there is no such page and links to the last one, without a pager.
+    const everyone = (await (await page.request.get(`${server.url}/api/v1/providers`)).json()) as { total: number; pageSize: number };
+    const lastOfAll = Math.ceil(everyone.total / everyone.pageSize);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/v1/providers' && url.searchParams.get('page') === String(lastOfAll),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`${server.url}/providers?page=999`);
+    const toLast = page.getByRole('link', { name: interpolate(prov('directory.lastPage'), { page: String(lastOfAll) }) });
+    await page.getByText(interpolate(prov('directory.pastEnd'), { pages: String(lastOfAll) })).waitFor();
+    expect(new URL((await toLast.getAttribute('href')) ?? '', server.url).searchParams.get('page')).toBe(String(lastOfAll));
+    expect(await page.getByRole('navigation', { name: prov('directory.pages') }).count()).toBe(0);
+    await expectAxeClean(page);
+    release();
+    await page.getByText(interpolate(prov('directory.pageOf'), { page: String(lastOfAll), pages: String(lastOfAll) })).waitFor();
+    expect(await toLast.count()).toBe(0);
+    await page.unrouteAll();
     await page.goto(`${server.url}/providers?query=heart&page=999`);
     await page.waitForURL((url) => url.searchParams.get('page') !== '999');
     const last = new URL(page.url()).searchParams.get('page') ?? '1';
@@ -652,12 +683,14 @@ describe('booking', () => {
     const dayBefore = await firstDay.textContent();
     await movePanel.getByRole('button', { name: appt('slots.later') }).click();
     await expect.poll(() => firstDay.textContent(), { timeout: 15_000 }).not.toBe(dayBefore);
-    await freeTimes(movePanel).nth(2).click();
-    await expectAxeClean(page);
-    const mailsBefore = smtp.received.length;
-    // The list names each day once, above its cards: the card's day, as the list shows it.
+    // The list names each day once, above its cards (as the picker names its days): the card's day.
     const cardDay = () => card.evaluate((c) => c.closest('li')?.parentElement?.previousElementSibling?.textContent ?? '');
     const dayOfCard = await cardDay();
+    // A free time on another day than the card's (the card then moves under that day's heading).
+    const otherDay = movePanel.locator('div', { has: page.locator('h4') }).filter({ has: page.getByRole('radio') }).filter({ hasNot: page.locator('h4', { hasText: dayOfCard }) });
+    await freeTimes(otherDay.first()).first().click();
+    await expectAxeClean(page);
+    const mailsBefore = smtp.received.length;
     await movePanel.getByRole('button', { name: /^Move to / }).click();
     await expectToast(page, interpolate(appt('practice.moved').split('{{when}}')[0]!, { patient: 'Demo Patient' }));
     await movePanel.waitFor({ state: 'detached' });
@@ -1001,8 +1034,17 @@ describe('booking', () => {
     await page.getByText(appt('waitlist.daysHint')).waitFor();
     await expectAxeClean(page);
     await dayField.selectOption(day);
-    await page.getByRole('button', { name: appt('waitlist.join') }).click();
+    // A double click joins once: one request, the success said, no "already waiting" error, and the
+    // focus on what was said (the button may be disabled now), not on the page's body.
+    const joins: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/waitlist') joins.push(r.url());
+    });
+    await page.getByRole('button', { name: appt('waitlist.join') }).dblclick();
     await page.getByRole('status').filter({ hasText: appt('waitlist.joined') }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('status');
+    expect(joins).toHaveLength(1);
+    expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
     // Now it says they are waiting for it, and it cannot be chosen again.
     const waitingOption = dayField.locator(`option[value="${day}"]`);
     await expect.poll(() => waitingOption.textContent()).toBe(interpolate(appt('waitlist.dayWaiting'), { day: dayLabel }));

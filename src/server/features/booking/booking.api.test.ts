@@ -373,6 +373,22 @@ describe('waitlist', () => {
     expect((await ask(waiter, 'serviceId=nope')).statusCode).toBe(400);
   });
 
+  it('does not offer or take a day whose remaining hours are all inside the minimum notice (409 waitlist.day-over)', async () => {
+    // Open every day, 00:00-24:00 in Sydney, with a day's notice: nothing today can be booked any more,
+    // so no time of today can free up for someone waiting.
+    const target = await createPractice(t, { weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })) });
+    await setProfile(t, target, { minimumNoticeMinutes: 24 * 60 });
+    const waiter = await createSignedInUser(t, { prefix: 'late-day' });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/providers/${target.profileId}/waitlist-days?serviceId=${target.serviceId}`, headers: { cookie: waiter.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<WaitlistDays>().days.map((d) => d.date)).not.toContain(today);
+    const refused = await join(waiter, target, today);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({ code: 'waitlist.day-over' });
+  });
+
   it('takes the days the page offers and no others: not past days, not a day the horizon only partly reaches (409 waitlist.date-out-of-range)', async () => {
     const target = await createPractice(t);
     await setProfile(t, target, { horizonDays: 3 });

@@ -22,16 +22,6 @@ export async function freeOnDate(db: Queryable, target: BookingTarget, date: str
   return slotsFor(db, target, from, to, now, { patientId });
 }
 
-/**
- * Whether the location's hours on a local date give the service any time at all, whatever is
- * booked and whenever "now" is: the date's override when it has one (a day off has none, extra
- * hours on a day normally closed have some), else that weekday's hours, less the breaks. A day
- * without any can never free up a time, so nobody waits for it.
- */
-export async function opensOn(db: Queryable, target: BookingTarget, date: string): Promise<boolean> {
-  return opensWith(target, await overridesBetween(db, target, date, date), date);
-}
-
 function overridesBetween(db: Queryable, target: BookingTarget, first: string, last: string): Promise<DateOverride[]> {
   return db
     .select({ date: availabilityOverrides.date, hours: availabilityOverrides.hours })
@@ -39,12 +29,28 @@ function overridesBetween(db: Queryable, target: BookingTarget, first: string, l
     .where(and(eq(availabilityOverrides.locationId, target.location.id), gte(availabilityOverrides.date, first), lte(availabilityOverrides.date, last)));
 }
 
-/** opensOn with the location's date overrides already read (pure). */
+/**
+ * Whether the location's hours on a local date give the service any time at all, whatever is
+ * booked and whenever "now" is: the date's override when it has one (a day off has none, extra
+ * hours on a day normally closed have some), else that weekday's hours, less the breaks. A day
+ * without any can never free up a time, so nobody waits for it. (Pure: the overrides already read.)
+ */
 function opensWith(target: BookingTarget, overrides: DateOverride[], date: string): boolean {
   const { from, to } = localDay(date, target.location.timeZone);
   // As seen at the day's start with no notice: only the hours decide, not how late it is today.
   const rules = { ...target.rules, overrides: overrides.filter((o) => o.date === date), minimumNoticeMinutes: 0, horizonDays: 2 };
   return availableSlots({ rules, service: target.service, busy: [], from, to, now: from }).length > 0;
+}
+
+/**
+ * Whether a freed time on a local date could still be booked: the hours give the service a time
+ * at or after now plus the minimum notice (pure; the overrides already read). Today's evening, once
+ * the last bookable time is past, is not worth waiting for, though its hours are open.
+ */
+function stillBookableWith(target: BookingTarget, overrides: DateOverride[], date: string, now: Date): boolean {
+  const { from, to } = localDay(date, target.location.timeZone);
+  const rules = { ...target.rules, overrides: overrides.filter((o) => o.date === date) };
+  return availableSlots({ rules, service: target.service, busy: [], from, to, now }).length > 0;
 }
 
 /**
@@ -82,7 +88,7 @@ export async function waitlistDays(ctx: ActorContext, providerId: string, query:
     return {
       locationId: target.location.id,
       timeZone: zone,
-      days: dates.filter((date) => !freeDates.has(date) && opensWith(target, overrides, date)).map((date) => ({ date, waiting: waitingDates.has(date) })),
+      days: dates.filter((date) => !freeDates.has(date) && stillBookableWith(target, overrides, date, now)).map((date) => ({ date, waiting: waitingDates.has(date) })),
     };
   });
 }
@@ -121,7 +127,8 @@ function toEntry(row: Awaited<ReturnType<typeof entryRows>>[number], timeZone: s
 /**
  * Joins the waitlist of a provider for one day. Only a day without free times can be waited
  * for (otherwise the answer offers those times), and only one the hours open for the service (a
- * closed day never frees a time); one entry per person, service and day.
+ * closed day never frees a time) with a time still far enough ahead to book (not today's evening
+ * once its last bookable time is past); one entry per person, service and day.
  */
 export async function joinWaitlist(ctx: ActorContext, input: JoinWaitlist): Promise<WaitlistEntry> {
   const now = ctx.now();
@@ -137,8 +144,12 @@ export async function joinWaitlist(ctx: ActorContext, input: JoinWaitlist): Prom
         slots: free.slice(0, 12).map((s) => ({ start: s.start.toISOString() })),
       });
     }
-    if (!(await opensOn(tx, target, input.date))) {
+    const overrides = await overridesBetween(tx, target, input.date, input.date);
+    if (!opensWith(target, overrides, input.date)) {
       throw conflict('waitlist.closed-day', 'This provider has no opening hours for this service on that day, so no time can free up: choose a day they are open.');
+    }
+    if (!stillBookableWith(target, overrides, input.date, now)) {
+      throw conflict('waitlist.day-over', 'What is left of that day is too soon to book, so no time can free up for you: choose a later day.');
     }
     const [inserted] = await tx
       .insert(waitlistEntries)

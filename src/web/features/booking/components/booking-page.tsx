@@ -312,6 +312,10 @@ function Waitlist({ providerId, serviceId, locationId }: { providerId: string; s
   const join = useJoinWaitlist();
   const [date, setDate] = useState('');
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  // A double click sends one request: the second click comes before the pending state disables the button.
+  const sending = useRef(false);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
   const id = useId();
   const choices = days.data?.days ?? [];
   const chosen = choices.find((d) => d.date === date && !d.waiting)?.date ?? choices.find((d) => !d.waiting)?.date ?? '';
@@ -340,25 +344,38 @@ function Waitlist({ providerId, serviceId, locationId }: { providerId: string; s
             <Button
               variant="outline"
               disabled={join.isPending || !chosen}
-              onClick={() =>
+              onClick={() => {
+                if (sending.current) return;
+                sending.current = true;
                 join.mutate(
                   { providerId, serviceId, locationId, date: chosen },
                   {
-                    onSuccess: () => setMessage({ tone: 'ok', text: t('waitlist.joined') }),
-                    onError: (e) => setMessage({ tone: 'error', text: problemMessage(i18n, e) }),
+                    // The day joined is then shown as waited for (and the button may be disabled, with
+                    // no day left): the focus goes to the message, not to the page's body.
+                    onSuccess: () => {
+                      setMessage({ tone: 'ok', text: t('waitlist.joined') });
+                      requestAnimationFrame(() => focusElement(statusRef.current));
+                    },
+                    onError: (e) => {
+                      setMessage({ tone: 'error', text: problemMessage(i18n, e) });
+                      requestAnimationFrame(() => focusElement(alertRef.current));
+                    },
+                    onSettled: () => {
+                      sending.current = false;
+                    },
                   },
-                )
-              }
+                );
+              }}
             >
               {t('waitlist.join')}
             </Button>
           </div>
         ) : null}
       </QueryState>
-      <p role="status" className={message?.tone === 'ok' ? 'mt-2 text-sm font-medium text-emerald-800' : 'sr-only'}>
+      <p ref={statusRef} role="status" className={message?.tone === 'ok' ? 'mt-2 text-sm font-medium text-emerald-800' : 'sr-only'}>
         {message?.tone === 'ok' ? message.text : ''}
       </p>
-      <p role="alert" className={message?.tone === 'error' ? 'mt-2 text-sm font-medium text-red-700' : 'sr-only'}>
+      <p ref={alertRef} role="alert" className={message?.tone === 'error' ? 'mt-2 text-sm font-medium text-red-700' : 'sr-only'}>
         {message?.tone === 'error' ? message.text : ''}
       </p>
     </details>

@@ -155,12 +155,10 @@ export function DirectoryPage() {
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   // A page past the last (an old link, fewer results now) shows the last page.
   const pastEnd = page !== undefined && !directory.isPlaceholderData && page.total > 0 && pageNumber > pages;
+  // What is on screen is such a page (also while the last page loads in its place).
+  const showingPastEnd = page !== undefined && page.total > 0 && page.providers.length === 0;
   useEffect(() => {
-    if (!pastEnd) return;
-    const next = new URLSearchParams(params);
-    if (pages > 1) next.set('page', String(pages));
-    else next.delete('page');
-    setParams(next, { replace: true });
+    if (pastEnd) setParams(new URLSearchParams(pageSearch(params, pages)), { replace: true });
   }, [pastEnd, pages, params, setParams]);
   const viewerZone = userTimeZone(session?.user.timeZone);
   const unit = distanceUnit(region);
@@ -325,8 +323,16 @@ export function DirectoryPage() {
                 {t('directory.placeNotFound', { place: params.get('near') ?? '' })}
               </p>
             ) : null}
-            {/* Nothing matched. A page past the end (total > 0, no providers) is not that: it is being moved to the last page. */}
-            {page.providers.length === 0 && page.total === 0 ? (
+            {/* Nothing matched. A page past the end (total > 0, no providers) is not that: it is being moved to the
+                last page, and links to it until that has loaded. */}
+            {showingPastEnd ? (
+              <p className="mt-6 text-slate-700">
+                {t('directory.pastEnd', { pages })}{' '}
+                <Link className="inline-flex min-h-6 items-center font-medium text-teal-800 underline" to={{ search: pageSearch(params, pages) }}>
+                  {t('directory.lastPage', { page: pages })}
+                </Link>
+              </p>
+            ) : page.providers.length === 0 && page.total === 0 ? (
               <p className="mt-6 text-slate-700">
                 {/* Words alone found nobody: fewer filters would not help, other words might. */}
                 {params.get('query') && !DIRECTORY_FILTER_PARAMS.some((key) => !['', 'false'].includes(params.get(key) ?? '')) ? t('directory.emptyWords', { query: params.get('query') ?? '' }) : t('directory.empty')}
@@ -338,7 +344,7 @@ export function DirectoryPage() {
                 ))}
               </ul>
             )}
-            {pages > 1 ? (
+            {pages > 1 && !showingPastEnd ? (
               <nav aria-label={t('directory.pages')} className="mt-6 flex flex-wrap items-center justify-between gap-3">
                 <p className="text-sm text-slate-700">{t('directory.pageOf', { page: pageNumber, pages })}</p>
                 <div className="flex gap-2">
@@ -356,6 +362,14 @@ export function DirectoryPage() {
       </QueryState>
     </div>
   );
+}
+
+/** The address's query with this page (page 1 without the parameter). */
+function pageSearch(params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params);
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  return next.toString();
 }
 
 function ProviderCard({ provider, placeGiven }: { provider: ProviderSummary; placeGiven: boolean }) {
