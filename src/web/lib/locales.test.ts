@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode, NAMESPACES, type Namespace } from '~/shared/languages';
@@ -291,6 +291,24 @@ describe('translation files', () => {
     for (const key of ['errors.unknown', 'errors.network.unavailable', 'errors.server.internal']) {
       expect(common.get(key), key).toEqual(expect.any(String));
     }
+  });
+
+  it('has a message for every problem code the booking server sends (the other languages match English below)', () => {
+    const common = flattenLocale(readLocale('en', 'common'));
+    const bookingDir = join(import.meta.dirname, '../../server/features/booking');
+    const sources = [
+      ...readdirSync(bookingDir)
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+        .map((file) => join(bookingDir, file)),
+      // The refusals of a status change (their reasons are the codes the server sends).
+      join(import.meta.dirname, '../../shared/appointments.ts'),
+    ];
+    const thrown = /(?:conflict|notFound|validationError|forbidden|badRequest)\(\s*'([a-z-]+\.[a-z-]+)'|reason: '(appointment\.[a-z-]+)'/g;
+    const codes = new Set(sources.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(thrown)].map((m) => m[1] ?? m[2]!)));
+    expect(codes).toContain('appointment.not-movable');
+    expect(codes).toContain('appointment.invalid-transition');
+    const missing = [...codes].filter((code) => typeof common.get(`errors.${code}`) !== 'string');
+    expect(missing).toEqual([]);
   });
 
   const others = LANGUAGE_CODES.filter((lng) => lng !== FALLBACK_LANGUAGE);
