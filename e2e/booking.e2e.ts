@@ -1280,10 +1280,19 @@ describe('booking', () => {
     await expect.poll(() => missed.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await status()).toBe('booked');
 
+    // By keyboard: Tab to the red confirm button, Enter. The button pressed goes with the change:
+    // the focus lands in the card (its time, patient and status), not on the page's body.
     await missed.click();
-    await dialog.getByRole('button', { name: appt('practice.missed.confirm') }).click();
+    const confirmMissed = dialog.getByRole('button', { name: appt('practice.missed.confirm') });
+    await dialog.getByRole('button', { name: appt('practice.missed.cancel') }).waitFor();
+    for (let i = 0; i < 3 && !(await confirmMissed.evaluate((el) => el === document.activeElement)); i++) await provider.keyboard.press('Tab');
+    expect(await confirmMissed.evaluate((el) => el === document.activeElement)).toBe(true);
+    await provider.keyboard.press('Enter');
     await expectToast(provider, interpolate(appt('practice.done.mark_no_show'), { patient: person.name }));
     await card.getByText(appt('status.no_show'), { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(provider)).not.toBe('BODY');
+    await expect.poll(() => card.evaluate((c) => c.contains(document.activeElement) && document.activeElement !== c)).toBe(true);
     expect(await status()).toBe('no_show');
     await expectAxeClean(provider);
     await patient.context().close();

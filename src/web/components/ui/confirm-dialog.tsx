@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { buttonClassName } from '~/web/components/ui/button';
+import { focusElement } from '~/web/lib/focus';
 
 const DANGER_BUTTON_CLASS_NAME =
   'inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-md bg-red-700 px-4 text-sm font-medium whitespace-nowrap text-white transition-colors hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-slate-400';
@@ -14,10 +15,17 @@ export interface ConfirmDialogProps {
   cancelLabel: string;
   pending?: boolean;
   onConfirm(): void;
+  /**
+   * Where the focus goes once the dialog has closed, when the caller names a place (e.g. the
+   * card the confirmed change updated, whose pressed button went with the change); else the
+   * button that opened the dialog. Asked as the dialog closes: a focus moved while it was still
+   * open would be taken back into it by its focus trap.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
 /** A destructive action asks first: a Radix alert dialog with its title and description. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, pending = false, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, pending = false, onConfirm, returnFocus }: ConfirmDialogProps) {
   // The dialog is opened by its caller's state, not by a Radix trigger, so Radix does not know
   // what to focus again when it closes: the element focused when it opened (the button that asked).
   const opener = useRef<HTMLElement | null>(null);
@@ -36,6 +44,12 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             // may have taken it away: then the caller's own focus, or the page, as before).
             const target = opener.current;
             opener.current = null;
+            const chosen = returnFocus?.();
+            if (chosen?.isConnected) {
+              event.preventDefault();
+              focusElement(chosen);
+              return;
+            }
             if (target?.isConnected && !target.hasAttribute('disabled')) {
               event.preventDefault();
               target.focus();

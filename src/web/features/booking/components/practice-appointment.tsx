@@ -64,6 +64,9 @@ export function PracticeAppointment({
   const [error, setError] = useState<string | null>(null);
   const card = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLDivElement>(null);
+  // Set when a change the dialog asked about is made: the focus goes to the summary, not back to
+  // the button that asked (Missed and Complete go with the change).
+  const focusSummaryOnClose = useRef(false);
   // The card leaves its list after a change (the dashboard's waiting list, the hours page's panel).
   useFocusFallback(card, (node) => (focusFallback ? focusFallback(node) : sectionHeadingOf(node)));
   const a = appointment;
@@ -83,6 +86,9 @@ export function PracticeAppointment({
       {
         onSuccess: () => {
           setCancelling(false);
+          // Asked first (Missed, Complete): the dialog puts the focus on the summary as it closes
+          // (its focus trap would take back a focus moved while it is open).
+          focusSummaryOnClose.current = asking !== null;
           setAsking(null);
           // The button pressed may go with the change (Confirm once confirmed): the card's time,
           // patient and status, which follows, take the focus.
@@ -250,6 +256,11 @@ export function PracticeAppointment({
         cancelLabel={t('practice.missed.cancel')}
         pending={act.isPending}
         onConfirm={() => run(asked)}
+        returnFocus={() => {
+          const done = focusSummaryOnClose.current;
+          focusSummaryOnClose.current = false;
+          return done ? summary.current : null;
+        }}
       />
     </div>
   );
