@@ -1220,6 +1220,95 @@ describe('booking', () => {
   });
 
   // Last of the file: it changes the demo provider's rules (five-minute steps, no notice, no breaks today).
+  it('two tabs of the practice: a change made in one is refused in the other with what happened, and the card shows it as it is; Escape or "Keep the appointment" closes a cancellation', async () => {
+    // A new patient books a time days ahead (outside the cancellation window: they may cancel online).
+    const provider = await signedIn('provider');
+    const { availability, location, followUp } = await demoPracticeAndFollowUp(provider);
+    const person = await createVerifiedPerson(server.url, smtp, 'twotabs');
+    const { page: patient } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    expect((await patient.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } })).status()).toBe(200);
+    const slots = (await (await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&days=14`)).json()) as { slots: { start: string }[] };
+    const slot = slots.slots.find((s) => Date.parse(s.start) > Date.now() + 4 * 86_400_000)!;
+    expect(slot).toBeDefined();
+    const visitReason = `Two tabs ${crypto.randomUUID().slice(0, 8)}`;
+    const booked = await patient.request.post(`${server.url}/api/v1/appointments`, {
+      data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: slot.start, reason: visitReason },
+      headers: { origin: server.url, 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+
+    // The patient's cancellation panel: Escape closes it, as "Keep the appointment" does, and the focus is back on its button.
+    await patient.goto(`${server.url}/appointments`);
+    await h1(patient, appt('list.title'));
+    const mine = patient.getByRole('main').getByRole('listitem').filter({ hasText: visitReason });
+    const cancelMine = mine.getByRole('button', { name: appt('list.cancel'), exact: true });
+    await cancelMine.click();
+    const myReason = mine.getByLabel(appt('list.cancelReason'));
+    await expect.poll(() => myReason.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAxeClean(patient);
+    await patient.keyboard.press('Escape');
+    await myReason.waitFor({ state: 'detached' });
+    await expect.poll(() => cancelMine.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await cancelMine.getAttribute('aria-expanded')).toBe('false');
+    await cancelMine.click();
+    await mine.getByRole('button', { name: appt('list.keepAppointment') }).click();
+    await myReason.waitFor({ state: 'detached' });
+    await expect.poll(() => cancelMine.evaluate((el) => el === document.activeElement)).toBe(true);
+    await patient.context().close();
+
+    // Two tabs of the provider show the same day.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(slot.start));
+    const other = await signedIn('provider');
+    const cardIn = (page: Page) => page.getByRole('main').locator('li div.rounded-lg').filter({ hasText: visitReason });
+    for (const page of [provider, other]) {
+      await page.goto(`${server.url}/provider/appointments?view=day&date=${day}`);
+      await h1(page, appt('practice.calendarTitle'));
+      await cardIn(page).getByText(appt('status.booked'), { exact: true }).waitFor();
+    }
+    const [cardA, cardB] = [cardIn(provider), cardIn(other)];
+    const button = (card: Locator, key: string) => card.getByRole('button', { name: new RegExp(`^${appt(key)}\\s*:`) });
+
+    // Confirmed in the first tab; the second, which still shows it booked, is told what happened and shows it confirmed.
+    await button(cardA, 'practice.actions.confirm').click();
+    await expectToast(provider, interpolate(appt('practice.done.confirm'), { patient: person.name }));
+    await button(cardB, 'practice.actions.confirm').click();
+    await cardB.getByRole('alert').getByText(common('errors.appointment.invalid-transition'), { exact: true }).waitFor();
+    await cardB.getByText(appt('status.confirmed'), { exact: true }).waitFor();
+    await expectAxeClean(other);
+
+    // The second tab opens the move and picks a time.
+    await button(cardB, 'practice.move').click();
+    const movePanel = cardB.getByRole('region', { name: interpolate(appt('practice.moveTitle'), { patient: person.name }) });
+    await freeTimes(movePanel).first().click();
+
+    // The first tab cancels it. Escape in the reason's form closes it, as "Keep the appointment" does, and the focus is back on Cancel.
+    const cancelA = button(cardA, 'practice.actions.cancel');
+    await cancelA.click();
+    const reasonA = cardA.getByLabel(appt('practice.cancelReason'));
+    await expect.poll(() => reasonA.evaluate((el) => el === document.activeElement)).toBe(true);
+    await provider.keyboard.press('Escape');
+    await reasonA.waitFor({ state: 'detached' });
+    await expect.poll(() => cancelA.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await cancelA.getAttribute('aria-expanded')).toBe('false');
+    await cancelA.click();
+    await cardA.getByRole('button', { name: appt('practice.keepAppointment') }).click();
+    await reasonA.waitFor({ state: 'detached' });
+    await expect.poll(() => cancelA.evaluate((el) => el === document.activeElement)).toBe(true);
+    await cancelA.click();
+    await reasonA.fill('Provider unwell');
+    await expectAxeClean(provider);
+    await cardA.getByRole('button', { name: appt('practice.confirmCancel') }).click();
+    await expectToast(provider, interpolate(appt('practice.done.cancel'), { patient: person.name }));
+
+    // The second tab moves it: refused with the reason in words, and the card shows it cancelled.
+    await movePanel.getByRole('button', { name: /^Move to / }).click();
+    await cardB.getByRole('alert').getByText(common('errors.appointment.not-movable'), { exact: true }).waitFor();
+    await cardB.getByText(appt('status.cancelled'), { exact: true }).waitFor();
+    await expectAxeClean(other);
+    await other.context().close();
+    await provider.context().close();
+  }, 120_000);
+
   it('once a visit has started, marking it as missed asks first, and going back leaves it as it was', async () => {
     const provider = await signedIn('provider');
     const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {

@@ -1,4 +1,4 @@
-import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useCallback, useLayoutEffect, useRef } from 'react';
 import { MAIN_CONTENT_ID } from '~/web/components/layout/skip-link';
 
 /**
@@ -38,4 +38,27 @@ export function sectionHeadingOf(node: HTMLElement): HTMLElement | null {
   const section = node.parentElement?.closest<HTMLElement>('section[aria-labelledby]');
   const id = section?.getAttribute('aria-labelledby');
   return id ? document.getElementById(id) : null;
+}
+
+/**
+ * A ref for an inline panel (a form opened under the button that toggles it) that Escape closes:
+ * `close` runs on Escape inside it (and puts the focus back on that button). The panel is marked
+ * data-escape-closes, so a dialog around it (the week view's card) leaves that Escape to the panel.
+ */
+export function useEscapeCloses<T extends HTMLElement>(close: () => void): (node: T | null) => (() => void) | undefined {
+  const latest = useRef(close);
+  useLayoutEffect(() => {
+    latest.current = close;
+  });
+  return useCallback((node: T | null) => {
+    if (!node) return undefined;
+    node.setAttribute('data-escape-closes', '');
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      latest.current();
+    };
+    node.addEventListener('keydown', onKeyDown);
+    return () => node.removeEventListener('keydown', onKeyDown);
+  }, []);
 }

@@ -13,7 +13,7 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { useNow } from '~/web/lib/use-now';
 import { useCancelAppointment, useRateAppointment, useRescheduleAppointment } from '../api/booking-api';
-import { focusElement, sectionHeadingOf, useFocusFallback } from '~/web/lib/focus';
+import { focusElement, sectionHeadingOf, useEscapeCloses, useFocusFallback } from '~/web/lib/focus';
 import { formatMoney, zoneName } from '../lib/format';
 import { CalendarLinks, Badge, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker } from './slot-picker';
@@ -68,6 +68,13 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
     setMessage(null);
     toast.success(text);
   };
+  const cancelToggle = useRef<HTMLButtonElement>(null);
+  // Escape or "Keep the appointment" closes the cancellation's panel: the focus goes back to Cancel.
+  const closeCancel = () => {
+    setMode('idle');
+    cancelToggle.current?.focus();
+  };
+  const cancelPanel = useEscapeCloses<HTMLFormElement>(closeCancel);
   const failed = (e: unknown) => setMessage({ tone: 'error', text: problemMessage(i18n, e) });
 
   return (
@@ -147,7 +154,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
           </Button>
         ) : null}
         {canCancel ? (
-          <Button variant="outline" size="sm" aria-expanded={mode === 'cancel'} onClick={() => setMode(mode === 'cancel' ? 'idle' : 'cancel')}>
+          <Button ref={cancelToggle} variant="outline" size="sm" aria-expanded={mode === 'cancel'} onClick={() => setMode(mode === 'cancel' ? 'idle' : 'cancel')}>
             {t('list.cancel')}
           </Button>
         ) : null}
@@ -173,15 +180,21 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
       {mode === 'cancel' ? (
         <form
           className="mt-4 space-y-3 rounded-lg bg-slate-50 p-4"
+          ref={cancelPanel}
           onSubmit={(e) => {
             e.preventDefault();
             cancel.mutate({ id: a.id, ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: done(t('list.cancelledDone')), onError: failed });
           }}
         >
           <Field label={t('list.cancelReason')}>{({ id }) => <input ref={firstField} id={id} className="h-10 w-full rounded-md border border-slate-400 px-3" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}</Field>
-          <Button type="submit" size="sm" disabled={cancel.isPending}>
-            {t('list.confirmCancel')}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" size="sm" disabled={cancel.isPending}>
+              {t('list.confirmCancel')}
+            </Button>
+            <Button variant="outline" size="sm" onClick={closeCancel}>
+              {t('list.keepAppointment')}
+            </Button>
+          </div>
         </form>
       ) : null}
 

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { formatTime } from '~/web/lib/dates';
 import { problemMessage } from '~/web/lib/problem-message';
 import { usePracticeAction } from '../api/booking-api';
-import { focusElement, sectionHeadingOf, useFocusFallback } from '~/web/lib/focus';
+import { focusElement, sectionHeadingOf, useEscapeCloses, useFocusFallback } from '~/web/lib/focus';
 import { Badge } from './parts';
 import { PracticeReschedule } from './practice-reschedule';
 import { useFormatLocale } from '~/web/lib/format-locale';
@@ -62,6 +62,14 @@ export function PracticeAppointment({
     el?.focus();
   }, []);
   const [error, setError] = useState<string | null>(null);
+  const cancelToggle = useRef<HTMLButtonElement>(null);
+  // Escape or "Keep the appointment" closes the cancellation's form: the focus goes back to Cancel.
+  function closeCancelling() {
+    setCancelling(false);
+    setReasonMissing(false);
+    cancelToggle.current?.focus();
+  }
+  const cancelPanel = useEscapeCloses<HTMLFormElement>(closeCancelling);
   const card = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   // Set when a change the dialog asked about is made: the focus goes to the summary, not back to
@@ -133,6 +141,7 @@ export function PracticeAppointment({
           action === 'cancel' ? (
             <Button
               key={action}
+              ref={cancelToggle}
               variant="outline"
               size="sm"
               aria-expanded={cancelling}
@@ -204,6 +213,8 @@ export function PracticeAppointment({
           noValidate
           // Stacked, the field as wide as the card: it fits a week's narrow day column.
           className="mt-2 flex min-w-0 flex-col items-start gap-2"
+          // Escape closes the form, not the week view's dialog around the card (see week-grid).
+          ref={cancelPanel}
           onSubmit={(e) => {
             e.preventDefault();
             // The patient's email gives the reason (the server requires one too).
@@ -235,9 +246,14 @@ export function PracticeAppointment({
               {t('practice.cancelReasonRequired')}
             </p>
           ) : null}
-          <Button type="submit" size="sm" className="h-auto min-h-8 max-w-full py-1 whitespace-normal" busy={act.isPending}>
-            {t('practice.confirmCancel')}
-          </Button>
+          <div className="flex max-w-full flex-wrap gap-2">
+            <Button type="submit" size="sm" className="h-auto min-h-8 max-w-full py-1 whitespace-normal" busy={act.isPending}>
+              {t('practice.confirmCancel')}
+            </Button>
+            <Button variant="outline" size="sm" className="h-auto min-h-8 max-w-full py-1 whitespace-normal" onClick={closeCancelling}>
+              {t('practice.keepAppointment')}
+            </Button>
+          </div>
         </form>
       ) : null}
       {error ? (

@@ -105,6 +105,10 @@ export function WeekGrid({ days, appointments, timeZone }: { days: readonly stri
                     <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
                     <Dialog.Content
                       aria-describedby={undefined}
+                      // Escape inside the card's cancellation form closes that form, not the dialog.
+                      onEscapeKeyDown={(event) => {
+                        if (event.target instanceof Element && event.target.closest('[data-escape-closes]')) event.preventDefault();
+                      }}
                       className="fixed inset-x-4 top-[10vh] z-50 mx-auto max-h-[80vh] max-w-lg overflow-y-auto rounded-xl bg-white p-5 shadow-xl"
                     >
                       <div className="mb-3 flex items-start justify-between gap-4">
