@@ -78,6 +78,11 @@ async function laterTimes(page: Page) {
   );
 }
 
+/** 'HH:MM' `hours` later (the demo hours end well before midnight). */
+function addHour(time: string, hours: number): string {
+  return `${String(Number(time.slice(0, 2)) + hours).padStart(2, '0')}:${time.slice(3)}`;
+}
+
 /** The demo provider's own availability, their practice and their follow-up service. */
 async function demoPracticeAndFollowUp(provider: Page) {
   const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
@@ -786,9 +791,21 @@ describe('booking', () => {
     const outside = ((await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as { outsideHours: { patient: { name: string } }[] }).outsideHours;
     expect(outside.map((a) => a.patient.name)).toEqual(expect.arrayContaining([seeded!.patient.name, person.name]));
     const plural = (key: string) => interpolate(appt(`${key}_${outside.length === 1 ? 'one' : 'other'}`), { count: String(outside.length) });
-    await expectToast(provider, plural('availability.outside.savedWithOutside'));
+    await expectToast(provider, appt('availability.overrideSaved'), plural('availability.outside.nowOutside'));
     const panel = provider.getByRole('region', { name: plural('availability.outside.heading') });
     await panel.waitFor();
+    // The panel is at the top of the page, out of view from the date changes; the toast leads there.
+    const panelHeading = panel.getByRole('heading', { level: 2 });
+    const inView = () => panelHeading.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight);
+    expect(await inView()).toBe(false);
+    await provider
+      .getByRole('region', { name: common('toasts.region') })
+      .locator('li')
+      .filter({ hasText: appt('availability.overrideSaved') })
+      .getByRole('button', { name: appt('availability.outside.review') })
+      .click();
+    await expect.poll(() => panelHeading.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await inView()).toBe(true);
     await provider.mouse.move(0, 0);
     await settleToasts(provider);
     await expectAxeClean(provider);
@@ -1121,6 +1138,119 @@ describe('booking', () => {
     await save.click();
     await expectToast(page, appt('availability.saved'));
     expect(await saved()).toBe(24);
+    await page.context().close();
+  });
+
+  it('weekly hours: a refused time is marked and takes the focus, Add hours and Add a break start at free times, and a refused free time takes the focus', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/availability`);
+    await h1(page, appt('availability.title'));
+    /** Every location's hours and breaks as stored, in one order. */
+    const stored = async () =>
+      ((await (await page.request.get(`${server.url}/api/v1/practice/availability`)).json()) as { locations: { weeklyHours: object[]; breaks: object[] }[] }).locations
+        .map((l) => [l.weeklyHours, l.breaks].map((ranges) => ranges.map((r) => JSON.stringify(r)).sort().join()).join(' | '))
+        .join(' || ');
+    const before = await stored();
+    const weekly = page.getByRole('group', { name: appt('availability.weekly') }).first();
+    const breaks = page.getByRole('group', { name: appt('availability.breaks') }).first();
+    const saveHours = page.getByRole('button', { name: appt('availability.saveHours') }).first();
+    const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+    // Monday ending before it starts: the end is marked, described by the message, and takes the focus.
+    const mondayTo = weekly.getByLabel(`Monday ${appt('availability.to')}`).first();
+    const mondayEnd = await mondayTo.inputValue();
+    await mondayTo.fill('06:00');
+    await saveHours.click();
+    const problem = page.getByRole('alert').getByText(interpolate(appt('availability.problems.endBeforeStart'), { day: 'Monday', part: appt('availability.weekly') }));
+    await problem.waitFor();
+    expect(await mondayTo.getAttribute('aria-invalid')).toBe('true');
+    expect(await mondayTo.getAttribute('aria-describedby')).toBe(await page.getByRole('alert').filter({ hasText: interpolate(appt('availability.problems.endBeforeStart'), { day: 'Monday', part: appt('availability.weekly') }) }).getAttribute('id'));
+    await expect.poll(() => isFocused(mondayTo)).toBe(true);
+    await expectAxeClean(page);
+    await mondayTo.fill(mondayEnd);
+
+    // Add hours on Monday: after the day's hours, not inside them; Add a break: within them, clear of the lunch break.
+    const mondayFrom = weekly.getByLabel(`Monday ${appt('availability.from')}`);
+    await weekly.getByRole('button', { name: new RegExp(`^${appt('availability.add')}\\s*: Monday$`) }).click();
+    expect(await mondayFrom.nth(1).inputValue()).toBe(addHour(mondayEnd, 1));
+    const breakFrom = breaks.getByLabel(`Monday ${appt('availability.from')}`);
+    const breakTo = breaks.getByLabel(`Monday ${appt('availability.to')}`);
+    const lunch = [await breakFrom.first().inputValue(), await breakTo.first().inputValue()];
+    await breaks.getByRole('button', { name: new RegExp(`^${appt('availability.addBreak')}\\s*: Monday$`) }).click();
+    const added = [await breakFrom.nth(1).inputValue(), await breakTo.nth(1).inputValue()];
+    expect(added[0]! >= (await mondayFrom.first().inputValue()) && added[1]! <= mondayEnd, `break ${added.join('–')} within the hours`).toBe(true);
+    expect(added[1]! <= lunch[0]! || added[0]! >= lunch[1]!, `break ${added.join('–')} clear of ${lunch.join('–')}`).toBe(true);
+    // Both save as they are.
+    await saveHours.click();
+    await expectToast(page, appt('availability.hoursSaved'));
+    await expect.poll(stored).not.toBe(before);
+    // Back to the demo hours.
+    await weekly.getByRole('button', { name: new RegExp(`^${appt('availability.remove')}\\s*: Monday ${await mondayFrom.nth(1).inputValue()}$`) }).click();
+    await breaks.getByRole('button', { name: new RegExp(`^${appt('availability.remove')}\\s*: Monday ${added[0]}$`) }).click();
+    await saveHours.click();
+    await expect.poll(stored).toBe(before);
+
+    // A free time left empty: the field is marked and takes the focus (not the Save button).
+    const form = page.getByRole('form', { name: 'Follow-up consultation' });
+    const bufferAfter = form.getByLabel(new RegExp(`^${appt('directoryProfile.services.bufferAfter').replace(/[()]/g, '\\$&')}`));
+    const bufferValue = await bufferAfter.inputValue();
+    await bufferAfter.fill('');
+    await form.getByRole('button', { name: new RegExp(`^${appt('availability.saveBuffers')}`) }).click();
+    await form.getByText(appt('directoryProfile.errors.bufferAfterMinutes')).waitFor();
+    expect(await bufferAfter.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => isFocused(bufferAfter)).toBe(true);
+    await expectAxeClean(page);
+    await bufferAfter.fill(bufferValue);
+    await page.context().close();
+  });
+
+  it('a date change’s long note wraps inside its row at any width and in Arabic; a note over the limit is refused on the page and by the API', async () => {
+    const page = await signedIn('provider');
+    await page.goto(`${server.url}/provider/availability`);
+    await h1(page, appt('availability.title'));
+    const { location } = await demoPracticeAndFollowUp(page);
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + 44 * 86_400_000));
+    const note = page.getByRole('textbox', { name: appt('availability.note') });
+    // As long as a note may be, in one word.
+    const word = 'W'.repeat(200);
+    await page.getByLabel(appt('availability.date'), { exact: true }).fill(date);
+    await note.fill(word);
+    await page.getByRole('button', { name: appt('availability.saveOverride') }).click();
+    await expectToast(page, appt('availability.overrideSaved'));
+    const row = page.getByRole('main').getByRole('listitem').filter({ hasText: word });
+    await row.waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const rowInside = () => row.evaluate((li) => [...li.querySelectorAll('*')].every((el) => el.getBoundingClientRect().right <= li.getBoundingClientRect().right + 1 && el.getBoundingClientRect().left >= li.getBoundingClientRect().left - 1));
+    expect(await overflow()).toBe(0);
+    expect(await rowInside()).toBe(true);
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await overflow()).toBe(0);
+    expect(await rowInside()).toBe(true);
+    await page.goto(`${server.url}/provider/availability?lang=ar`);
+    await page.getByRole('heading', { level: 1, name: translation('ar', 'availability.title', 'appointments') }).waitFor();
+    await row.waitFor();
+    expect(await overflow()).toBe(0);
+    expect(await rowInside()).toBe(true);
+    await page.goto(`${server.url}/provider/availability?lang=en`);
+    await h1(page, appt('availability.title'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Longer than that (pasted past the field's limit): the field says so and takes the focus; nothing is sent.
+    await note.evaluate((el) => el.removeAttribute('maxlength'));
+    await note.fill(`${word}W`);
+    await page.getByRole('button', { name: appt('availability.saveOverride') }).click();
+    await page.getByText(interpolate(appt('availability.problems.noteLength'), { max: '200' })).waitFor();
+    expect(await note.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => note.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAxeClean(page);
+    // The API refuses it as a validation problem.
+    const refused = await page.request.put(`${server.url}/api/v1/practice/locations/${location.id}/overrides/${date}`, { data: { hours: [], note: `${word}W` }, headers: { origin: server.url } });
+    expect(refused.status()).toBe(400);
+    expect(refused.headers()['content-type']).toMatch(/^application\/problem\+json/);
+    expect(((await refused.json()) as { code: string }).code).toBe('request.invalid');
+    // Removed again.
+    await row.getByRole('button', { name: new RegExp(`^${appt('availability.remove')}`) }).click();
+    await row.waitFor({ state: 'detached' });
     await page.context().close();
   });
 

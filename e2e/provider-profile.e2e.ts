@@ -168,6 +168,17 @@ describe('the directory profile screen', () => {
     await serviceForm.getByLabel(/^Price/).fill('99.999');
     await serviceForm.getByRole('button', { name: dp('services.save') }).click();
     await serviceForm.getByText(dp('errors.priceMinor')).waitFor();
+    // The field to put right takes the focus, not the Save button.
+    const priceField = serviceForm.getByLabel(/^Price/);
+    await expect.poll(() => priceField.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await priceField.getAttribute('aria-invalid')).toBe('true');
+    // Over the most a service may cost: the message names that most, as the page writes prices.
+    await priceField.fill('1000000000');
+    await serviceForm.getByRole('button', { name: dp('services.save') }).click();
+    const beforeMax = dp('errors.priceMax').split('{{max}}')[0]!;
+    await serviceForm.getByText(new RegExp(`^${beforeMax}.*1,000,000\\b`)).waitFor();
+    await expect.poll(() => priceField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAxeClean(page);
     await serviceForm.getByLabel(/^Price/).fill('55');
     await expectAxeClean(page);
     await serviceForm.getByRole('button', { name: dp('services.save') }).click();

@@ -33,13 +33,16 @@ export const HoursSchema = z
   .refine((h) => breaksOutsideHours(h.weeklyHours, h.breaks).length === 0, { message: 'each break must fall within that day’s opening hours', path: ['breaks'] });
 export type HoursInput = z.infer<typeof HoursSchema>;
 
+/** A date change's note ("Conference", "Training"): short, as the list of changes shows it on one line. */
+export const OVERRIDE_NOTE_MAX = 200;
+
 export const OverrideSchema = z
   .object({
     hours: z
       .array(WallRangeSchema)
       .max(6)
       .refine((rs) => noOverlaps(rs.map((r) => ({ ...r, weekday: 0 }))), 'the hours overlap'),
-    note: z.string().trim().max(200).default(''),
+    note: z.string().trim().max(OVERRIDE_NOTE_MAX).default(''),
   })
   .strict();
 export type OverrideInput = z.infer<typeof OverrideSchema>;

@@ -62,3 +62,11 @@ export function useEscapeCloses<T extends HTMLElement>(close: () => void): (node
     return () => node.removeEventListener('keydown', onKeyDown);
   }, []);
 }
+
+/**
+ * After a form's own check refused what was typed: once the marks are rendered, the keyboard goes
+ * to the first field to put right (the first with aria-invalid="true" inside `container`).
+ */
+export function focusFirstInvalid(container: HTMLElement | null | undefined): void {
+  requestAnimationFrame(() => container?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

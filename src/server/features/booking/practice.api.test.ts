@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/contracts/appointments.js';
-import type { Availability, PracticeDashboard, Preview } from '../../../shared/contracts/practice.js';
+import { type Availability, OVERRIDE_NOTE_MAX, type PracticeDashboard, type Preview } from '../../../shared/contracts/practice.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
 import { queryRows } from '../../platform/db/database.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
@@ -135,6 +135,12 @@ describe('provider availability', () => {
     expect(past.statusCode).toBe(400);
     expect(past.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(past.json<{ code: string }>().code).toBe('practice.override-in-past');
+    // A note longer than the list shows (one word of 201 letters) is a validation problem, not a failure.
+    const long = await call('PUT', `/api/v1/practice/locations/${practice.locationId}/overrides/${tuesday}`, practice.provider, { hours: [], note: 'x'.repeat(OVERRIDE_NOTE_MAX + 1) });
+    expect(long.statusCode, long.body).toBe(400);
+    expect(long.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(long.json<{ code: string }>().code).toBe('request.invalid');
+    expect(long.body).toContain('body.note');
     const stored = (await call('GET', '/api/v1/practice/availability', practice.provider)).json<Availability>();
     expect(stored.locations[0]!.overrides).toEqual([]);
 

@@ -1,9 +1,9 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type Availability, type BookingSettings, BookingSettingsSchema, type PracticeLocation, SLOT_INTERVALS, type WeeklyRangeInput } from '~/shared/contracts/practice';
-import { breaksOutsideHours, endsAfterStart, hoursProblems } from '~/shared/wall-hours';
+import { type Availability, type BookingSettings, BookingSettingsSchema, OVERRIDE_NOTE_MAX, OverrideSchema, type PracticeLocation, SLOT_INTERVALS, type WeeklyRangeInput } from '~/shared/contracts/practice';
+import { breaksOutsideHours, endsAfterStart, hoursProblems, invalidRangeFields, newBreakRange, newOpeningRange } from '~/shared/wall-hours';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
@@ -13,7 +13,7 @@ import { formatDate, formatTime } from '~/web/lib/dates';
 import { currentLanguage } from '~/web/lib/i18n';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAvailability, useDeleteOverride, useKeepOutsideHours, usePreview, usePutOverride, useSaveHours, useSaveSettings } from '../api/booking-api';
-import { focusElement } from '~/web/lib/focus';
+import { focusElement, focusFirstInvalid } from '~/web/lib/focus';
 import { addDays, formatDayHeading, formatWallTime, localDate, mondayOf, zoneName } from '../lib/format';
 import { invalidFields, passesSchema } from '../lib/form-errors';
 import { NoProfileNotice, PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
@@ -55,7 +55,7 @@ export function AvailabilityPage() {
             <SettingsForm settings={availability.data.settings} />
             <ServiceBuffersEditor />
             {availability.data.locations.map((location) => (
-              <LocationEditor key={location.id} location={location} services={availability.data.services} outsideCount={availability.data.outsideHours.length} />
+              <LocationEditor key={location.id} location={location} services={availability.data.services} outside={availability.data.outsideHours.map((a) => a.id)} />
             ))}
           </div>
         ) : null}
@@ -73,11 +73,11 @@ function OutsideHours({ appointments }: { appointments: Availability['outsideHou
   const locale = useFormatLocale();
   const keep = useKeepOutsideHours();
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
+  const id = OUTSIDE_HEADING_ID;
   const zones = [...new Set(appointments.map((a) => a.timeZone))];
   return (
     <section aria-labelledby={id} className="rounded-xl border border-amber-300 bg-amber-50 p-6">
-      <h2 id={id} className="text-xl font-semibold text-slate-900">
+      <h2 id={id} className="scroll-mt-24 text-xl font-semibold text-slate-900">
         {t('availability.outside.heading', { count: appointments.length })}
       </h2>
       <p className="mt-1 text-sm text-slate-800">{t('availability.outside.intro')}</p>
@@ -117,10 +117,39 @@ function OutsideHours({ appointments }: { appointments: Availability['outsideHou
   );
 }
 
-/** After a change of hours: a plain "saved", or how many booked appointments it left outside them. */
-function toastSaved(t: TFunction<'appointments'>, saved: string, before: number, after: Availability): void {
-  if (after.outsideHours.length > before) toast.warning(t('availability.outside.savedWithOutside', { count: after.outsideHours.length }));
-  else toast.success(saved);
+/** The heading of the panel of booked appointments outside the hours (one such panel a page). */
+const OUTSIDE_HEADING_ID = 'outside-hours-heading';
+
+/**
+ * After a change of hours: a plain "saved", or, when it left booked appointments outside the hours
+ * (the server's list has some it did not have before), how many are outside them now, with a way
+ * to the panel that lists them at the top of the page.
+ */
+function toastSaved(t: TFunction<'appointments'>, saved: string, before: readonly string[], after: Availability): void {
+  const known = new Set(before);
+  if (!after.outsideHours.some((a) => !known.has(a.id))) {
+    toast.success(saved);
+    return;
+  }
+  toast.warning(saved, {
+    description: t('availability.outside.nowOutside', { count: after.outsideHours.length }),
+    action: {
+      label: t('availability.outside.review'),
+      onClick: (event) => {
+        // Sonner gives the focus back to where it was when it leaves the toasts (the blur below does
+        // that now, not after the heading took it).
+        event.currentTarget.blur();
+        revealOutsideHours();
+      },
+    },
+  });
+}
+
+/** Scrolls to the panel of appointments outside the hours and gives its heading the focus. */
+function revealOutsideHours(): void {
+  const heading = document.getElementById(OUTSIDE_HEADING_ID);
+  heading?.scrollIntoView({ block: 'start' });
+  focusElement(heading);
 }
 
 /** The booking rules typed as numbers, in the unit each field shows (hours or days). */
@@ -175,7 +204,7 @@ function SettingsForm({ settings }: { settings: BookingSettings }) {
     const refused = () => {
       setError(t('directoryProfile.form.invalid'));
       // The keyboard goes to the first field to put right.
-      requestAnimationFrame(() => form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(form);
     };
     if (!passesSchema(BookingSettingsSchema, input, setInvalid, refused)) return;
     save.mutate(input, {
@@ -231,7 +260,25 @@ function nameOfWeekday(language: string, weekday: number): string {
   return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + weekday)));
 }
 
-function RangesEditor({ legend, addLabel, ranges, onChange }: { legend: string; addLabel: string; ranges: WeeklyRangeInput[]; onChange(next: WeeklyRangeInput[]): void }) {
+function RangesEditor({
+  legend,
+  addLabel,
+  ranges,
+  onChange,
+  newRange,
+  invalid,
+  errorId,
+}: {
+  legend: string;
+  addLabel: string;
+  ranges: WeeklyRangeInput[];
+  onChange(next: WeeklyRangeInput[]): void;
+  /** The time of each range (by index) that the last check refused, and the message that says why. */
+  invalid: ReadonlyMap<number, 'start' | 'end'>;
+  errorId: string;
+  /** The times a range added to a weekday starts with: free ones, so that it saves as it is. */
+  newRange(weekday: number): { start: string; end: string };
+}) {
   const { t, i18n } = useTranslation('appointments');
   const language = currentLanguage(i18n.resolvedLanguage);
   const weekdayName = (weekday: number) => nameOfWeekday(language, weekday);
@@ -252,7 +299,14 @@ function RangesEditor({ legend, addLabel, ranges, onChange }: { legend: string; 
                       {weekdayName(weekday)} {t('availability.from')}
                       {position > 0 ? ` (${t('availability.nth', { n: position + 1 })})` : ''}
                     </span>
-                    <Input type="time" className="w-32" value={r.start} onChange={(e) => onChange(ranges.map((x, i) => (i === index ? { ...x, start: e.target.value } : x)))} />
+                    <Input
+                      type="time"
+                      className="w-32"
+                      value={r.start}
+                      aria-invalid={invalid.get(index) === 'start' || undefined}
+                      aria-describedby={invalid.get(index) === 'start' ? errorId : undefined}
+                      onChange={(e) => onChange(ranges.map((x, i) => (i === index ? { ...x, start: e.target.value } : x)))}
+                    />
                   </label>
                   <span aria-hidden="true">–</span>
                   <label className="text-sm text-slate-800">
@@ -260,7 +314,14 @@ function RangesEditor({ legend, addLabel, ranges, onChange }: { legend: string; 
                       {weekdayName(weekday)} {t('availability.to')}
                       {position > 0 ? ` (${t('availability.nth', { n: position + 1 })})` : ''}
                     </span>
-                    <Input type="time" className="w-32" value={toInputEnd(r.end)} onChange={(e) => onChange(ranges.map((x, i) => (i === index ? { ...x, end: toStoredEnd(e.target.value) } : x)))} />
+                    <Input
+                      type="time"
+                      className="w-32"
+                      value={toInputEnd(r.end)}
+                      aria-invalid={invalid.get(index) === 'end' || undefined}
+                      aria-describedby={invalid.get(index) === 'end' ? errorId : undefined}
+                      onChange={(e) => onChange(ranges.map((x, i) => (i === index ? { ...x, end: toStoredEnd(e.target.value) } : x)))}
+                    />
                   </label>
                   <Button variant="ghost" size="sm" onClick={() => onChange(ranges.filter((_, i) => i !== index))}>
                     {t('availability.remove')}
@@ -270,7 +331,7 @@ function RangesEditor({ legend, addLabel, ranges, onChange }: { legend: string; 
                   </Button>
                 </div>
               ))}
-              <Button variant="outline" size="sm" onClick={() => onChange([...ranges, { weekday, start: day.length ? '14:00' : '09:00', end: day.length ? '17:00' : '12:00' }])}>
+              <Button variant="outline" size="sm" onClick={() => onChange([...ranges, { weekday, ...newRange(weekday) }])}>
                 {addLabel}
                 <span className="sr-only">: {weekdayName(weekday)}</span>
               </Button>
@@ -288,21 +349,36 @@ const PROBLEM_KEYS = {
   'break-outside': 'availability.problems.breakOutside',
 } as const;
 
-function LocationEditor({ location, services, outsideCount }: { location: PracticeLocation; services: PreviewService[]; outsideCount: number }) {
+const NONE_MARKED = { weekly: new Map<number, 'start' | 'end'>(), breaks: new Map<number, 'start' | 'end'>() };
+
+function LocationEditor({ location, services, outside }: { location: PracticeLocation; services: PreviewService[]; outside: readonly string[] }) {
   const { t, i18n } = useTranslation('appointments');
   const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const [weekly, setWeekly] = useState<WeeklyRangeInput[]>(location.weeklyHours);
   const [breaks, setBreaks] = useState<WeeklyRangeInput[]>(location.breaks);
   const [error, setError] = useState<string | null>(null);
+  const [marked, setMarked] = useState<{ weekly: ReadonlyMap<number, 'start' | 'end'>; breaks: ReadonlyMap<number, 'start' | 'end'> }>(NONE_MARKED);
   const saveHours = useSaveHours();
   const id = useId();
+  const errorId = useId();
+  const editorsRef = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(location);
   if (shown !== location) {
     setShown(location);
     setWeekly(location.weeklyHours);
     setBreaks(location.breaks);
+    setMarked(NONE_MARKED);
   }
+  // A range added or removed moves the others' indices: the marks of the last check no longer fit.
+  const editWeekly = (next: WeeklyRangeInput[]) => {
+    if (next.length !== weekly.length) setMarked(NONE_MARKED);
+    setWeekly(next);
+  };
+  const editBreaks = (next: WeeklyRangeInput[]) => {
+    if (next.length !== breaks.length) setMarked(NONE_MARKED);
+    setBreaks(next);
+  };
   function onSave() {
     if (saveHours.isPending) return;
     setError(null);
@@ -314,6 +390,9 @@ function LocationEditor({ location, services, outsideCount }: { location: Practi
       ...breaksOutsideHours(weekly, breaks).map((weekday) => ({ weekday, kind: 'break-outside' as const, part: t('availability.breaks') })),
     ];
     if (problems.length > 0) {
+      setMarked({ weekly: invalidRangeFields(weekly), breaks: invalidRangeFields(breaks, weekly) });
+      // The keyboard goes to the first time to put right, as the booking rules' form does.
+      focusFirstInvalid(editorsRef.current);
       setError(
         problems
           .map((p) => t(PROBLEM_KEYS[p.kind], { day: nameOfWeekday(language, p.weekday), part: p.part }))
@@ -321,9 +400,10 @@ function LocationEditor({ location, services, outsideCount }: { location: Practi
       );
       return;
     }
+    setMarked(NONE_MARKED);
     saveHours.mutate(
       { locationId: location.id, hours: { weeklyHours: weekly, breaks } },
-      { onSuccess: (after) => toastSaved(t, t('availability.hoursSaved'), outsideCount, after), onError: (e) => setError(problemMessage(i18n, e)) },
+      { onSuccess: (after) => toastSaved(t, t('availability.hoursSaved'), outside, after), onError: (e) => setError(problemMessage(i18n, e)) },
     );
   }
   return (
@@ -332,25 +412,40 @@ function LocationEditor({ location, services, outsideCount }: { location: Practi
         {location.name}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t('availability.zoneNote', { zone: zoneName(location.timeZone, locale), id: location.timeZone })}</p>
-      <div className="mt-6 grid gap-8 lg:grid-cols-2">
-        <RangesEditor legend={t('availability.weekly')} addLabel={t('availability.add')} ranges={weekly} onChange={setWeekly} />
-        <RangesEditor legend={t('availability.breaks')} addLabel={t('availability.addBreak')} ranges={breaks} onChange={setBreaks} />
+      <div ref={editorsRef} className="mt-6 grid gap-8 lg:grid-cols-2">
+        <RangesEditor
+          legend={t('availability.weekly')}
+          addLabel={t('availability.add')}
+          ranges={weekly}
+          onChange={editWeekly}
+          invalid={marked.weekly}
+          errorId={errorId}
+          newRange={(weekday) => newOpeningRange(weekly.filter((r) => r.weekday === weekday))} />
+        <RangesEditor
+          legend={t('availability.breaks')}
+          addLabel={t('availability.addBreak')}
+          ranges={breaks}
+          onChange={editBreaks}
+          invalid={marked.breaks}
+          errorId={errorId}
+          newRange={(weekday) => newBreakRange(weekly.filter((r) => r.weekday === weekday), breaks.filter((r) => r.weekday === weekday))}
+        />
       </div>
       {error ? (
-        <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+        <p id={errorId} role="alert" className="mt-4 text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
       <Button className="mt-4" onClick={onSave} busy={saveHours.isPending}>
         {t('availability.saveHours')}
       </Button>
-      <Overrides location={location} outsideCount={outsideCount} />
+      <Overrides location={location} outside={outside} />
       <WeekPreview location={location} services={services.filter((s) => s.mode === 'telehealth' || location.kind === 'practice')} />
     </section>
   );
 }
 
-function Overrides({ location, outsideCount }: { location: PracticeLocation; outsideCount: number }) {
+function Overrides({ location, outside }: { location: PracticeLocation; outside: readonly string[] }) {
   const { t, i18n } = useTranslation('appointments');
   const locale = useFormatLocale();
   const put = usePutOverride();
@@ -363,8 +458,11 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [dateMissing, setDateMissing] = useState(false);
+  const [noteTooLong, setNoteTooLong] = useState(false);
   const id = useId();
   const dateErrorId = useId();
+  const noteErrorId = useId();
+  const noteRef = useRef<HTMLInputElement>(null);
   function onRemove(day: string) {
     if (remove.isPending) return;
     setError(null);
@@ -374,7 +472,7 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
         onSuccess: (after) => {
           // The row goes with its Remove button: the list's heading keeps the focus.
           focusElement(document.getElementById(id));
-          toastSaved(t, t('availability.overrideRemoved'), outsideCount, after);
+          toastSaved(t, t('availability.overrideRemoved'), outside, after);
         },
         onError: (e) => setError(problemMessage(i18n, e)),
       },
@@ -394,9 +492,17 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
       setError(t('availability.problems.dateEnd'));
       return;
     }
+    const body = { hours: dayOff ? [] : [{ start, end: toStoredEnd(end) }], note: note.trim() };
+    // The note as the server takes it (a pasted text may be longer than the field lets one type).
+    const tooLong = !OverrideSchema.shape.note.safeParse(body.note).success;
+    setNoteTooLong(tooLong);
+    if (tooLong) {
+      noteRef.current?.focus();
+      return;
+    }
     put.mutate(
-      { locationId: location.id, date, body: { hours: dayOff ? [] : [{ start, end: toStoredEnd(end) }], note: note.trim() } },
-      { onSuccess: (after) => toastSaved(t, t('availability.overrideSaved'), outsideCount, after), onError: (e) => setError(problemMessage(i18n, e)) },
+      { locationId: location.id, date, body },
+      { onSuccess: (after) => toastSaved(t, t('availability.overrideSaved'), outside, after), onError: (e) => setError(problemMessage(i18n, e)) },
     );
   }
   return (
@@ -410,7 +516,8 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
         <ul className="mt-2 space-y-2" aria-labelledby={id}>
           {location.overrides.map((o) => (
             <li key={o.date} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 p-2 text-sm">
-              <span className="text-slate-900">
+              {/* A long note without spaces wraps inside the row rather than widening the page. */}
+              <span className="min-w-0 text-slate-900 wrap-anywhere">
                 {formatDayHeading(o.date, locale)}: {o.hours.length === 0 ? t('availability.dayOff') : o.hours.map((h) => `${formatWallTime(h.start, locale)}–${formatWallTime(h.end, locale)}`).join(', ')}
                 {o.note ? ` · ${o.note}` : ''}
               </span>
@@ -459,10 +566,25 @@ function Overrides({ location, outsideCount }: { location: PracticeLocation; out
             </label>
           </>
         )}
-        <label className="text-sm font-medium text-slate-900">
-          {t('availability.note')}
-          <Input className="mt-1.5 w-56" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
-        </label>
+        <div>
+          <label className="text-sm font-medium text-slate-900">
+            {t('availability.note')}
+            <Input
+              ref={noteRef}
+              className="mt-1.5 w-56"
+              value={note}
+              maxLength={OVERRIDE_NOTE_MAX}
+              aria-invalid={noteTooLong || undefined}
+              aria-describedby={noteTooLong ? noteErrorId : undefined}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </label>
+          {noteTooLong ? (
+            <p id={noteErrorId} className="mt-1 max-w-56 text-sm font-medium text-red-700">
+              {t('availability.problems.noteLength', { max: OVERRIDE_NOTE_MAX })}
+            </p>
+          ) : null}
+        </div>
         <Button type="submit" variant="outline" busy={put.isPending}>
           {t('availability.saveOverride')}
         </Button>

@@ -5,6 +5,7 @@ import { type PracticeService, PracticeServiceInputSchema } from '~/shared/contr
 import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
+import { focusFirstInvalid } from '~/web/lib/focus';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useOwnServices, useSaveService } from '../api/practice-profile-api';
 import { invalidFields, passesSchema } from '../lib/form-errors';
@@ -116,7 +117,12 @@ function BuffersForm({ service }: { service: PracticeService }) {
     event.preventDefault();
     setFailure(null);
     const input = { ...serviceInputOf(service), bufferBeforeMinutes: typedNumber(before), bufferAfterMinutes: typedNumber(after) };
-    if (!passesSchema(PracticeServiceInputSchema, input, setInvalid, () => setFailure(t('directoryProfile.form.invalid')))) return;
+    const form = event.currentTarget;
+    const refused = () => {
+      setFailure(t('directoryProfile.form.invalid'));
+      focusFirstInvalid(form);
+    };
+    if (!passesSchema(PracticeServiceInputSchema, input, setInvalid, refused)) return;
     save.mutate(
       { id: service.id, input },
       {

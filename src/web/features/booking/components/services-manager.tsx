@@ -9,9 +9,10 @@ import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
 import { currentLanguage } from '~/web/lib/i18n';
+import { focusFirstInvalid } from '~/web/lib/focus';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useDeleteService, useOwnServices, useSaveService } from '../api/practice-profile-api';
-import { formatMoney } from '../lib/format';
+import { formatMoney, isolatePrice } from '../lib/format';
 import { invalidFields, passesSchema } from '../lib/form-errors';
 import { TextArea } from './form-controls';
 import { BufferFields, serviceInputOf, typedNumber } from './service-buffers';
@@ -174,6 +175,8 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
   const [bufferAfter, setBufferAfter] = useState(String(service?.bufferAfterMinutes ?? 0));
   const [price, setPrice] = useState(service ? (service.priceMinor / 100).toFixed(2) : '');
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
+  // A price refused for being over the most a service may cost says that most, not the format.
+  const [priceOverMax, setPriceOverMax] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = useId();
   const firstRef = useRef<HTMLInputElement>(null);
@@ -187,7 +190,9 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
     durationMinutes: t('directoryProfile.errors.durationMinutes'),
     bufferBeforeMinutes: t('directoryProfile.errors.bufferBeforeMinutes'),
     bufferAfterMinutes: t('directoryProfile.errors.bufferAfterMinutes'),
-    priceMinor: t('directoryProfile.errors.priceMinor'),
+    priceMinor: priceOverMax
+      ? t('directoryProfile.errors.priceMax', { max: isolatePrice(formatMoney(PROFILE_LIMITS.priceMinorMax, currency, currentLanguage(i18n.resolvedLanguage))) })
+      : t('directoryProfile.errors.priceMinor'),
   };
   const errorOf = (field: ServiceField) => (invalid.has(field) ? messages[field] : null);
 
@@ -205,7 +210,13 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
       priceMinor: minorUnits(price),
       active: service?.active ?? true,
     };
-    if (!passesSchema(PracticeServiceInputSchema, input, setInvalid, () => setFailure(t('directoryProfile.form.invalid')))) return;
+    setPriceOverMax(input.priceMinor > PROFILE_LIMITS.priceMinorMax);
+    const form = event.currentTarget;
+    const refused = () => {
+      setFailure(t('directoryProfile.form.invalid'));
+      focusFirstInvalid(form);
+    };
+    if (!passesSchema(PracticeServiceInputSchema, input, setInvalid, refused)) return;
     save.mutate(
       { id: service?.id ?? null, input },
       {
@@ -259,7 +270,7 @@ function ServiceForm({ service, currency, onDone }: { service: PracticeService |
         {numberField(t('directoryProfile.services.duration'), 'durationMinutes', duration, setDuration, { min: 5, max: 480, step: 5 })}
         <Field label={t('directoryProfile.services.price', { currency })} error={errorOf('priceMinor')}>
           {({ id, describedBy, invalid: bad }) => (
-            <Input id={id} type="number" inputMode="decimal" min={0} step={0.01} value={price} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setPrice(e.target.value)} />
+            <Input id={id} type="number" inputMode="decimal" min={0} max={PROFILE_LIMITS.priceMinorMax / 100} step={0.01} value={price} aria-invalid={bad} aria-describedby={describedBy} onChange={(e) => setPrice(e.target.value)} />
           )}
         </Field>
         <BufferFields before={bufferBefore} after={bufferAfter} onBefore={setBufferBefore} onAfter={setBufferAfter} errorOf={errorOf} />
