@@ -311,6 +311,28 @@ describe('translation files', () => {
     expect(missing).toEqual([]);
   });
 
+  it.each([
+    ['telehealth', 'src/web/features/telehealth/components/parts.tsx'],
+    ['messaging', 'src/web/features/messaging/components/parts.tsx'],
+  ])('has words for every problem code the %s server sends: its screens map each, or the app has errors.<code>', (feature, partsFile) => {
+    const root = join(import.meta.dirname, '../../..');
+    const common = flattenLocale(readLocale('en', 'common'));
+    const serverDir = join(root, 'src/server/features', feature);
+    const sources = readdirSync(serverDir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => readFileSync(join(serverDir, file), 'utf8'));
+    const thrown = /(?:conflict|notFound|validationError|forbidden|badRequest)\(\s*'([a-z-]+\.[a-z-]+)'/g;
+    const codes = new Set(sources.flatMap((source) => [...source.matchAll(thrown)].map((m) => m[1]!)));
+    expect(codes.size).toBeGreaterThan(3);
+    // A 404's code is answered by the screen's own "not found" words, whatever the code.
+    const notFound = new Set(sources.flatMap((source) => [...source.matchAll(/notFound\(\s*'([a-z-]+\.[a-z-]+)'/g)].map((m) => m[1]!)));
+    const parts = readFileSync(join(root, partsFile), 'utf8');
+    const missing = [...codes].filter(
+      (code) => !notFound.has(code) && !parts.includes(`'${code}'`) && typeof common.get(`errors.${code}`) !== 'string',
+    );
+    expect(missing).toEqual([]);
+  });
+
   const others = LANGUAGE_CODES.filter((lng) => lng !== FALLBACK_LANGUAGE);
   it.each(others.flatMap((lng) => NAMESPACES.map((ns) => [lng, ns] as const)))(
     '%s/%s.json matches en: same keys, same placeholders, translated',

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MESSAGE_MAX_LENGTH } from '~/shared/contracts/messaging';
+import { currentLanguage } from '~/web/lib/i18n';
 import { ApiError } from '~/web/lib/api-error';
 import { problemMessage } from '~/web/lib/problem-message';
 import { QueryState as SharedQueryState } from '~/web/components/ui/query-state';
@@ -29,6 +31,8 @@ export function useMessagingError(): (error: unknown) => string {
     if (error instanceof ApiError) {
       const key = MESSAGING_ERRORS[error.code];
       if (key) return t(key);
+      // The composer stops a long text before sending; a text from elsewhere (another tab's draft) gets the same words.
+      if (error.code === 'message.too-long') return t('composer.tooLong', { max: new Intl.NumberFormat(currentLanguage(i18n.resolvedLanguage)).format(MESSAGE_MAX_LENGTH) });
       if (isMissing(error)) return t('errors.notFound');
     }
     return problemMessage(i18n, error);
