@@ -1430,10 +1430,15 @@ describe('booking', () => {
     await cardA.getByRole('button', { name: appt('practice.confirmCancel') }).click();
     await expectToast(provider, interpolate(appt('practice.done.cancel'), { patient: person.name }));
 
-    // The second tab moves it: refused with the reason in words, and the card shows it cancelled.
+    // The second tab moves it: refused with the reason in words, the card shows it cancelled, and the
+    // move's panel, which can do nothing more, goes; the reason stays, with the focus on it.
     await movePanel.getByRole('button', { name: /^Move to / }).click();
-    await cardB.getByRole('alert').getByText(common('errors.appointment.not-movable'), { exact: true }).waitFor();
+    const refused = cardB.getByRole('alert').getByText(common('errors.appointment.not-movable'), { exact: true });
+    await refused.waitFor();
     await cardB.getByText(appt('status.cancelled'), { exact: true }).waitFor();
+    await movePanel.waitFor({ state: 'detached' });
+    await refused.waitFor();
+    await expect.poll(() => refused.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectAxeClean(other);
     await other.context().close();
     await provider.context().close();

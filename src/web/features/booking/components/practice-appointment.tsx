@@ -62,6 +62,7 @@ export function PracticeAppointment({
     el?.focus();
   }, []);
   const [error, setError] = useState<string | null>(null);
+  const errorLine = useRef<HTMLParagraphElement>(null);
   const cancelToggle = useRef<HTMLButtonElement>(null);
   // Escape or "Keep the appointment" closes the cancellation's form: the focus goes back to Cancel.
   function closeCancelling() {
@@ -85,6 +86,9 @@ export function PracticeAppointment({
     followFocus = null;
   }, [a.id]);
   const actions = ORDER.filter((x) => a.actions.includes(x));
+  // An open form goes when the appointment changes elsewhere so that it can no longer be moved or
+  // cancelled (cancelled in another tab, the visit took place): its keyboard focus goes to the summary.
+  const keepFocus = () => summary.current;
   const videoOpen = visitOffered(a, new Date(), 'practice');
   function run(action: AppointmentAction, why?: string) {
     if (act.isPending) return;
@@ -197,7 +201,8 @@ export function PracticeAppointment({
         ) : null}
         {children}
       </div>
-      {moving ? (
+      {moving && a.actions.includes('reschedule') ? (
+        <FocusKeeper fallback={keepFocus}>
         <PracticeReschedule
           appointment={a}
           timeZone={timeZone}
@@ -206,9 +211,15 @@ export function PracticeAppointment({
             focusElement(summary.current);
             if (moved) followFocus = { id: a.id, until: Date.now() + FOLLOW_FOCUS_MS };
           }}
+          onNotMovable={(message) => {
+            setError(message);
+            requestAnimationFrame(() => focusElement(errorLine.current));
+          }}
         />
+        </FocusKeeper>
       ) : null}
-      {cancelling ? (
+      {cancelling && a.actions.includes('cancel') ? (
+        <FocusKeeper fallback={keepFocus}>
         <form
           noValidate
           // Stacked, the field as wide as the card: it fits a week's narrow day column.
@@ -255,9 +266,10 @@ export function PracticeAppointment({
             </Button>
           </div>
         </form>
+        </FocusKeeper>
       ) : null}
       {error ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+        <p ref={errorLine} role="alert" className="mt-2 text-sm font-medium text-red-700">
           {error}
         </p>
       ) : null}
@@ -280,4 +292,11 @@ export function PracticeAppointment({
       />
     </div>
   );
+}
+
+/** A part of the card that may go while it holds the focus: the focus then goes to `fallback`. */
+function FocusKeeper({ fallback, children }: { fallback: () => HTMLElement | null; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusFallback(ref, fallback);
+  return <div ref={ref}>{children}</div>;
 }

@@ -5,6 +5,7 @@ import type { Appointment } from '~/shared/contracts/appointments';
 import { Button } from '~/web/components/ui/button';
 import { formatDateTime } from '~/web/lib/dates';
 import { focusElement } from '~/web/lib/focus';
+import { ApiError } from '~/web/lib/api-error';
 import { problemMessage } from '~/web/lib/problem-message';
 import { usePracticeReschedule } from '../api/booking-api';
 import { SlotPicker } from './slot-picker';
@@ -19,11 +20,17 @@ export function PracticeReschedule({
   appointment: a,
   timeZone,
   onDone,
+  onNotMovable,
 }: {
   appointment: Appointment;
   timeZone: string;
   /** Closes the panel; `moved` once the move is made (the card may show again under another day). */
   onDone(moved?: boolean): void;
+  /**
+   * The appointment can no longer be moved (cancelled or seen meanwhile, in another tab): the panel
+   * goes with the refreshed card, so the card says why, with this message.
+   */
+  onNotMovable(message: string): void;
 }) {
   const { t, i18n } = useTranslation('appointments');
   const locale = useFormatLocale();
@@ -43,6 +50,7 @@ export function PracticeReschedule({
           onDone(true);
         },
         onError: (e) => {
+          if (e instanceof ApiError && e.code === 'appointment.not-movable') return onNotMovable(problemMessage(i18n, e));
           setError(problemMessage(i18n, e));
           // The free times were refreshed with the answer; the message says what happened.
           requestAnimationFrame(() => focusElement(errorRef.current));
