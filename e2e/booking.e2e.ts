@@ -1349,7 +1349,7 @@ describe('booking', () => {
     await page.getByRole('link', { name: 'Dr Harriet Okonkwo', exact: true }).first().waitFor();
   });
 
-  // Last of the file: it changes the demo provider's rules (five-minute steps, no notice, no breaks today).
+  // Late in the file: it changes the demo provider's rules (five-minute steps, no notice, no breaks today), which the tests after it rely on.
   it('two tabs of the practice: a change made in one is refused in the other with what happened, and the card shows it as it is; Escape or "Keep the appointment" closes a cancellation', async () => {
     // A new patient books a time days ahead (outside the cancellation window: they may cancel online).
     const provider = await signedIn('provider');
@@ -1522,4 +1522,58 @@ describe('booking', () => {
     await patient.context().close();
     await provider.context().close();
   }, 10 * 60_000);
+
+  it('a patient’s open Reschedule goes when the practice moves the visit inside the cancellation window, and the card leaves the list when the practice cancels it, without a reload', async () => {
+    const provider = await signedIn('provider');
+    const { availability, location, followUp } = await demoPracticeAndFollowUp(provider);
+    const person = await createVerifiedPerson(server.url, smtp, 'livelist');
+    const { page: patient } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    expect((await patient.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } })).status()).toBe(200);
+    const query = `serviceId=${followUp.id}&locationId=${location.id}`;
+    const slots = (await (await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?${query}&days=14`)).json()) as { slots: { start: string }[] };
+    const slot = slots.slots.find((s) => Date.parse(s.start) > Date.now() + 4 * 86_400_000)!;
+    expect(slot).toBeDefined();
+    const visitReason = `Live list ${crypto.randomUUID().slice(0, 8)}`;
+    const booked = await patient.request.post(`${server.url}/api/v1/appointments`, {
+      data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: slot.start, reason: visitReason },
+      headers: { origin: server.url, 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const id = ((await booked.json()) as { id: string }).id;
+
+    // The patient has Reschedule open, a new time chosen.
+    await patient.goto(`${server.url}/appointments`);
+    await h1(patient, appt('list.title'));
+    const mine = patient.getByRole('main').getByRole('listitem').filter({ hasText: visitReason });
+    await mine.getByRole('button', { name: appt('list.reschedule'), exact: true }).click();
+    await freeTimes(mine).first().click();
+    const choice = mine.locator('[role="radio"][aria-checked="true"]');
+    await expect.poll(() => choice.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The practice moves the visit to a few hours ahead (inside the 24-hour window) from elsewhere;
+    // that day is opened all day for it, whatever the day and hour of the run.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + 4 * 3_600_000));
+    expect((await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/overrides/${day}`, { data: { hours: [{ start: '00:00', end: '24:00' }], note: '' } })).status()).toBe(200);
+    const practiceSlots = (await (await provider.request.get(`${server.url}/api/v1/practice/slots?providerId=${availability.providerId}&${query}&days=2`)).json()) as { slots: { start: string }[] };
+    const soon = practiceSlots.slots.find((s) => Date.parse(s.start) > Date.now() + 3_600_000 && Date.parse(s.start) < Date.now() + 20 * 3_600_000)!;
+    expect(soon).toBeDefined();
+    const moved = await provider.request.post(`${server.url}/api/v1/practice/appointments/${id}/reschedule`, { data: { startsAt: soon.start }, headers: { origin: server.url } });
+    expect(moved.status(), await moved.text()).toBe(200);
+
+    // Without a reload: the card says it can no longer be changed online, the panel is gone, and the
+    // focus that was in it is on the card's heading.
+    await mine.getByText(interpolate(appt('list.insideWindow'), { hours: '24', organisation: 'Harbourview Allied Health' })).waitFor({ timeout: 15_000 });
+    await mine.getByRole('button', { name: appt('list.reschedule'), exact: true }).waitFor({ state: 'detached' });
+    await choice.waitFor({ state: 'detached' });
+    await expect.poll(() => mine.evaluate((card) => document.activeElement?.tagName === 'H3' && card.contains(document.activeElement))).toBe(true);
+    await expectAxeClean(patient);
+
+    // The practice cancels it: the card leaves the upcoming list, the focus goes to the list's heading.
+    const cancelled = await provider.request.post(`${server.url}/api/v1/practice/appointments/${id}/actions`, { data: { action: 'cancel', reason: 'Clinic closed' }, headers: { origin: server.url } });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await mine.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => focused(patient), { timeout: 10_000 }).toBe(`H2: ${appt('list.upcoming')}`);
+    await patient.context().close();
+    await provider.context().close();
+  }, 120_000);
 });

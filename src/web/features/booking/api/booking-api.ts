@@ -30,7 +30,7 @@ import { type DirectoryPage, DirectoryPageSchema, type ProviderDetail, ProviderD
 import type { AppointmentAction } from '~/shared/appointments';
 import { apiFetch } from '~/web/lib/api-client';
 import { useRealtimeEvents } from '~/web/lib/realtime';
-import { nextActionChange } from '../lib/action-times';
+import { nextActionChange, nextPatientChange } from '../lib/action-times';
 
 const KEYS = {
   directory: ['directory'] as const,
@@ -96,13 +96,21 @@ export function useBook() {
   });
 }
 
+/**
+ * The patient's own appointments, live while shown: a change the practice makes (their
+ * notification) and the clock's moments (the cancellation window starting, a visit ending) read
+ * the page again, so an open Cancel or Reschedule does not outlive what the server allows.
+ */
 export function useMyAppointments(when: 'upcoming' | 'past', page: number) {
-  return useQuery({
-    queryKey: [...KEYS.mine, when, page],
+  const queryKey = [...KEYS.mine, when, page];
+  const query = useQuery({
+    queryKey,
     queryFn: ({ signal }): Promise<AppointmentPage> => apiFetch(`/api/v1/appointments?when=${when}&page=${page}`, { schema: AppointmentPageSchema, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
+  useLiveAppointments(queryKey, query.isPlaceholderData ? undefined : query.data?.appointments, patientMoments, nextPatientChange);
+  return query;
 }
 
 export function useMyAppointment(id: string | null) {
@@ -181,28 +189,41 @@ const PRACTICE_POLL_MS = 60_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Keeps a practice schedule current while it is open: it is read again when the tab's socket
- * hears something (a booking, move or cancellation notifies the provider; a reconnect resyncs),
- * every minute while visible, and at the moment the clock changes the actions the server allows
- * (check-in opening, a start passing: Complete and No-show appear without a reload).
+ * Keeps a list of appointments current while it is open: it is read again when the tab's socket
+ * hears something (a booking, move or cancellation notifies the other side; a reconnect resyncs)
+ * and at the moment the clock changes what the server allows (`nextChange` of the list's times and
+ * statuses: for the practice, check-in opening and a start passing, so Complete and No-show appear
+ * without a reload; for the patient, the cancellation window starting and a visit ending).
  */
-function useLiveSchedule(queryKey: readonly unknown[], appointments: readonly Appointment[] | undefined) {
+function useLiveAppointments<M>(
+  queryKey: readonly unknown[],
+  appointments: readonly Appointment[] | undefined,
+  moments: (a: Appointment) => M,
+  nextChange: (list: M[], now: number) => number | null,
+) {
   const client = useQueryClient();
   useRealtimeEvents((event) => {
     if (event.event === 'notification' || event.event === 'resync') void client.invalidateQueries({ queryKey });
   });
   const key = JSON.stringify(queryKey);
-  // What decides the moments: each appointment's start and status (a new answer with the same ones keeps the timer).
-  const times = appointments ? JSON.stringify(appointments.map((a) => ({ startsAt: a.startsAt, status: a.status }))) : null;
+  // What decides the moments (a new answer with the same ones keeps the timer).
+  const times = appointments ? JSON.stringify(appointments.map(moments)) : null;
   useEffect(() => {
     if (times === null) return;
-    const next = nextActionChange(JSON.parse(times) as { startsAt: string; status: string }[], Date.now());
+    const next = nextChange(JSON.parse(times) as M[], Date.now());
     if (next === null) return;
     // A second after the moment, so the server's clock has passed it too.
     const timer = setTimeout(() => void client.invalidateQueries({ queryKey: JSON.parse(key) as unknown[] }), Math.min(next - Date.now() + 1000, MAX_TIMER_MS));
     return () => clearTimeout(timer);
-  }, [client, key, times]);
+  }, [client, key, times, nextChange]);
 }
+
+/** A practice schedule, live (also polled every minute while visible). */
+function useLiveSchedule(queryKey: readonly unknown[], appointments: readonly Appointment[] | undefined) {
+  useLiveAppointments(queryKey, appointments, practiceMoments, nextActionChange);
+}
+const practiceMoments = (a: Appointment) => ({ startsAt: a.startsAt, status: a.status });
+const patientMoments = (a: Appointment) => ({ startsAt: a.startsAt, endsAt: a.endsAt, status: a.status, cancellationWindowHours: a.cancellationWindowHours });
 
 export function usePracticeDashboard(timeZone: string) {
   const queryKey = [...KEYS.practice, 'dashboard', timeZone];

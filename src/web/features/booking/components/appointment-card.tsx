@@ -18,6 +18,7 @@ import { formatMoney, zoneName } from '../lib/format';
 import { CalendarLinks, Badge, SELECT_CLASS_NAME } from './parts';
 import { SlotPicker } from './slot-picker';
 import { useFormatLocale } from '~/web/lib/format-locale';
+import { FocusKeeper } from '~/web/components/ui/focus-keeper';
 
 const STATUS_TONE = { booked: 'slate', confirmed: 'teal', checked_in: 'teal', completed: 'green', cancelled: 'red', no_show: 'amber' } as const;
 
@@ -177,7 +178,9 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
         </ButtonLink>
       </div>
 
-      {mode === 'cancel' ? (
+      {/* A form whose action the refreshed card no longer offers (changed elsewhere) goes, its focus to the heading. */}
+      {mode === 'cancel' && canCancel ? (
+        <FocusKeeper fallback={() => headingRef.current}>
         <form
           className="mt-4 space-y-3 rounded-lg bg-slate-50 p-4"
           ref={cancelPanel}
@@ -196,9 +199,11 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
             </Button>
           </div>
         </form>
+        </FocusKeeper>
       ) : null}
 
-      {mode === 'reschedule' ? (
+      {mode === 'reschedule' && canMove ? (
+        <FocusKeeper fallback={() => headingRef.current}>
         <div className="mt-4 space-y-3 rounded-lg bg-slate-50 p-4">
           <SlotPicker providerId={a.provider.id} serviceId={a.service.id} locationId={a.location.id} viewerTimeZone={zone} selected={newStart} onSelect={setNewStart} />
           {/* The rule the server applies to changes, as the booking page says it: a new time inside the
@@ -220,6 +225,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
             {newStart ? t('list.moveTo', { when: formatDateTime(newStart, locale, zone) }) : t('list.pickNewTime')}
           </Button>
         </div>
+        </FocusKeeper>
       ) : null}
 
       {mode === 'rate' ? (

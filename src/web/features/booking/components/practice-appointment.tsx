@@ -10,6 +10,7 @@ import { formatTime } from '~/web/lib/dates';
 import { problemMessage } from '~/web/lib/problem-message';
 import { usePracticeAction } from '../api/booking-api';
 import { focusElement, sectionHeadingOf, useEscapeCloses, useFocusFallback } from '~/web/lib/focus';
+import { FocusKeeper } from '~/web/components/ui/focus-keeper';
 import { Badge } from './parts';
 import { PracticeReschedule } from './practice-reschedule';
 import { useFormatLocale } from '~/web/lib/format-locale';
@@ -292,11 +293,4 @@ export function PracticeAppointment({
       />
     </div>
   );
-}
-
-/** A part of the card that may go while it holds the focus: the focus then goes to `fallback`. */
-function FocusKeeper({ fallback, children }: { fallback: () => HTMLElement | null; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useFocusFallback(ref, fallback);
-  return <div ref={ref}>{children}</div>;
 }

@@ -18,3 +18,24 @@ export function nextActionChange(appointments: readonly { startsAt: string; stat
   }
   return next;
 }
+
+/**
+ * When a patient's own list next changes by the clock alone: their cancellation window starts
+ * (Cancel and Reschedule go, the card says how to reach the practice instead) and a visit ends
+ * (it moves from upcoming to past). The earliest such moment after `now`, or null when there is none.
+ */
+export function nextPatientChange(
+  appointments: readonly { startsAt: string; endsAt: string; status: string; cancellationWindowHours: number }[],
+  now: number,
+): number | null {
+  let next: number | null = null;
+  for (const a of appointments) {
+    if (a.status !== 'booked' && a.status !== 'confirmed' && a.status !== 'checked_in') continue;
+    const moments = [Date.parse(a.endsAt)];
+    if (a.status !== 'checked_in') moments.push(Date.parse(a.startsAt) - a.cancellationWindowHours * 60 * MINUTE_MS);
+    for (const moment of moments) {
+      if (moment > now && (next === null || moment < next)) next = moment;
+    }
+  }
+  return next;
+}
