@@ -95,6 +95,28 @@ async function demoPracticeAndFollowUp(provider: Page) {
   return { availability, location, followUp };
 }
 
+/**
+ * A new patient, signed in in a browser in Sydney, who has booked the demo provider's follow-up
+ * more than four days ahead (outside the cancellation window: they may change it online).
+ */
+async function newPatientBookedAhead(provider: Page, tag: string, reasonPrefix: string) {
+  const { availability, location, followUp } = await demoPracticeAndFollowUp(provider);
+  const person = await createVerifiedPerson(server.url, smtp, tag);
+  const { page: patient } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+  expect((await patient.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } })).status()).toBe(200);
+  const slots = (await (await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&days=14`)).json()) as { slots: { start: string }[] };
+  const slot = slots.slots.find((s) => Date.parse(s.start) > Date.now() + 4 * 86_400_000)!;
+  expect(slot).toBeDefined();
+  const visitReason = `${reasonPrefix} ${crypto.randomUUID().slice(0, 8)}`;
+  const booked = await patient.request.post(`${server.url}/api/v1/appointments`, {
+    data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: slot.start, reason: visitReason },
+    headers: { origin: server.url, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const id = ((await booked.json()) as { id: string }).id;
+  return { availability, location, followUp, person, patient, slot, visitReason, id };
+}
+
 /** The demo provider's directory entry. */
 async function demoProvider(page: Page): Promise<{ id: string; displayName: string }> {
   const body = (await (await page.request.get(`${server.url}/api/v1/providers?query=${encodeURIComponent('Demo Provider')}`)).json()) as { providers: { id: string; displayName: string }[] };
@@ -1353,19 +1375,7 @@ describe('booking', () => {
   it('two tabs of the practice: a change made in one is refused in the other with what happened, and the card shows it as it is; Escape or "Keep the appointment" closes a cancellation', async () => {
     // A new patient books a time days ahead (outside the cancellation window: they may cancel online).
     const provider = await signedIn('provider');
-    const { availability, location, followUp } = await demoPracticeAndFollowUp(provider);
-    const person = await createVerifiedPerson(server.url, smtp, 'twotabs');
-    const { page: patient } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
-    expect((await patient.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } })).status()).toBe(200);
-    const slots = (await (await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&days=14`)).json()) as { slots: { start: string }[] };
-    const slot = slots.slots.find((s) => Date.parse(s.start) > Date.now() + 4 * 86_400_000)!;
-    expect(slot).toBeDefined();
-    const visitReason = `Two tabs ${crypto.randomUUID().slice(0, 8)}`;
-    const booked = await patient.request.post(`${server.url}/api/v1/appointments`, {
-      data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: slot.start, reason: visitReason },
-      headers: { origin: server.url, 'idempotency-key': crypto.randomUUID() },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
+    const { person, patient, slot, visitReason } = await newPatientBookedAhead(provider, 'twotabs', 'Two tabs');
 
     // The patient's cancellation panel: Escape closes it, as "Keep the appointment" does, and the focus is back on its button.
     await patient.goto(`${server.url}/appointments`);
@@ -1525,21 +1535,8 @@ describe('booking', () => {
 
   it('a patient’s open Reschedule goes when the practice moves the visit inside the cancellation window, and the card leaves the list when the practice cancels it, without a reload', async () => {
     const provider = await signedIn('provider');
-    const { availability, location, followUp } = await demoPracticeAndFollowUp(provider);
-    const person = await createVerifiedPerson(server.url, smtp, 'livelist');
-    const { page: patient } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
-    expect((await patient.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } })).status()).toBe(200);
+    const { availability, location, followUp, patient, visitReason, id } = await newPatientBookedAhead(provider, 'livelist', 'Live list');
     const query = `serviceId=${followUp.id}&locationId=${location.id}`;
-    const slots = (await (await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?${query}&days=14`)).json()) as { slots: { start: string }[] };
-    const slot = slots.slots.find((s) => Date.parse(s.start) > Date.now() + 4 * 86_400_000)!;
-    expect(slot).toBeDefined();
-    const visitReason = `Live list ${crypto.randomUUID().slice(0, 8)}`;
-    const booked = await patient.request.post(`${server.url}/api/v1/appointments`, {
-      data: { providerId: availability.providerId, serviceId: followUp.id, locationId: location.id, startsAt: slot.start, reason: visitReason },
-      headers: { origin: server.url, 'idempotency-key': crypto.randomUUID() },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const id = ((await booked.json()) as { id: string }).id;
 
     // The patient has Reschedule open, a new time chosen.
     await patient.goto(`${server.url}/appointments`);
