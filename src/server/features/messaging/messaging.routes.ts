@@ -63,8 +63,9 @@ async function readAttachmentUpload(request: FastifyRequest, maxBytes: number): 
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('message.attachment-too-large', `The file is larger than ${maxBytes} bytes.`);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing();
-    // Malformed bodies (no boundary, truncated parts, too many parts or fields): the client's doing.
-    request.log.info({ err: error }, 'attachment upload could not be read');
+    // Malformed bodies (no boundary, truncated parts, too many files, parts or fields): the client's
+    // doing, so one short line (the parser's code and words), not an error with its stack.
+    request.log.info({ code: typeof code === 'string' ? code : undefined, reason: error instanceof Error ? error.message : String(error) }, 'attachment upload could not be read');
     throw validationError('message.attachment-invalid-upload', 'The upload could not be read.');
   }
 }

@@ -49,8 +49,9 @@ async function readAvatarUpload(request: FastifyRequest, maxBytes: number): Prom
       throw tooLarge('profile.avatar-too-large', `The image is larger than ${maxBytes} bytes.`);
     }
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing();
-    // Malformed bodies (no boundary, truncated parts, too many parts): the client's doing.
-    request.log.info({ err: error }, 'avatar upload could not be read');
+    // Malformed bodies (no boundary, truncated parts, too many parts): the client's doing, so one
+    // short line (the parser's code and words), not an error with its stack.
+    request.log.info({ code: typeof code === 'string' ? code : undefined, reason: error instanceof Error ? error.message : String(error) }, 'avatar upload could not be read');
     throw validationError('profile.avatar-invalid-upload', 'The upload could not be read.');
   }
 }

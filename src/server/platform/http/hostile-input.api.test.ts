@@ -51,9 +51,14 @@ let other: Practice;
 let appointmentId: string;
 let conversationId: string;
 let document: OpenApi;
+/** The log's lines about unreadable uploads (the info level, where a client's mistake is said). */
+const uploadLogLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp(
+    { LOG_LEVEL: 'info' },
+    { logStream: { write: (line: string) => void (line.includes('upload could not be read') && uploadLogLines.push(JSON.parse(line) as Record<string, unknown>)) } },
+  );
   patient = await createSignedInUser(t, { prefix: 'hostile-patient' });
   bystander = await createSignedInUser(t, { prefix: 'hostile-bystander' });
   admin = await createSignedInUser(t, { prefix: 'hostile-admin' });
@@ -338,5 +343,12 @@ describe('hostile input, route by route', () => {
       }
     }
     expect(failures).toEqual([]);
+    // A client's malformed upload (two files, too many fields…) is one short line, without a stack.
+    expect(uploadLogLines.length).toBeGreaterThan(0);
+    for (const line of uploadLogLines) {
+      expect(line).not.toHaveProperty('err');
+      expect(JSON.stringify(line)).not.toContain('    at ');
+    }
+    expect(uploadLogLines).toContainEqual(expect.objectContaining({ code: 'FST_FILES_LIMIT', msg: 'attachment upload could not be read' }));
   }, 120_000);
 });
