@@ -116,6 +116,21 @@ describe('secure messaging', () => {
     expect(await composer.inputValue()).toBe(WITH_FILE);
     await expectAxeClean(patient);
 
+    // A text file named .pdf passes the browser's check; the server reads its content and refuses it.
+    // Said under the form, and the focus stays on Send (a disabled button would drop it to the body).
+    const send = patient.getByRole('button', { name: msg('composer.send'), exact: true });
+    const serverError = patient.getByRole('main').getByRole('alert').filter({ hasText: msg('errors.attachmentType') });
+    const focused = () => patient.evaluate(() => (document.activeElement === document.body ? 'BODY' : `${document.activeElement?.tagName} ${document.activeElement?.textContent}`));
+    const refused = async () => {
+      await fileInput.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text, not a PDF') });
+      await send.click();
+      await serverError.waitFor();
+      await expect.poll(focused).toBe(`BUTTON ${msg('composer.send')}`);
+    };
+    await refused();
+    expect(await patient.getByText(msg('errors.attachmentTooLarge')).count()).toBe(0);
+    await expectAxeClean(patient);
+
     await fileInput.setInputFiles({ name: 'results.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
     await thread(patient, 'Demo Provider').getByRole('link', { name: /results\.pdf/ }).waitFor();
@@ -254,9 +269,13 @@ describe('secure messaging', () => {
   }, 90_000);
 
   it('loads earlier messages on demand', async () => {
-    // 50 more messages: the conversation now opens on the newest 50, the first ones one step back.
+    // 100 more messages: the conversation now opens on the newest 50, the first ones two steps back.
     // One of them a long unbroken link, which must wrap inside its bubble.
     const longLink = `https://example.test/${'x'.repeat(400)}`;
+    for (let i = 1; i <= 50; i += 1) {
+      const response = await patient.request.post(`${suite.server.url}/api/v1/conversations/${conversationId}/messages`, { data: { body: `Earlier note ${i}` } });
+      expect(response.status()).toBe(201);
+    }
     for (let i = 1; i <= 50; i += 1) {
       const response = await patient.request.post(`${suite.server.url}/api/v1/conversations/${conversationId}/messages`, { data: { body: i === 49 ? longLink : `Note ${i}` } });
       expect(response.status()).toBe(201);
@@ -287,7 +306,17 @@ describe('secure messaging', () => {
     expect(await messages.getByText(FIRST).count()).toBe(0);
     const earlier = patient.getByRole('button', { name: msg('thread.earlier') });
     await expectAxeClean(patient);
-    await earlier.click();
+    // From the keyboard: while the page loads and after it, the focus stays on the button (not on
+    // the page's body), and the button stays in view.
+    await earlier.press('Enter');
+    await messages.getByText('Earlier note 1', { exact: true }).waitFor();
+    expect(await messages.getByText(FIRST).count()).toBe(0);
+    await expect.poll(() => patient.evaluate(() => (document.activeElement === document.body ? 'BODY' : document.activeElement?.textContent))).toBe(msg('thread.earlier'));
+    expect(await earlier.evaluate((node) => {
+      const box = node.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    })).toBe(true);
+    await earlier.press('Enter');
     await messages.getByText(FIRST).waitFor();
     await messages.getByText(ANSWER).waitFor();
     await earlier.waitFor({ state: 'detached' });

@@ -155,7 +155,8 @@ export function Composer({
           {error}
         </p>
       ) : null}
-      <Button type="submit" disabled={pending}>
+      {/* Busy, not disabled: the focus stays on it while sending (a disabled button would drop it to the page's body). */}
+      <Button type="submit" busy={pending}>
         {pending ? t('composer.sending') : t('composer.send')}
       </Button>
     </form>

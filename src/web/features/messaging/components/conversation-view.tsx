@@ -210,7 +210,8 @@ export function ConversationView({ id, zone, focusComposer = false, found = null
               </p>
             ) : hasEarlier ? (
               <div className="mt-3 text-center">
-                <Button variant="outline" size="sm" disabled={loadingEarlier} onClick={() => void loadEarlier()}>
+                {/* Busy, not disabled: the focus stays on it while the page loads (a disabled button would drop it to the page's body). */}
+                <Button variant="outline" size="sm" busy={loadingEarlier} onClick={() => void loadEarlier()}>
                   {loadingEarlier ? t('common.loading') : t('thread.earlier')}
                 </Button>
                 {earlierError ? (
