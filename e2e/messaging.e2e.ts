@@ -130,6 +130,24 @@ describe('secure messaging', () => {
     await refused();
     expect(await patient.getByText(msg('errors.attachmentTooLarge')).count()).toBe(0);
     await expectAxeClean(patient);
+    // The server's answer goes as soon as what it was about changes: another file, no file, a file
+    // refused before sending, or the text.
+    await fileInput.setInputFiles({ name: 'other.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
+    await expect.poll(() => serverError.count()).toBe(0);
+    await refused();
+    await fileInput.setInputFiles([]);
+    await expect.poll(() => serverError.count()).toBe(0);
+    await refused();
+    await fileInput.setInputFiles({ name: 'large.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6000, 0x20), Buffer.from('\n%%EOF\n')]) });
+    await patient.getByText(msg('errors.attachmentTooLarge')).waitFor();
+    await expect.poll(() => serverError.count()).toBe(0);
+    await refused();
+    await composer.fill('y'.repeat(5_001));
+    await expect.poll(() => serverError.count()).toBe(0);
+    await send.click();
+    await patient.getByText(interpolate(msg('composer.tooLong'), { max: '5,000' })).waitFor();
+    expect(await serverError.count()).toBe(0);
+    await composer.fill(WITH_FILE);
 
     await fileInput.setInputFiles({ name: 'results.pdf', mimeType: 'application/pdf', buffer: TINY_PDF });
     await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();

@@ -28,6 +28,7 @@ export function Composer({
   maxFileBytes,
   pending,
   error,
+  onEdit,
   onSend,
   textareaRef,
   draftKey,
@@ -39,6 +40,8 @@ export function Composer({
   pending: boolean;
   /** The server's answer to the last try, translated. */
   error: string | null;
+  /** The text or the file changed: the server's answer to the last try (`error`) no longer applies. */
+  onEdit?(): void;
   onSend(value: ComposerValue): Promise<boolean>;
   textareaRef?: Ref<HTMLTextAreaElement>;
   /** Where the unsent text is kept (a conversation's id): it is there again on coming back to it. */
@@ -51,6 +54,7 @@ export function Composer({
   const [body, setBodyState] = useState(() => (draftKey ? (drafts.get(draftKey) ?? '') : ''));
   const setBody = (value: string) => {
     setBodyState(value);
+    onEdit?.();
     if (value.trim()) setBodyProblem((current) => (current === 'empty' ? null : current));
     if (!draftKey) return;
     if (value) drafts.set(draftKey, value);
@@ -68,6 +72,7 @@ export function Composer({
   const once = useSingleFlight();
 
   function chooseFile(chosen: File | null) {
+    onEdit?.();
     if (chosen && !isAcceptedFile(chosen)) {
       setFile(null);
       setFileProblem('type');

@@ -250,6 +250,7 @@ export function ConversationView({ id, zone, focusComposer = false, found = null
                 maxFileBytes={data.attachmentMaxBytes}
                 pending={send.isPending || sendFile.isPending}
                 error={sendError}
+                onEdit={() => setSendError(null)}
                 onSend={onSend}
                 textareaRef={textarea}
                 draftKey={id}

@@ -133,7 +133,7 @@ function StartConversation({ appointmentId, staff, zone, onStarted, onOpen }: { 
                 t('start.starts', { name: isolate(data.with.name) })
               )}
             </p>
-            <Composer label={t('start.label')} withFile={false} pending={start.isPending} error={error} onSend={onSend} draftKey={`appointment:${appointmentId}`} />
+            <Composer label={t('start.label')} withFile={false} pending={start.isPending} error={error} onEdit={() => setError(null)} onSend={onSend} draftKey={`appointment:${appointmentId}`} />
           </>
         ) : null}
       </QueryState>
