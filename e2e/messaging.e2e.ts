@@ -389,6 +389,26 @@ describe('secure messaging', () => {
     await list.getByRole('link', { name: /Demo Patient/ }).waitFor();
     expect(filterOf()).toEqual({ conversation: conversationId, q: 'demo PATIENT' });
     await expectAxeClean(provider);
+
+    // An emptied box is no search: the list, and what it says, follow it at once, without a submit.
+    const noMatch = provider.getByText(interpolate(msg('list.noMatch'), { query: 'zzqx' }));
+    await box.fill('zzqx');
+    await box.press('Enter');
+    await noMatch.waitFor();
+    await box.fill('');
+    await expect.poll(filterOf).toEqual({ conversation: conversationId });
+    await list.getByRole('link', { name: /Demo Patient/ }).waitFor();
+    expect(await noMatch.count()).toBe(0);
+    // Unread only then narrows to the unread ones alone, not by the search the box no longer shows.
+    await search.getByRole('checkbox', { name: msg('list.unreadOnly') }).check();
+    await expect.poll(filterOf).toEqual({ conversation: conversationId, unread: 'true' });
+    expect(await noMatch.count()).toBe(0);
+    // The checkbox applies the form as it reads: words typed but not submitted narrow the list too.
+    await box.fill('zzqx');
+    await search.getByRole('checkbox', { name: msg('list.unreadOnly') }).uncheck();
+    await expect.poll(filterOf).toEqual({ conversation: conversationId, q: 'zzqx' });
+    await noMatch.waitFor();
+    await expectAxeClean(provider);
   }, 90_000);
 
   it('the provider finds a message by its words: the list shows it, and the conversation opens at it, pages back', async () => {

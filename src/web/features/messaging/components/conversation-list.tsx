@@ -74,6 +74,12 @@ export function ConversationList({
     event.preventDefault();
     onFilter({ ...filter, q: draft.trim() });
   }
+  // An emptied box is no search (as in a mail inbox): the list stops narrowing by the words the
+  // box no longer shows, at once, not on the next submit.
+  function onSearchChange(value: string) {
+    setDraft(value);
+    if (!value.trim() && filter.q.trim()) onFilter({ ...filter, q: '' });
+  }
   return (
     <section aria-labelledby={headingId} className="min-w-0">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -84,7 +90,7 @@ export function ConversationList({
           {t('list.search')}
         </label>
         <div className="flex gap-2">
-          <Input id={`${id}-q`} type="search" name="q" value={draft} maxLength={CONVERSATION_QUERY_MAX_LENGTH} onChange={(e) => setDraft(e.target.value)} className="min-w-0 flex-1" />
+          <Input id={`${id}-q`} type="search" name="q" value={draft} maxLength={CONVERSATION_QUERY_MAX_LENGTH} onChange={(e) => onSearchChange(e.target.value)} className="min-w-0 flex-1" />
           <Button type="submit" variant="outline">
             {t('list.searchButton')}
           </Button>
@@ -96,7 +102,8 @@ export function ConversationList({
             checked={unread}
             onChange={(e) => {
               setUnread(e.target.checked);
-              onFilter({ q: filter.q, unread: e.target.checked });
+              // The form as it reads: with the words in the box now, submitted or not.
+              onFilter({ q: draft.trim(), unread: e.target.checked });
             }}
           />
           {t('list.unreadOnly')}
