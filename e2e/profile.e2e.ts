@@ -143,8 +143,11 @@ describe('/profile', () => {
     expect(await name.getAttribute('aria-invalid')).toBe('true');
     await expectAxeClean(page);
     await name.fill('Ada Quill-Lovelace');
-    await details.getByRole('button', { name: en('profile.details.save') }).click();
+    const save = details.getByRole('button', { name: en('profile.details.save') });
+    await save.click();
     await details.getByRole('status').filter({ hasText: en('profile.details.saved') }).waitFor();
+    // Busy while saving, not disabled: the focus stayed on the button instead of falling to the page's body.
+    expect(await save.evaluate((el) => el === document.activeElement)).toBe(true);
     const accountMenu = (who: string, language = 'en') =>
       page.getByRole('banner').getByRole('button', { name: interpolate(translation(language, 'header.accountMenu'), { name: who }) });
     await accountMenu('Ada Quill-Lovelace').waitFor();

@@ -167,7 +167,7 @@ export function AdminEnquiriesPage() {
                         {enquiry.status === 'new' ? (
                           <Button
                             size="sm"
-                            disabled={action.isPending}
+                            busy={action.isPending}
                             aria-label={t('adminEnquiries.handleLabel', { name: enquiry.name })}
                             onClick={() => setStatus(enquiry, 'handled')}
                           >
@@ -177,7 +177,7 @@ export function AdminEnquiriesPage() {
                           <Button
                             size="sm"
                             variant="outline"
-                            disabled={action.isPending}
+                            busy={action.isPending}
                             aria-label={t('adminEnquiries.reopenLabel', { name: enquiry.name })}
                             onClick={() => setStatus(enquiry, 'new')}
                           >

@@ -131,7 +131,7 @@ export function AdminProvidersPage() {
                   </div>
                   <div className="flex flex-wrap gap-2">
                     {p.status !== 'verified' ? (
-                      <Button size="sm" disabled={decide.isPending} onClick={() => run(p, true)}>
+                      <Button size="sm" busy={decide.isPending} onClick={() => run(p, true)}>
                         {t('adminProviders.verify')}
                         <span className="sr-only">: {p.displayName}</span>
                       </Button>
@@ -177,7 +177,7 @@ export function AdminProvidersPage() {
                         }}
                       />
                     </label>
-                    <Button type="submit" size="sm" disabled={decide.isPending}>
+                    <Button type="submit" size="sm" busy={decide.isPending}>
                       {t('adminProviders.confirmReject')}
                     </Button>
                     {reasonMissing ? (

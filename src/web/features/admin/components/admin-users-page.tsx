@@ -167,7 +167,7 @@ export function AdminUsersPage() {
                           {professional && user.professionalStatus !== 'verified' ? (
                             <Button
                               size="sm"
-                              disabled={action.isPending}
+                              busy={action.isPending}
                               aria-label={t('adminUsers.verifyLabel', { name: user.name })}
                               onClick={() => run(user, { kind: 'professional-status', status: 'verified' }, t('adminUsers.verified', { name: user.name }))}
                             >
@@ -178,7 +178,7 @@ export function AdminUsersPage() {
                             <Button
                               size="sm"
                               variant="outline"
-                              disabled={action.isPending}
+                              busy={action.isPending}
                               aria-label={t('adminUsers.rejectLabel', { name: user.name })}
                               onClick={() => run(user, { kind: 'professional-status', status: 'rejected' }, t('adminUsers.rejected', { name: user.name }))}
                             >
@@ -189,7 +189,7 @@ export function AdminUsersPage() {
                             <Button
                               size="sm"
                               variant="outline"
-                              disabled={action.isPending}
+                              busy={action.isPending}
                               aria-label={t('adminUsers.enableLabel', { name: user.name })}
                               onClick={() => run(user, { kind: 'enable' }, t('adminUsers.enabledDone', { name: user.name }))}
                             >
@@ -200,7 +200,7 @@ export function AdminUsersPage() {
                               size="sm"
                               variant="outline"
                               className="border-red-300 text-red-800 hover:bg-red-50"
-                              disabled={action.isPending}
+                              busy={action.isPending}
                               aria-label={t('adminUsers.disableLabel', { name: user.name })}
                               onClick={() => setConfirming(user)}
                             >

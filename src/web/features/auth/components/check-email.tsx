@@ -19,7 +19,7 @@ export function CheckEmail({ email }: { email: string }) {
       </div>
       <p className="text-sm text-slate-700">{t('register.checkEmail.noMail')}</p>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button variant="outline" disabled={resender.pending} onClick={() => void resender.resend(email)}>
+        <Button variant="outline" busy={resender.pending} onClick={() => void resender.resend(email)}>
           {resender.pending ? t('form.pleaseWait') : t('resend.button')}
         </Button>
         <ButtonLink variant="primary" to={SIGN_IN_PATH}>

@@ -85,7 +85,7 @@ export function ForgotPasswordPage() {
           onChange={(event) => form.setValue('email', event.target.value)}
           error={form.errors.email ? t(form.errors.email) : undefined}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending || undefined}>
+        <Button type="submit" size="lg" className="w-full" busy={pending} aria-busy={pending || undefined}>
           {pending ? t('form.pleaseWait') : t('forgot.submit')}
         </Button>
       </form>

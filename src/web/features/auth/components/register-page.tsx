@@ -183,7 +183,7 @@ export function RegisterPage() {
           error={form.errors.role ? t(form.errors.role) : undefined}
           checkedRef={roleRef}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending || undefined}>
+        <Button type="submit" size="lg" className="w-full" busy={pending} aria-busy={pending || undefined}>
           {pending ? t('form.pleaseWait') : t('register.submit')}
         </Button>
       </form>

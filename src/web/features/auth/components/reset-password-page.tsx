@@ -125,7 +125,7 @@ export function ResetPasswordPage() {
           onChange={(event) => form.setValue('confirm', event.target.value)}
           error={form.errors.confirm ? t(form.errors.confirm) : undefined}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending || undefined}>
+        <Button type="submit" size="lg" className="w-full" busy={pending} aria-busy={pending || undefined}>
           {pending ? t('form.pleaseWait') : t('reset.submit')}
         </Button>
       </form>

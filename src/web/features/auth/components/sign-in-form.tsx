@@ -88,7 +88,7 @@ export function SignInForm({ onAuthenticated, onTwoFactor }: SignInFormProps) {
   }
 
   const resendButton = (
-    <Button variant="outline" size="sm" disabled={resender.pending} onClick={() => void resender.resend(form.values.email)}>
+    <Button variant="outline" size="sm" busy={resender.pending} onClick={() => void resender.resend(form.values.email)}>
       {resender.pending ? t('form.pleaseWait') : t('resend.button')}
     </Button>
   );
@@ -140,7 +140,7 @@ export function SignInForm({ onAuthenticated, onTwoFactor }: SignInFormProps) {
             {t('login.forgotPassword')}
           </Link>
         </p>
-        <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending || undefined}>
+        <Button type="submit" size="lg" className="w-full" busy={pending} aria-busy={pending || undefined}>
           {pending ? t('form.pleaseWait') : t('login.submit')}
         </Button>
       </form>

@@ -70,7 +70,7 @@ function CodeForm({ method, onAuthenticated }: { method: Method; onAuthenticated
         onChange={(event) => form.setValue('code', event.target.value)}
         error={form.errors.code ? t(form.errors.code) : undefined}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending || undefined}>
+      <Button type="submit" size="lg" className="w-full" busy={pending} aria-busy={pending || undefined}>
         {pending ? t('form.pleaseWait') : t('twoFactor.verify')}
       </Button>
     </form>

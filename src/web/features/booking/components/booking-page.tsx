@@ -291,7 +291,7 @@ function BookingSteps({ provider }: { provider: ProviderDetail }) {
             </p>
           ) : null}
         </div>
-        <Button type="submit" size="lg" className="mt-2" disabled={!start || book.isPending}>
+        <Button type="submit" size="lg" className="mt-2" disabled={!start} busy={book.isPending}>
           {book.isPending ? t('book.booking') : t('book.confirm')}
         </Button>
       </section>

@@ -68,7 +68,7 @@ function VerificationPanel({ profile }: { profile: DirectoryProfile }) {
             </div>
           ) : null}
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <Button type="button" disabled={resubmit.isPending} onClick={sendForReview}>
+            <Button type="button" busy={resubmit.isPending} onClick={sendForReview}>
               {resubmit.isPending ? t('directoryProfile.status.resubmitting') : t('directoryProfile.status.resubmit')}
             </Button>
             <p className="text-sm text-slate-700">{t('directoryProfile.status.resubmitHint')}</p>

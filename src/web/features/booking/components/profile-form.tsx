@@ -265,7 +265,7 @@ export function ProfileForm({ profile, defaults }: { profile: DirectoryProfile |
               <p>{t(`directoryProfile.form.${reviewNote}`)}</p>
             </div>
           ) : null}
-          <Button type="submit" disabled={save.isPending} aria-describedby={reviewNote ? reviewNoteId : undefined}>
+          <Button type="submit" busy={save.isPending} aria-describedby={reviewNote ? reviewNoteId : undefined}>
             {save.isPending ? t('directoryProfile.form.saving') : profile ? t('directoryProfile.form.save') : t('directoryProfile.create.submit')}
           </Button>
         </div>

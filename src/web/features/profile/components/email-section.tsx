@@ -84,7 +84,7 @@ export function EmailSection({ email }: { email: string }) {
             />
           )}
         </Field>
-        <Button type="submit" disabled={mutation.isPending}>
+        <Button type="submit" busy={mutation.isPending}>
           {mutation.isPending ? t('profile.email.submitting') : t('profile.email.submit')}
         </Button>
         <OutcomeMessage outcome={outcome} />

@@ -102,7 +102,7 @@ export function PasswordSection({ email }: { email: string }) {
         {input('current', t('profile.password.current'), 'current-password')}
         {input('new', t('profile.password.new'), 'new-password', t('profile.password.newHint', { min: PASSWORD_MIN_LENGTH }))}
         {input('confirm', t('profile.password.confirm'), 'new-password')}
-        <Button type="submit" disabled={mutation.isPending}>
+        <Button type="submit" busy={mutation.isPending}>
           {mutation.isPending ? t('profile.password.submitting') : t('profile.password.submit')}
         </Button>
         <OutcomeMessage outcome={outcome} />

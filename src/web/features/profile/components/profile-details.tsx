@@ -179,7 +179,7 @@ function NameForm({ profile }: { profile: Profile }) {
         )}
       </Field>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={update.isPending}>
+        <Button type="submit" busy={update.isPending}>
           {update.isPending ? t('profile.details.saving') : t('profile.details.save')}
         </Button>
         <OutcomeMessage outcome={outcome} />

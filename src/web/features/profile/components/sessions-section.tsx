@@ -94,7 +94,7 @@ export function SessionsSection({ timeZone }: { timeZone: string }) {
                         <Button
                           variant="outline"
                           size="sm"
-                          disabled={busy}
+                          busy={busy}
                           aria-label={t('profile.sessions.revokeLabel', { device: deviceName(session), date: when(session.createdAt) })}
                           onClick={() => {
                             setOutcome(null);
@@ -116,7 +116,7 @@ export function SessionsSection({ timeZone }: { timeZone: string }) {
           {others.length > 0 ? (
             <Button
               variant="outline"
-              disabled={busy}
+              busy={busy}
               onClick={() => {
                 setOutcome(null);
                 revokeOthers.mutate(undefined, {

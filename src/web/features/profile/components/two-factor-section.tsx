@@ -100,10 +100,10 @@ function PasswordStep({ purpose, onDone, onCancel }: { purpose: Purpose; onDone(
         )}
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" busy={pending}>
           {pending ? t('profile.twoFactor.working') : submitLabel}
         </Button>
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
+        <Button variant="outline" onClick={onCancel} busy={pending}>
           {t('profile.twoFactor.cancel')}
         </Button>
       </div>
@@ -200,10 +200,10 @@ function ScanStep({ totpURI, onVerified, onCancel }: { totpURI: string; onVerifi
           )}
         </Field>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={verify.isPending}>
+          <Button type="submit" busy={verify.isPending}>
             {verify.isPending ? t('profile.twoFactor.working') : t('profile.twoFactor.verify')}
           </Button>
-          <Button variant="outline" onClick={onCancel} disabled={verify.isPending}>
+          <Button variant="outline" onClick={onCancel} busy={verify.isPending}>
             {t('profile.twoFactor.cancel')}
           </Button>
         </div>
