@@ -113,6 +113,20 @@ describe('/admin/users', () => {
     expect(await page.title()).toBe(`${en('adminUsers.title')} · Tendwell`);
     const table = page.getByRole('table', { name: en('adminUsers.caption') });
     await table.waitFor();
+    // Paging by keyboard: back on the first page, whose Previous goes disabled, the focus is on Next,
+    // not on the page's body.
+    const pager = page.getByRole('navigation', { name: en('adminUsers.pagination') });
+    const [previousPage, nextPage] = [pager.getByRole('button', { name: en('adminUsers.previous') }), pager.getByRole('button', { name: en('adminUsers.next') })];
+    const firstRow = async () => (await table.getByRole('row').nth(1).textContent()) ?? '';
+    const onFirst = await firstRow();
+    await nextPage.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(firstRow).not.toBe(onFirst);
+    await previousPage.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(firstRow).toBe(onFirst);
+    expect(await previousPage.isDisabled()).toBe(true);
+    await expect.poll(() => nextPage.evaluate((el) => el === document.activeElement)).toBe(true);
     // The demo admin is listed as "you", with no way to disable themselves (the demo directory's
     // hundreds of providers fill the first pages, so filter by role first).
     await page.getByRole('combobox', { name: en('adminUsers.roleLabel') }).selectOption('admin');

@@ -9,7 +9,8 @@ import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { type EnquiryFilters, useAdminEnquiries, useSetEnquiryStatus } from '../api/admin-enquiries-api';
-import { type ActionOutcome, ActionOutcomeMessage, ListPager } from './list-parts';
+import { type ActionOutcome, ActionOutcomeMessage } from './list-parts';
+import { Pager } from '~/web/components/ui/pager';
 import { useFormatLocale } from '~/web/lib/format-locale';
 
 const SELECT = 'mt-1.5 h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
@@ -191,7 +192,7 @@ export function AdminEnquiriesPage() {
               </tbody>
             </table>
           </div>
-          <ListPager
+          <Pager
             label={t('adminEnquiries.pagination')}
             status={t('adminEnquiries.pageStatus', { page: page.page, pages, total: page.total })}
             previousLabel={t('adminEnquiries.previous')}

@@ -10,7 +10,8 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { AdminProviderDetails } from './admin-provider-details';
 import { useDecideProvider, useProvidersForReview } from '../api/admin-providers-api';
-import { type ActionOutcome, ActionOutcomeMessage, ListPager } from './list-parts';
+import { type ActionOutcome, ActionOutcomeMessage } from './list-parts';
+import { Pager } from '~/web/components/ui/pager';
 import { useFormatLocale } from '~/web/lib/format-locale';
 
 /** /admin/providers (platform admins): verify or reject providers before they are listed publicly. */
@@ -190,7 +191,7 @@ export function AdminProvidersPage() {
               </li>
             ))}
           </ul>
-          <ListPager
+          <Pager
             label={t('adminProviders.pages')}
             status={t('adminProviders.pageOf', { page, pages, count: data.total })}
             previousLabel={t('adminProviders.previous')}

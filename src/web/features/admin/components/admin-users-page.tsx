@@ -11,7 +11,8 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { type UserAction, type UserFilters, useAdminUsers, useUserAction } from '../api/admin-users-api';
 import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
-import { type ActionOutcome, ActionOutcomeMessage, ListPager } from './list-parts';
+import { type ActionOutcome, ActionOutcomeMessage } from './list-parts';
+import { Pager } from '~/web/components/ui/pager';
 import { useFormatLocale } from '~/web/lib/format-locale';
 
 const SELECT_CLASS_NAME = 'h-10 w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900';
@@ -215,7 +216,7 @@ export function AdminUsersPage() {
               </tbody>
             </table>
           </div>
-          <ListPager
+          <Pager
             label={t('adminUsers.pagination')}
             status={t('adminUsers.pageStatus', { page: page.page, pages, total: page.total })}
             previousLabel={t('adminUsers.previous')}

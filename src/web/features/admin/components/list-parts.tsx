@@ -1,5 +1,3 @@
-import { Button } from '~/web/components/ui/button';
-
 export type ActionOutcome = { tone: 'success' | 'error'; text: string } | null;
 
 /** Where an admin list reports what an action did: both live regions always present. */
@@ -13,38 +11,5 @@ export function ActionOutcomeMessage({ outcome }: { outcome: ActionOutcome }) {
         {outcome?.tone === 'error' ? outcome.text : ''}
       </p>
     </div>
-  );
-}
-
-/** Previous and next page of an admin list, with where the reader is. */
-export function ListPager({
-  label,
-  status,
-  previousLabel,
-  nextLabel,
-  page,
-  pages,
-  onPage,
-}: {
-  label: string;
-  status: string;
-  previousLabel: string;
-  nextLabel: string;
-  page: number;
-  pages: number;
-  onPage(page: number): void;
-}) {
-  return (
-    <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-700">{status}</p>
-      <div className="flex gap-2">
-        <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          {previousLabel}
-        </Button>
-        <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          {nextLabel}
-        </Button>
-      </div>
-    </nav>
   );
 }

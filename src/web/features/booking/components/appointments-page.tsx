@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { WaitlistEntry } from '~/shared/contracts/appointments';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button, ButtonLink } from '~/web/components/ui/button';
+import { Pager } from '~/web/components/ui/pager';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
@@ -75,17 +76,16 @@ export function AppointmentsPage() {
             </ul>
           )}
           {pages > 1 ? (
-            <nav aria-label={t('list.pages')} className="mt-6 flex items-center justify-between gap-3">
-              <p className="text-sm text-slate-700">{t('list.pageOf', { page, pages })}</p>
-              <div className="flex gap-2">
-                <Button variant="outline" disabled={page <= 1} onClick={() => show(when, page - 1)}>
-                  {t('list.previous')}
-                </Button>
-                <Button variant="outline" disabled={page >= pages} onClick={() => show(when, page + 1)}>
-                  {t('list.next')}
-                </Button>
-              </div>
-            </nav>
+            <Pager
+              label={t('list.pages')}
+              status={t('list.pageOf', { page, pages })}
+              previousLabel={t('list.previous')}
+              nextLabel={t('list.next')}
+              page={page}
+              pages={pages}
+              onPage={(n) => show(when, n)}
+              className="mt-6 flex items-center justify-between gap-3"
+            />
           ) : null}
         </QueryState>
       </section>

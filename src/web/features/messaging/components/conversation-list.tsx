@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONVERSATION_QUERY_MAX_LENGTH, conversationSearchWords, type ConversationListItem } from '~/shared/contracts/messaging';
 import { Button } from '~/web/components/ui/button';
+import { Pager } from '~/web/components/ui/pager';
 import { Input } from '~/web/components/ui/input';
 import { formatDateTime } from '~/web/lib/dates';
 import { personInitials, useAuth } from '~/web/lib/session';
@@ -134,17 +135,17 @@ export function ConversationList({
           </ul>
         )}
         {pages > 1 ? (
-          <nav aria-label={t('list.pages')} className="mt-4 flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-slate-700">{t('list.pageOf', { page, pages })}</p>
-            <div className="flex gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('list.previous')}
-              </Button>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t('list.next')}
-              </Button>
-            </div>
-          </nav>
+          <Pager
+            label={t('list.pages')}
+            status={t('list.pageOf', { page, pages })}
+            previousLabel={t('list.previous')}
+            nextLabel={t('list.next')}
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            size="sm"
+            className="mt-4 flex flex-wrap items-center justify-between gap-2"
+          />
         ) : null}
       </QueryState>
     </section>
