@@ -617,6 +617,12 @@ describe('telehealth video visits', () => {
     await provider.getByRole('link', { name: th('page.backToVisits') }).waitFor();
     await patient.getByText(th('phase.ended'), { exact: true }).first().waitFor({ timeout: 20_000 });
     await expectFocused(patient.getByRole('heading', { level: 2, name: th('phase.ended') }));
+    // The call's chat stays readable on the ended visit's page: each message with who wrote it and when.
+    const patientTranscript = patient.getByRole('region', { name: th('chat.transcriptTitle') });
+    const patientSaid = patientTranscript.getByRole('listitem').filter({ hasText: 'I can see and hear you.' });
+    await patientSaid.getByText(new RegExp(`^${escapeRegExp(th('chat.you'))} · `)).waitFor();
+    expect(await patientSaid.locator('time').count()).toBe(1);
+    expect(await patientTranscript.getByRole('textbox').count()).toBe(0);
 
     // The day's list says it ended with no outcome yet, and leads to the calendar's day to record one.
     const day = today();
@@ -639,6 +645,12 @@ describe('telehealth video visits', () => {
     await provider.goto(`${server.url}/appointments/telehealth/${appointmentId}`);
     await h1(provider, SERVICE);
     await provider.getByText(th('phase.endedHelpProvider')).waitFor();
+    // "The visit's chat is kept", as the help says: there to read, the patient's words under their name.
+    const transcript = provider.getByRole('region', { name: th('chat.transcriptTitle') });
+    const said = transcript.getByRole('listitem').filter({ hasText: 'I can see and hear you.' });
+    await said.getByText(new RegExp(`^${escapeRegExp(patientName)} · `)).waitFor();
+    expect(await said.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await transcript.getByRole('button', { name: th('chat.send') }).count()).toBe(0);
     const message = provider.getByRole('link', { name: new RegExp(`^${escapeRegExp(th('phase.messagePatient'))}\\s*:\\s*${escapeRegExp(patientName)}$`) });
     expect(await message.getAttribute('href')).toBe(`/provider/messages?appointment=${appointmentId}`);
     const completeNow = provider.getByRole('button', { name: th('phase.complete'), exact: true });

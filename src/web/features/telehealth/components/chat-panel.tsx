@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VISIT_CHAT_MAX_LENGTH } from '~/shared/contracts/telehealth';
+import { VISIT_CHAT_MAX_LENGTH, type VisitChatMessage } from '~/shared/contracts/telehealth';
 import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { formatTime } from '~/web/lib/dates';
@@ -15,10 +15,59 @@ const TEXTAREA = 'block min-h-16 w-full rounded-md border border-slate-400 bg-wh
 /** The count of characters shows from this many on (before that the limit is far). */
 const COUNT_FROM = VISIT_CHAT_MAX_LENGTH - 200;
 
+/** One message of the chat: who wrote it (or "You"), when, and its text. */
+function ChatMessageItem({ message: m, zone }: { message: VisitChatMessage; zone: string }) {
+  const { t } = useTranslation('telehealth');
+  const locale = useFormatLocale();
+  return (
+    <li className={clsx('flex max-w-[90%] flex-col', m.mine ? 'items-end self-end' : 'items-start self-start')}>
+      <span className="text-xs text-slate-700">
+        {m.mine ? t('chat.you') : <bdi>{m.senderName}</bdi>} · <time dateTime={m.createdAt}>{formatTime(m.createdAt, locale, zone)}</time>
+      </span>
+      <p dir="auto" className={clsx('max-w-full min-w-0 rounded-2xl px-3 py-1.5 whitespace-pre-wrap wrap-anywhere', m.mine ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-900')}>
+        {m.body}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * An ended visit's chat, to read (the visit's patient and provider): what was written in the call,
+ * who wrote it and when, kept with the appointment. Nothing can be written any more.
+ */
+export function ChatTranscript({ appointmentId, zone }: { appointmentId: string; zone: string }) {
+  const { t } = useTranslation('telehealth');
+  const chat = useVisitChat(appointmentId, true);
+  const errorMessage = useTelehealthError();
+  const headingId = useId();
+  const messages = chat.data?.messages ?? [];
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {t('chat.transcriptTitle')}
+      </h2>
+      {chat.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {errorMessage(chat.error)}
+        </p>
+      ) : chat.isPending ? (
+        <p className="mt-2 text-sm text-slate-700">{t('common.loading')}</p>
+      ) : messages.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{t('chat.transcriptNone')}</p>
+      ) : (
+        <ol aria-label={t('chat.messages')} className="mt-2 flex flex-col gap-2">
+          {messages.map((m) => (
+            <ChatMessageItem key={m.id} message={m} zone={zone} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 /** The visit's chat: saved with the visit, live for everyone in it. */
 export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone: string }) {
   const { t, i18n } = useTranslation('telehealth');
-  const locale = useFormatLocale();
   const language = currentLanguage(i18n.resolvedLanguage);
   const chat = useVisitChat(appointmentId, true);
   const send = useSendVisitChat(appointmentId);
@@ -99,14 +148,7 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         <ol ref={list} tabIndex={0} aria-label={t('chat.messages')} className="mt-2 flex max-h-72 flex-col gap-2 overflow-y-auto">
           {messages.map((m) => (
-            <li key={m.id} className={clsx('flex max-w-[90%] flex-col', m.mine ? 'items-end self-end' : 'items-start self-start')}>
-              <span className="text-xs text-slate-700">
-                {m.mine ? t('chat.you') : <bdi>{m.senderName}</bdi>} · <time dateTime={m.createdAt}>{formatTime(m.createdAt, locale, zone)}</time>
-              </span>
-              <p dir="auto" className={clsx('max-w-full min-w-0 rounded-2xl px-3 py-1.5 whitespace-pre-wrap wrap-anywhere', m.mine ? 'bg-teal-700 text-white' : 'bg-slate-100 text-slate-900')}>
-                {m.body}
-              </p>
-            </li>
+            <ChatMessageItem key={m.id} message={m} zone={zone} />
           ))}
         </ol>
       )}

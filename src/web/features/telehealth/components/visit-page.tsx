@@ -18,7 +18,7 @@ import { formatTimeUntil, timeUntil } from '../lib/format';
 import { newPeerId } from '../lib/peers';
 import { markInCall, wasInCall } from '../lib/rejoin';
 import { CallView } from './call-view';
-import { ChatPanel } from './chat-panel';
+import { ChatPanel, ChatTranscript } from './chat-panel';
 import { DeviceCheck, LocalVideo, MediaHelp } from './device-check';
 import { Notice, QueryState, useTelehealthError } from './parts';
 import { EndVisit, ErrorLine, InviteForm, useConfirmedEnd, WaitingList } from './provider-panel';
@@ -321,6 +321,8 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
           : provider
             ? t('phase.endedHelpProvider')
             : t('phase.endedHelp');
+    // A visit that took place (or was ended): its chat, if anything was written.
+    const transcript = (provider || visit.me.role === 'patient') && (phase === 'ended' || visit.startedAt !== null || visit.endedAt !== null);
     return (
       <>
         <VisitHeader visit={visit} zone={zone} connectionLost={connectionLost} />
@@ -355,6 +357,12 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
             </div>
           </Notice>
           <JoinError message={joinError} className="mt-3" />
+          {/* What was written in the call stays readable for the patient and the provider (a guest's part of the visit is over). */}
+          {transcript ? (
+            <div className="mt-6 max-w-2xl">
+              <ChatTranscript appointmentId={visit.appointmentId} zone={zone} />
+            </div>
+          ) : null}
         </div>
       </>
     );
