@@ -428,6 +428,52 @@ describe('video visits', () => {
     const events = await queryRows<{ kind: string }>(t.database.db, sql`select kind from telehealth_events where appointment_id = ${id} order by id`);
     expect(events.map((e) => e.kind)).toEqual(['ended', 'completed']);
   });
+
+  it('a guest reads only the chat written since they were let in, hears of none before, and reads none of it once the visit has ended', async () => {
+    // A visit of its own, open (5 minutes before its start on the server's clock).
+    const step = 15 * 60_000;
+    const startsAt = Math.ceil((Date.now() + clockAheadMs + 20 * 60_000) / step) * step;
+    const id = await book(patient, new Date(startsAt).toISOString());
+    clockAheadMs = startsAt - 5 * 60_000 - Date.now();
+    const carer = await createSignedInUser(t, { prefix: 'visit-carer', smtp });
+    const chatOf = async (who: SignedIn) => {
+      const res = await call(who, 'GET', visitUrl(id, '/chat'));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<VisitChat>().messages.map((m) => m.body);
+    };
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/join'), {})).statusCode).toBe(200);
+    expect((await call(patient, 'POST', visitUrl(id, '/join'), {})).statusCode).toBe(200);
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/admit'), { userId: patient.userId })).statusCode).toBe(200);
+    expect((await call(patient, 'POST', visitUrl(id, '/chat'), { body: 'Before anyone was invited' })).statusCode).toBe(201);
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/invite'), { email: carer.email, role: 'carer' })).statusCode).toBe(200);
+    const carerSocket = await socketFor(carer);
+    const waiting = await call(carer, 'POST', visitUrl(id, '/join'), {});
+    expect(waiting.json<Visit>().me).toMatchObject({ role: 'carer', state: 'waiting' });
+    expect((await call(patient, 'POST', visitUrl(id, '/chat'), { body: 'While the carer waited' })).statusCode).toBe(201);
+    // Waiting, the carer reads nothing of the chat.
+    expect(await chatOf(carer)).toEqual([]);
+    const admittedFrom = carerSocket.frames.length;
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/admit'), { userId: carer.userId })).statusCode).toBe(200);
+    await carerSocket.next(isVisitEvent('admitted'), undefined, admittedFrom);
+    // The messages written before were not announced to the carer's socket either.
+    expect(carerSocket.frames.filter(isVisitEvent('chat'))).toEqual([]);
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/chat'), { body: 'Welcome, you are in the call' })).statusCode).toBe(201);
+    await carerSocket.next(isVisitEvent('chat'));
+    expect(await chatOf(carer)).toEqual(['Welcome, you are in the call']);
+    expect((await call(carer, 'POST', visitUrl(id, '/chat'), { body: 'Hello from the carer' })).statusCode).toBe(201);
+    expect(await chatOf(carer)).toEqual(['Welcome, you are in the call', 'Hello from the carer']);
+    // The patient and the provider read all of it.
+    const everything = ['Before anyone was invited', 'While the carer waited', 'Welcome, you are in the call', 'Hello from the carer'];
+    expect(await chatOf(patient)).toEqual(everything);
+    expect(await chatOf(practice.provider)).toEqual(everything);
+
+    // Ended: the carer still sees that the visit ended (as for the visit's other routes), and none of its chat.
+    expect((await call(practice.provider, 'POST', visitUrl(id, '/end'), { complete: false })).statusCode).toBe(200);
+    expect((await call(carer, 'GET', visitUrl(id))).json<Visit>()).toMatchObject({ phase: 'ended' });
+    expect(await chatOf(carer)).toEqual([]);
+    expect(await chatOf(patient)).toEqual(everything);
+    expect(await chatOf(practice.provider)).toEqual(everything);
+  });
 });
 
 describe('the provider’s day around midnight', () => {

@@ -479,14 +479,43 @@ function toChatMessage(row: typeof telehealthChatMessages.$inferSelect, me: stri
   return { id: row.id, senderId: row.senderId, senderName: row.senderName, mine: row.senderId === me, body: row.body, createdAt: row.createdAt.toISOString() };
 }
 
-/** The in-call chat (oldest first); reading it is audited. */
+const isGuest = (role: string) => role === 'carer' || role === 'interpreter';
+
+/**
+ * From when a person may read the visit's chat: the patient and the provider all of it, always (it
+ * is kept with the appointment). A guest (a carer or an interpreter) only what was written since
+ * the provider let them in, and only while the visit is open: the minimum necessary for their
+ * part, which ends with the visit. Null: nothing.
+ */
+function chatReadableFrom(loaded: LoadedVisit, me: string, now: Date): Date | 'all' | null {
+  if (!isGuest(loaded.info.role)) return 'all';
+  const mine = myRow(loaded, me);
+  if (mine?.state !== 'admitted' || !mine.admittedAt || phaseOf(loaded, now) !== 'open') return null;
+  return mine.admittedAt;
+}
+
+/** Who hears of a new chat message live: those who may read it now (not a guest still waiting or invited). */
+function chatReaders(loaded: LoadedVisit, now: Date): string[] {
+  return visitPeople(loaded).filter((id) => {
+    if (id === loaded.info.patient_id || id === loaded.info.provider_user_id) return true;
+    const row = loaded.participants.find((p) => p.userId === id);
+    return row !== undefined && (!isGuest(row.role) || (row.state === 'admitted' && row.admittedAt !== null && phaseOf(loaded, now) === 'open'));
+  });
+}
+
+/** The in-call chat (oldest first), as much of it as the person may read (chatReadableFrom); reading it is audited. */
 export async function visitChat(ctx: ActorContext, appointmentId: string): Promise<VisitChat> {
   return asVisitor(ctx, async (tx) => {
     const loaded = await loadVisit(tx, appointmentId);
+    const from = chatReadableFrom(loaded, ctx.actor.userId, ctx.now());
+    if (from === null) {
+      await audit(ctx, tx, loaded, 'telehealth.chat.read', { type: 'appointment', id: appointmentId }, { messages: [] });
+      return { messages: [] };
+    }
     const rows = await tx
       .select()
       .from(telehealthChatMessages)
-      .where(eq(telehealthChatMessages.appointmentId, appointmentId))
+      .where(and(eq(telehealthChatMessages.appointmentId, appointmentId), from === 'all' ? undefined : gte(telehealthChatMessages.createdAt, from)))
       .orderBy(sql`${telehealthChatMessages.createdAt} desc, ${telehealthChatMessages.id} desc`)
       .limit(VISIT_CHAT_LIMIT);
     await audit(ctx, tx, loaded, 'telehealth.chat.read', { type: 'appointment', id: appointmentId }, { messages: rows.map((r) => r.id) });
@@ -506,7 +535,7 @@ export async function sendVisitChat(ctx: ActorContext, appointmentId: string, bo
       .values({ appointmentId, tenantId: loaded.info.tenant_id, senderId: ctx.actor.userId, senderName: ctx.actor.name, body, createdAt: now })
       .returning();
     await audit(ctx, tx, loaded, 'telehealth.chat.sent', { type: 'telehealth_chat_message', id: row!.id }, { appointmentId });
-    await publish(visitPeople(loaded), 'visit', { appointmentId, kind: 'chat' }, tx);
+    await publish(chatReaders(loaded, now), 'visit', { appointmentId, kind: 'chat' }, tx);
     return toChatMessage(row!, ctx.actor.userId);
   });
 }
