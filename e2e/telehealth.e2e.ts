@@ -317,6 +317,18 @@ describe('telehealth video visits', () => {
     await expectLiveVideo(provider, patientName);
     await patient.getByRole('group', { name: th('call.controls') }).getByRole('button', { name: th('call.mute') }).waitFor();
     await expectAxeClean(patient);
+    // An invitation sent from the keyboard: the keyboard stays on the form's button while it is
+    // sent and after (not thrown back to the page's body), and the invited guest is listed.
+    const guestEmail = `carer-${Date.now()}@example.test`;
+    await email.fill(guestEmail);
+    await invite.getByRole('combobox', { name: th('invite.role') }).selectOption('carer');
+    const send = invite.getByRole('button', { name: new RegExp(`^(${escapeRegExp(th('invite.send'))}|${escapeRegExp(th('invite.sending'))})$`) });
+    await send.focus();
+    await provider.keyboard.press('Enter');
+    await expectToast(provider, interpolate(th('invite.sent'), { email: guestEmail }));
+    await invite.getByText(guestEmail).waitFor();
+    await expectFocused(send);
+    expect(await email.inputValue()).toBe('');
     await provider.mouse.move(0, 0);
     await settleToasts(provider);
     await expectAxeClean(provider);

@@ -99,6 +99,8 @@ export function InviteForm({ visit }: { visit: Visit }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // Sending already (Enter again in the field): one invitation.
+    if (invite.isPending) return;
     const parsed = InviteGuestSchema.safeParse({ email, role: role || undefined });
     if (!parsed.success) {
       const paths = new Set(parsed.error.issues.map((i) => String(i.path[0])));
@@ -164,7 +166,8 @@ export function InviteForm({ visit }: { visit: Visit }) {
               {errors.form}
             </p>
           ) : null}
-          <Button type="submit" size="sm" disabled={invite.isPending}>
+          {/* Busy, not disabled: the keyboard stays on the button (and the form) while it sends. */}
+          <Button type="submit" size="sm" busy={invite.isPending}>
             {invite.isPending ? t('invite.sending') : t('invite.send')}
           </Button>
         </form>
