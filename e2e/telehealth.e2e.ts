@@ -196,6 +196,10 @@ describe('telehealth video visits', () => {
       const help = page.getByRole('status').filter({ hasText: th('devices.problems.denied.title') });
       await help.getByText(th('devices.problems.denied.help')).waitFor({ timeout: 20_000 });
       await help.getByText(th('devices.canStillJoin')).waitFor();
+      // The empty lists say why, as the help does, not that none were found.
+      for (const name of [th('devices.camera'), th('devices.microphone')]) {
+        expect(await page.getByRole('combobox', { name }).locator('option').allTextContents()).toEqual([th('devices.permissionNeeded')]);
+      }
       await page.getByText(th('devices.noPreview')).waitFor();
       expect(await page.locator(`video[aria-label="${th('devices.preview')}"]`).count()).toBe(0);
       await page.getByRole('button', { name: th('join.join'), exact: true }).waitFor();

@@ -72,8 +72,11 @@ export function MicLevel({ track }: { track: MediaStreamTrack | null }) {
   );
 }
 
-/** What went wrong with the devices, in plain words, and what to do. */
-export function MediaHelp({ media }: { media: LocalMedia }) {
+/**
+ * What went wrong with the devices, in plain words, and what to do. `notOpen`: the visit does not
+ * open for joining yet, so joining without them is for later.
+ */
+export function MediaHelp({ media, notOpen = false }: { media: LocalMedia; notOpen?: boolean }) {
   const { t } = useTranslation('telehealth');
   if (media.status === 'starting') {
     return (
@@ -96,7 +99,7 @@ export function MediaHelp({ media }: { media: LocalMedia }) {
             : t('devices.noMicrophone')}
       </p>
       <p className="mt-1 text-sm">{t(`devices.problems.${problem}.help`)}</p>
-      <p className="mt-1 text-sm">{t('devices.canStillJoin')}</p>
+      <p className="mt-1 text-sm">{notOpen ? t('devices.canJoinLater') : t('devices.canStillJoin')}</p>
       <Button variant="outline" size="sm" className="mt-3" onClick={media.retry}>
         {t('devices.tryAgain')}
       </Button>
@@ -104,11 +107,14 @@ export function MediaHelp({ media }: { media: LocalMedia }) {
   );
 }
 
-/** Choose a camera and microphone, see oneself, and hear the microphone's level. */
-export function DeviceCheck({ media, headingRef }: { media: LocalMedia; headingRef?: Ref<HTMLHeadingElement> }) {
+/** Choose a camera and microphone, see oneself, and hear the microphone's level (`notOpen`: see MediaHelp). */
+export function DeviceCheck({ media, headingRef, notOpen = false }: { media: LocalMedia; headingRef?: Ref<HTMLHeadingElement>; notOpen?: boolean }) {
   const { t } = useTranslation('telehealth');
   const headingId = useId();
   const deviceName = (d: MediaDeviceInfo, i: number, kind: 'camera' | 'microphone') => d.label || t(`devices.unnamed.${kind}`, { n: String(i + 1) });
+  // An empty list: the browser may not say which devices there are until it is allowed to use
+  // them, so a refusal is not "none found" (the help below says how to allow them).
+  const noDevices = media.problem === 'denied' ? t('devices.permissionNeeded') : t('devices.noneFound');
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
@@ -134,7 +140,7 @@ export function DeviceCheck({ media, headingRef }: { media: LocalMedia; headingR
                 disabled={media.cameras.length === 0}
                 onChange={(e) => media.chooseCamera(e.target.value)}
               >
-                {media.cameras.length === 0 ? <option value="">{t('devices.noneFound')}</option> : null}
+                {media.cameras.length === 0 ? <option value="">{noDevices}</option> : null}
                 {media.cameras.map((d, i) => (
                   <option key={d.deviceId} value={d.deviceId}>
                     {deviceName(d, i, 'camera')}
@@ -153,7 +159,7 @@ export function DeviceCheck({ media, headingRef }: { media: LocalMedia; headingR
                 disabled={media.microphones.length === 0}
                 onChange={(e) => media.chooseMicrophone(e.target.value)}
               >
-                {media.microphones.length === 0 ? <option value="">{t('devices.noneFound')}</option> : null}
+                {media.microphones.length === 0 ? <option value="">{noDevices}</option> : null}
                 {media.microphones.map((d, i) => (
                   <option key={d.deviceId} value={d.deviceId}>
                     {deviceName(d, i, 'microphone')}
@@ -166,7 +172,7 @@ export function DeviceCheck({ media, headingRef }: { media: LocalMedia; headingR
         </div>
       </div>
       <div className="mt-4">
-        <MediaHelp media={media} />
+        <MediaHelp media={media} notOpen={notOpen} />
       </div>
     </section>
   );

@@ -295,7 +295,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
           </Notice>
           {testing ? (
             <div className="mt-6">
-              <DeviceCheck media={media} />
+              <DeviceCheck media={media} notOpen />
             </div>
           ) : null}
         </div>
