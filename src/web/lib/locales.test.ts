@@ -124,6 +124,8 @@ function compareLocale(en: unknown, other: unknown, { lng, sameAsEnglish = [] }:
 const PLACEHOLDER_ONLY = ['app.documentTitle', 'footer.copyright'] as const;
 /** The same made of placeholders and a Latin comma, where a language writes one (Arabic and Chinese have their own). */
 const LATIN_COMMA_PATTERNS = ['directoryProfile.services.bufferFor'] as const;
+/** A person in a list, "{{name}} ({{role}})": the same brackets where a language writes these (Chinese has its own). */
+const PERSON_PATTERN = ['day.person'] as const;
 
 /**
  * Keys whose translation is, correctly, the English word. Keep this short and per language:
@@ -139,7 +141,7 @@ const NHS_TOOLKIT = 'regionSelector.features.nhs.1';
 
 const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly string[]>>> = {
   en: {},
-  es: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'footer.links.blog', 'footer.links.cookies', 'adminProviders.no'], consent: ['categories.marketing.name', 'toasts.errorTitle'], appointments: LATIN_COMMA_PATTERNS,
+  es: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'footer.links.blog', 'footer.links.cookies', 'adminProviders.no'], consent: ['categories.marketing.name', 'toasts.errorTitle'], appointments: LATIN_COMMA_PATTERNS, telehealth: PERSON_PATTERN,
     home: [...TESTIMONIAL_NAMES, ...PLUS_FIGURES, 'trust.items.interactions.value', 'trust.items.response.value', 'globalStats.patients.value', 'globalStats.providers.value'],
   },
   fr: {
@@ -169,13 +171,14 @@ const SAME_AS_ENGLISH: Record<LanguageCode, Partial<Record<Namespace, readonly s
       'testimonials.items.1.role',
     ],
     providers: ['matchParts.distance'],
+    telehealth: PERSON_PATTERN,
     // French spells them as English does.
     appointments: [...LATIN_COMMA_PATTERNS, 'practiceBooking.patient', 'practiceBooking.patients'],
   },
-  pt: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'header.menu', 'footer.links.blog', 'footer.links.cookies'], consent: ['categories.marketing.name'], appointments: LATIN_COMMA_PATTERNS,
+  pt: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT, 'header.menu', 'footer.links.blog', 'footer.links.cookies'], consent: ['categories.marketing.name'], appointments: LATIN_COMMA_PATTERNS, telehealth: PERSON_PATTERN,
     home: [...TESTIMONIAL_NAMES, ...PLUS_FIGURES, 'trust.items.interactions.value', 'trust.items.response.value'],
   },
-  ar: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT], home: [...TESTIMONIAL_NAMES, ...SAMPLE_RATINGS, 'globalStats.rating.value'] },
+  ar: { common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT], home: [...TESTIMONIAL_NAMES, ...SAMPLE_RATINGS, 'globalStats.rating.value'], telehealth: PERSON_PATTERN },
   'zh-CN': {
     common: [...PLACEHOLDER_ONLY, NHS_TOOLKIT],
     home: [...TESTIMONIAL_NAMES, ...SAMPLE_RATINGS, ...PLUS_FIGURES, 'trust.items.uptime.value', 'globalStats.rating.value'],

@@ -3,7 +3,9 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TelehealthDayVisit } from '~/shared/contracts/telehealth';
+import { formatTime } from '~/web/lib/dates';
 import { createEnglishI18n } from '~/web/lib/i18n';
+import arTelehealth from '../../../../../public/locales/ar/telehealth.json';
 import enTelehealth from '../../../../../public/locales/en/telehealth.json';
 import { DayVisit } from './telehealth-day-page';
 
@@ -24,13 +26,15 @@ const VISIT: TelehealthDayVisit = {
   others: [],
 };
 
-function render(visit: Partial<TelehealthDayVisit>): string {
+function render(visit: Partial<TelehealthDayVisit>, language: 'en' | 'ar' = 'en'): string {
   const i18n = createEnglishI18n();
   i18n.addResourceBundle('en', 'telehealth', enTelehealth);
+  i18n.addResourceBundle('ar', 'telehealth', arTelehealth);
+  void i18n.changeLanguage(language);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <DayVisit visit={{ ...VISIT, ...visit }} date="2026-12-03" zone="Australia/Sydney" locale="en" />
+        <DayVisit visit={{ ...VISIT, ...visit }} date="2026-12-03" zone="Australia/Sydney" locale={language} />
       </MemoryRouter>
     </I18nextProvider>,
   );
@@ -74,6 +78,24 @@ describe('a video visit on the provider’s day', () => {
       expect(html).not.toContain(CALENDAR_LINK);
       expect(html).not.toContain('Not held');
     }
+  });
+
+  it('lists who is in the call and who went as the page’s language writes a list, with its brackets and words (Arabic)', () => {
+    const others: TelehealthDayVisit['others'] = [
+      { userId: '0d3c6a55-2b8e-4f61-9a0e-5c7c1d2e3f41', name: 'Noah Williams', role: 'patient', presence: 'in-call', leftAt: null },
+      { userId: '1e4d7b66-3c9f-4a72-8b1f-6d8d2e3f4a52', name: 'ليلى حداد', role: 'interpreter', presence: 'in-call', leftAt: null },
+      { userId: '2f5e8c77-4d0a-4b83-9c2a-7e9e3f4a5b63', name: 'Ana Souza', role: 'carer', presence: 'gone', leftAt: '2026-12-03T00:12:00.000Z' },
+    ];
+    const isolated = (name: string) => `\u2068${name}\u2069`;
+    const ar = render({ phase: 'open', startedAt: '2026-12-03T00:01:00.000Z', others }, 'ar');
+    // "A (role) وB (role)": the Arabic "and", no English comma between two people.
+    expect(ar).toContain(`${arTelehealth.day.inCall} ${isolated('Noah Williams')} (${arTelehealth.roles.patient}) و${isolated('ليلى حداد')} (${arTelehealth.roles.interpreter})`);
+    const time = formatTime('2026-12-03T00:12:00.000Z', 'ar', 'Australia/Sydney');
+    expect(ar).toContain(`${arTelehealth.day.gone} ${isolated('Ana Souza')} (${arTelehealth.roles.carer}، غادر في ${time})`);
+    expect(ar).not.toContain(', ');
+    // English keeps its own: "A (Patient) and B (Interpreter)".
+    const en = render({ phase: 'open', startedAt: '2026-12-03T00:01:00.000Z', others });
+    expect(en).toContain(`${enTelehealth.day.inCall} ${isolated('Noah Williams')} (Patient) and ${isolated('ليلى حداد')} (Interpreter)`);
   });
 
   it('that emptied by itself while its window is open: closed, and its provider may start it again', () => {

@@ -9,7 +9,8 @@ import { DocumentTitle } from '~/web/components/layout/document-title';
 import { ButtonLink } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
-import { formatDate, formatTime, userTimeZone } from '~/web/lib/dates';
+import { formatDate, formatTime, intlLocale, userTimeZone } from '~/web/lib/dates';
+import { isolate } from '~/web/lib/bidi';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
 import { useRefreshTelehealth, useTelehealthDay } from '../api/telehealth-api';
@@ -101,6 +102,13 @@ export function DayVisit({ visit: v, date, zone, locale }: { visit: TelehealthDa
       : outcomeMissing && !v.startedAt
         ? t('day.notHeld')
         : t(`day.phases.${v.phase}`);
+  // "Name (role)" as the page's language writes it (its brackets, its list's commas and "and"),
+  // each name isolated so one in another script keeps its own direction.
+  const list = new Intl.ListFormat(intlLocale(locale), { style: 'long', type: 'conjunction' });
+  const person = (p: TelehealthDayVisit['others'][number]) => {
+    const values = { name: isolate(p.name), role: t(`roles.${p.role}`) };
+    return p.leftAt ? t('day.personLeft', { ...values, time: formatTime(p.leftAt, locale, zone) }) : t('day.person', values);
+  };
   const inCall = v.others.filter((p) => p.presence === 'in-call');
   const gone = v.others.filter((p) => p.presence === 'gone');
   return (
@@ -133,25 +141,12 @@ export function DayVisit({ visit: v, date, zone, locale }: { visit: TelehealthDa
       )}
       {inCall.length > 0 ? (
         <p className="mt-2 text-sm text-slate-900">
-          {t('day.inCall')}{' '}
-          {inCall.map((p, i) => (
-            <span key={p.userId}>
-              {i > 0 ? ', ' : null}
-              <bdi>{p.name}</bdi> ({t(`roles.${p.role}`)})
-            </span>
-          ))}
+          {t('day.inCall')} {list.format(inCall.map(person))}
         </p>
       ) : null}
       {gone.length > 0 ? (
         <p className="mt-2 text-sm text-slate-700">
-          {t('day.gone')}{' '}
-          {gone.map((p, i) => (
-            <span key={p.userId}>
-              {i > 0 ? ', ' : null}
-              <bdi>{p.name}</bdi> ({t(`roles.${p.role}`)}
-              {p.leftAt ? `, ${t('day.leftAt', { time: formatTime(p.leftAt, locale, zone) })}` : null})
-            </span>
-          ))}
+          {t('day.gone')} {list.format(gone.map(person))}
         </p>
       ) : null}
       {/* Only the visit's provider starts it; before its window opens, the card says when it does;
