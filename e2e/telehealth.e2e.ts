@@ -639,6 +639,20 @@ describe('telehealth video visits', () => {
     await patientSaid.getByText(new RegExp(`^${escapeRegExp(th('chat.you'))} · `)).waitFor();
     expect(await patientSaid.locator('time').count()).toBe(1);
     expect(await patientTranscript.getByRole('textbox').count()).toBe(0);
+    // The patient's appointments say the video visit has ended (the status stays as the visit left
+    // it: checked in, its outcome the practice's to record), with the way to the ended visit.
+    const list = await patient.context().newPage();
+    try {
+      await list.goto(`${server.url}/appointments`);
+      const card = list.getByRole('main').getByRole('listitem').filter({ has: list.locator(`a[href="/appointments/telehealth/${appointmentId}"]`) });
+      await card.getByText(appt('telehealth.ended'), { exact: true }).waitFor();
+      await card.getByText(appt('status.checked_in'), { exact: true }).waitFor();
+      await card.getByRole('link', { name: new RegExp(`^${escapeRegExp(appt('telehealth.seeVisit'))}\\s*:\\s*Demo Provider$`) }).waitFor();
+      expect(await card.getByRole('link', { name: new RegExp(`^${escapeRegExp(appt('telehealth.join'))}`) }).count()).toBe(0);
+      await expectAxeClean(list);
+    } finally {
+      await list.close();
+    }
 
     // The day's list says it ended with no outcome yet, and leads to the calendar's day to record one.
     const day = today();

@@ -470,6 +470,10 @@ describe('video visits', () => {
     // Ended: the carer still sees that the visit ended (as for the visit's other routes), and none of its chat.
     expect((await call(practice.provider, 'POST', visitUrl(id, '/end'), { complete: false })).statusCode).toBe(200);
     expect((await call(carer, 'GET', visitUrl(id))).json<Visit>()).toMatchObject({ phase: 'ended' });
+    // Ended before its start: the patient's upcoming appointment stays checked in (its outcome is
+    // the practice's to record) and says its video visit ended, by a person (what the card shows).
+    const upcoming = (await call(patient, 'GET', '/api/v1/appointments?when=upcoming')).json<{ appointments: Appointment[] }>();
+    expect(upcoming.appointments.find((a) => a.id === id)).toMatchObject({ status: 'checked_in', visitEnded: { bySystem: false } });
     expect(await chatOf(carer)).toEqual([]);
     expect(await chatOf(patient)).toEqual(everything);
     expect(await chatOf(practice.provider)).toEqual(everything);

@@ -55,6 +55,12 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
   const videoOpen = visitOffered(a, now, 'patient');
   // Before the window opens: when it does, and the visit's page (its camera and microphone test).
   const videoLater = upcoming && appointmentVisitPhase(a, now) === 'not-open';
+  // Its video visit ended (the provider ended it, or it emptied): the card says so, however the
+  // status stands (a visit ended before its start leaves the appointment checked in, for the
+  // practice to record its outcome), and leads to the ended visit's page (its chat). One that
+  // emptied while the appointment still stands may be started again by the provider.
+  const videoEnded = a.mode === 'telehealth' && a.visitEnded !== null && !videoOpen;
+  const videoClosed = videoEnded && a.visitEnded?.bySystem === true && upcoming;
   const opensAt = joinOpensAt(new Date(a.startsAt));
   const opensText = localDate(opensAt, zone) === localDate(a.startsAt, zone) ? formatTime(opensAt, locale, zone) : formatDateTime(opensAt, locale, zone);
   // A toast outlives the card, which may move to the other list once the change is saved.
@@ -103,6 +109,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
         <dd className="text-slate-900">
           {a.mode === 'telehealth' ? t('modes.telehealth') : <bdi>{a.location.address || a.location.name}</bdi>}
           {videoLater ? <span className="block text-slate-700">{t('telehealth.opensFrom', { time: opensText, minutes: JOIN_OPENS_MINUTES_BEFORE })}</span> : null}
+          {videoEnded ? <span className="block text-slate-700">{videoClosed ? t('telehealth.closed') : t('telehealth.ended')}</span> : null}
         </dd>
         {a.reason ? (
           <>
@@ -146,6 +153,12 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
         {videoLater ? (
           <ButtonLink variant="outline" size="sm" to={`/appointments/telehealth/${encodeURIComponent(a.id)}`}>
             {t('telehealth.prepare')}
+            <span className="sr-only">: {a.provider.displayName}</span>
+          </ButtonLink>
+        ) : null}
+        {videoEnded ? (
+          <ButtonLink variant="outline" size="sm" to={`/appointments/telehealth/${encodeURIComponent(a.id)}`}>
+            {t('telehealth.seeVisit')}
             <span className="sr-only">: {a.provider.displayName}</span>
           </ButtonLink>
         ) : null}
