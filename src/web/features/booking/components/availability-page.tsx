@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { type Availability, type BookingSettings, BookingSettingsSchema, OVERRIDE_NOTE_MAX, OverrideSchema, type PracticeLocation, SLOT_INTERVALS, type WeeklyRangeInput } from '~/shared/contracts/practice';
 import { breaksOutsideHours, endsAfterStart, hoursProblems, invalidRangeFields, newBreakRange, newOpeningRange } from '~/shared/wall-hours';
 import { DocumentTitle } from '~/web/components/layout/document-title';
+import { ListText } from '~/web/components/ui/list-text';
 import { Button } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
@@ -518,7 +519,7 @@ function Overrides({ location, outside }: { location: PracticeLocation; outside:
             <li key={o.date} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 p-2 text-sm">
               {/* A long note without spaces wraps inside the row rather than widening the page. */}
               <span className="min-w-0 text-slate-900 wrap-anywhere">
-                {formatDayHeading(o.date, locale)}: {o.hours.length === 0 ? t('availability.dayOff') : o.hours.map((h) => `${formatWallTime(h.start, locale)}–${formatWallTime(h.end, locale)}`).join(', ')}
+                {formatDayHeading(o.date, locale)}: {o.hours.length === 0 ? t('availability.dayOff') : <ListText items={o.hours.map((h) => `${formatWallTime(h.start, locale)}–${formatWallTime(h.end, locale)}`)} language={locale} />}
                 {o.note ? ` · ${o.note}` : ''}
               </span>
               <Button variant="ghost" size="sm" busy={remove.isPending} onClick={() => onRemove(o.date)}>
