@@ -117,6 +117,22 @@ async function newPatientBookedAhead(provider: Page, tag: string, reasonPrefix: 
   return { availability, location, followUp, person, patient, slot, visitReason, id };
 }
 
+/**
+ * A cancellation's inline form, open with the focus in `field`: Escape closes it, and so does
+ * `keep` ("Keep the appointment") once `toggle` opened it again; each time the focus is back on
+ * `toggle`, which says it is collapsed.
+ */
+async function closesByEscapeAndKeep(page: Page, toggle: Locator, field: Locator, keep: Locator) {
+  await page.keyboard.press('Escape');
+  await field.waitFor({ state: 'detached' });
+  await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  await toggle.click();
+  await keep.click();
+  await field.waitFor({ state: 'detached' });
+  await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+}
+
 /** The demo provider's directory entry. */
 async function demoProvider(page: Page): Promise<{ id: string; displayName: string }> {
   const body = (await (await page.request.get(`${server.url}/api/v1/providers?query=${encodeURIComponent('Demo Provider')}`)).json()) as { providers: { id: string; displayName: string }[] };
@@ -1386,14 +1402,7 @@ describe('booking', () => {
     const myReason = mine.getByLabel(appt('list.cancelReason'));
     await expect.poll(() => myReason.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectAxeClean(patient);
-    await patient.keyboard.press('Escape');
-    await myReason.waitFor({ state: 'detached' });
-    await expect.poll(() => cancelMine.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await cancelMine.getAttribute('aria-expanded')).toBe('false');
-    await cancelMine.click();
-    await mine.getByRole('button', { name: appt('list.keepAppointment') }).click();
-    await myReason.waitFor({ state: 'detached' });
-    await expect.poll(() => cancelMine.evaluate((el) => el === document.activeElement)).toBe(true);
+    await closesByEscapeAndKeep(patient, cancelMine, myReason, mine.getByRole('button', { name: appt('list.keepAppointment') }));
     await patient.context().close();
 
     // Two tabs of the provider show the same day.
@@ -1426,14 +1435,7 @@ describe('booking', () => {
     await cancelA.click();
     const reasonA = cardA.getByLabel(appt('practice.cancelReason'));
     await expect.poll(() => reasonA.evaluate((el) => el === document.activeElement)).toBe(true);
-    await provider.keyboard.press('Escape');
-    await reasonA.waitFor({ state: 'detached' });
-    await expect.poll(() => cancelA.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await cancelA.getAttribute('aria-expanded')).toBe('false');
-    await cancelA.click();
-    await cardA.getByRole('button', { name: appt('practice.keepAppointment') }).click();
-    await reasonA.waitFor({ state: 'detached' });
-    await expect.poll(() => cancelA.evaluate((el) => el === document.activeElement)).toBe(true);
+    await closesByEscapeAndKeep(provider, cancelA, reasonA, cardA.getByRole('button', { name: appt('practice.keepAppointment') }));
     await cancelA.click();
     await reasonA.fill('Provider unwell');
     await expectAxeClean(provider);
