@@ -441,6 +441,13 @@ describe('video visits', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<VisitChat>().messages.map((m) => m.body);
     };
+    // What row-level security alone lets a person read of the chat, without the service's rule.
+    const rowsOf = async (who: SignedIn) =>
+      (
+        await asAppUser(t.database.db, { tenantId: null, userId: who.userId }, (tx) =>
+          queryRows<{ body: string }>(tx, sql`select body from telehealth_chat_messages where appointment_id = ${id} order by created_at, id`),
+        )
+      ).map((r) => r.body);
     expect((await call(practice.provider, 'POST', visitUrl(id, '/join'), {})).statusCode).toBe(200);
     expect((await call(patient, 'POST', visitUrl(id, '/join'), {})).statusCode).toBe(200);
     expect((await call(practice.provider, 'POST', visitUrl(id, '/admit'), { userId: patient.userId })).statusCode).toBe(200);
@@ -452,6 +459,7 @@ describe('video visits', () => {
     expect((await call(patient, 'POST', visitUrl(id, '/chat'), { body: 'While the carer waited' })).statusCode).toBe(201);
     // Waiting, the carer reads nothing of the chat.
     expect(await chatOf(carer)).toEqual([]);
+    expect(await rowsOf(carer)).toEqual([]);
     const admittedFrom = carerSocket.frames.length;
     expect((await call(practice.provider, 'POST', visitUrl(id, '/admit'), { userId: carer.userId })).statusCode).toBe(200);
     await carerSocket.next(isVisitEvent('admitted'), undefined, admittedFrom);
@@ -462,6 +470,7 @@ describe('video visits', () => {
     expect(await chatOf(carer)).toEqual(['Welcome, you are in the call']);
     expect((await call(carer, 'POST', visitUrl(id, '/chat'), { body: 'Hello from the carer' })).statusCode).toBe(201);
     expect(await chatOf(carer)).toEqual(['Welcome, you are in the call', 'Hello from the carer']);
+    expect(await rowsOf(carer)).toEqual(['Welcome, you are in the call', 'Hello from the carer']);
     // The patient and the provider read all of it.
     const everything = ['Before anyone was invited', 'While the carer waited', 'Welcome, you are in the call', 'Hello from the carer'];
     expect(await chatOf(patient)).toEqual(everything);
@@ -475,8 +484,11 @@ describe('video visits', () => {
     const upcoming = (await call(patient, 'GET', '/api/v1/appointments?when=upcoming')).json<{ appointments: Appointment[] }>();
     expect(upcoming.appointments.find((a) => a.id === id)).toMatchObject({ status: 'checked_in', visitEnded: { bySystem: false } });
     expect(await chatOf(carer)).toEqual([]);
+    expect(await rowsOf(carer)).toEqual([]);
     expect(await chatOf(patient)).toEqual(everything);
     expect(await chatOf(practice.provider)).toEqual(everything);
+    expect(await rowsOf(patient)).toEqual(everything);
+    expect(await rowsOf(practice.provider)).toEqual(everything);
   });
 });
 
