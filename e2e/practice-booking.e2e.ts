@@ -172,3 +172,77 @@ describe('the practice books for a patient', () => {
     await page.context().close();
   });
 });
+
+describe('the practice narrows its calendar', () => {
+  it('to a patient and a status, kept in the address, and says when nothing matches', async () => {
+    const page = await signedIn('provider');
+    // The list from two weeks back holds the demo patient's completed visit of ten days ago ("Blood test results").
+    const twoWeeksAgo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() - 14 * 86_400_000));
+    await page.goto(`${server.url}/provider/appointments?view=list&date=${twoWeeksAgo}`);
+    const filters = page.getByRole('search', { name: appt('practice.filters.label') });
+    await filters.waitFor();
+    const cards = page.getByRole('main').getByRole('listitem');
+    const bloodTest = cards.filter({ hasText: 'Blood test results' });
+    await bloodTest.first().waitFor();
+    // A provider sees their own appointments: there is no provider to choose.
+    expect(await filters.getByLabel(appt('practice.filters.provider'), { exact: true }).count()).toBe(0);
+    await expectAxeClean(page);
+
+    const search = filters.getByRole('searchbox', { name: appt('practice.filters.patient') });
+    await search.fill('zzqxw');
+    await search.press('Enter');
+    await page.getByText(appt('practice.filters.noneMatch')).waitFor();
+    expect(new URL(page.url()).searchParams.get('patient')).toBe('zzqxw');
+    await expectAxeClean(page);
+    // A reload keeps the search.
+    await page.reload();
+    await page.getByText(appt('practice.filters.noneMatch')).waitFor();
+    expect(await filters.getByRole('searchbox', { name: appt('practice.filters.patient') }).inputValue()).toBe('zzqxw');
+    // Clearing goes back to every appointment, and the focus to the search box (the button goes).
+    await filters.getByRole('button', { name: appt('practice.filters.clear') }).click();
+    await bloodTest.first().waitFor();
+    expect(new URL(page.url()).searchParams.has('patient')).toBe(false);
+    expect(await search.inputValue()).toBe('');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Words of the name in another order and case: only that patient's appointments.
+    await search.fill('PATIENT demo');
+    await filters.getByRole('button', { name: appt('practice.filters.search'), exact: true }).click();
+    await expect.poll(() => cards.filter({ hasNotText: 'Demo Patient' }).count()).toBe(0);
+    await bloodTest.first().waitFor();
+    // And a status: the list holds only completed ones, the visit among them.
+    await filters.getByLabel(appt('practice.filters.status'), { exact: true }).selectOption('completed');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'completed' && url.searchParams.get('patient') === 'PATIENT demo');
+    await expect.poll(() => cards.filter({ hasNotText: appt('status.completed') }).count()).toBe(0);
+    await bloodTest.first().waitFor();
+    await expectAxeClean(page);
+    // Cancelled: none of the demo patient's in this period is, or those listed are cancelled.
+    await filters.getByLabel(appt('practice.filters.status'), { exact: true }).selectOption('cancelled');
+    await expect.poll(() => bloodTest.count()).toBe(0);
+    await expect.poll(() => cards.filter({ hasNotText: appt('status.cancelled') }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('staff of the organisation see every provider’s appointments, and may choose one', async () => {
+    const twoWeeksAgo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() - 14 * 86_400_000));
+    const manager = await signedIn('practice_manager');
+    await manager.goto(`${server.url}/provider/appointments?view=list&date=${twoWeeksAgo}`);
+    const staffFilters = manager.getByRole('search', { name: appt('practice.filters.label') });
+    const staffCards = manager.getByRole('main').getByRole('listitem');
+    await staffCards.filter({ hasText: 'Blood test results' }).first().waitFor();
+    const providerChoice = staffFilters.getByLabel(appt('practice.filters.provider'), { exact: true });
+    await providerChoice.waitFor();
+    const options = await providerChoice.locator('option').evaluateAll((els) => els.map((el) => ({ value: (el as HTMLOptionElement).value, label: el.textContent ?? '' })));
+    expect(options[0]).toEqual({ value: '', label: appt('practice.filters.anyProvider') });
+    const demoProvider = options.find((o) => o.label === 'Demo Provider')!;
+    const someoneElse = options.find((o) => o.value !== '' && o.label !== 'Demo Provider')!;
+    await providerChoice.selectOption(demoProvider.value);
+    await manager.waitForURL((url) => url.searchParams.get('provider') === demoProvider.value);
+    await staffCards.filter({ hasText: 'Blood test results' }).first().waitFor();
+    await expectAxeClean(manager);
+    await providerChoice.selectOption(someoneElse.value);
+    await manager.waitForURL((url) => url.searchParams.get('provider') === someoneElse.value);
+    await expect.poll(() => staffCards.filter({ hasText: 'Blood test results' }).count()).toBe(0);
+    await manager.context().close();
+  });
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CalendarDateSchema, InstantSchema } from './instants.js';
 import { knownTimeZone } from '../time-zones.js';
 import { breaksOutsideHours, endsAfterStart, hoursProblems } from '../wall-hours.js';
-import { APPOINTMENT_ACTIONS } from '../appointments.js';
+import { APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES } from '../appointments.js';
 import { AppointmentSchema, REASON_MAX_LENGTH } from './appointments.js';
 import { LocationSchema, ServiceSchema, SlotSchema, SlotsQuerySchema } from './providers.js';
 
@@ -105,12 +105,20 @@ export const PreviewSchema = z.object({
 export type Preview = z.infer<typeof PreviewSchema>;
 
 export const PRACTICE_RANGE_MAX_DAYS = 42;
-/** GET /api/v1/practice/appointments: the organisation's appointments from `from` to `to` (at most six weeks). */
+/** The longest patient search the practice's appointment list takes. */
+export const PATIENT_FILTER_MAX_LENGTH = 100;
+/**
+ * GET /api/v1/practice/appointments: the organisation's appointments from `from` to `to` (at most
+ * six weeks), optionally only one provider's (staff; a provider always sees their own), one status,
+ * or the patients whose name holds every word of `patient` (or whose email holds it whole).
+ */
 export const PracticeAppointmentsQuerySchema = z
   .object({
     from: InstantSchema,
     to: InstantSchema,
     providerId: z.string().uuid().optional(),
+    status: z.enum(APPOINTMENT_STATUSES).optional(),
+    patient: z.string().trim().max(PATIENT_FILTER_MAX_LENGTH).optional(),
   })
   .strict()
   .refine((q) => Date.parse(q.to) > Date.parse(q.from) && Date.parse(q.to) - Date.parse(q.from) <= PRACTICE_RANGE_MAX_DAYS * 86_400_000, {

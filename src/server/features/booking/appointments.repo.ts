@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AppointmentStatus } from '../../../shared/appointments.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { users } from '../../db/schema/auth.js';
 import { appointmentRatings, appointments, locationAddressColumns, providerLocations, providerServices } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
@@ -100,7 +102,12 @@ export async function listPracticeAppointments(
   tenantId: string,
   range: { from: Date; to: Date },
   providerId: string | null,
+  filters: { status?: AppointmentStatus | undefined; patient?: string | undefined } = {},
 ): Promise<AppointmentRow[]> {
+  // The patient search: every word of it is in the patient's name (any order, any case), or the
+  // whole of it is in their email.
+  const typed = (filters.patient ?? '').trim();
+  const words = typed.split(/\s+/).filter(Boolean);
   return appointmentQuery(db)
     .where(
       and(
@@ -108,6 +115,8 @@ export async function listPracticeAppointments(
         gte(appointments.startsAt, range.from),
         lt(appointments.startsAt, range.to),
         providerId ? eq(appointments.providerId, providerId) : undefined,
+        filters.status ? eq(appointments.status, filters.status) : undefined,
+        words.length > 0 ? or(and(...words.map((word) => ilike(users.name, containsPattern(word)))), ilike(users.email, containsPattern(typed))) : undefined,
       ),
     )
     .orderBy(asc(appointments.startsAt));

@@ -200,6 +200,16 @@ describe('the practice books for its patients', () => {
     const named = await bookFor(manager, practice, { patientId: patient.userId, providerId: practice.profileId, startsAt: start.toISOString() });
     expect(named.statusCode, named.body).toBe(201);
     expect(named.json<Appointment>()).toMatchObject({ status: 'confirmed', provider: { id: practice.profileId } });
+    // Staff see every provider's appointments, or one provider's when they name one.
+    const range = new URLSearchParams({ from: new Date(start.getTime() - 3_600_000).toISOString(), to: new Date(start.getTime() + 3_600_000).toISOString() });
+    const listed = async (providerId?: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/practice/appointments?${range.toString()}${providerId ? `&providerId=${providerId}` : ''}`, headers: { cookie: manager.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ appointments: Appointment[] }>().appointments.map((a) => a.id);
+    };
+    expect(await listed()).toContain(named.json<Appointment>().id);
+    expect(await listed(practice.profileId)).toContain(named.json<Appointment>().id);
+    expect(await listed(randomUUID())).toEqual([]);
     // A provider names nobody but themselves: the rival's profile is not theirs to book with.
     const otherProvider = await bookFor(practice.provider, rival, { patientId: patient.userId, providerId: rival.profileId, startsAt: hoursAhead(130).toISOString() });
     expect(otherProvider.statusCode).toBe(404);

@@ -52,11 +52,11 @@ async function freeTimeAfter(minutes: number): Promise<Date> {
   return new Date(first.start);
 }
 
-async function book(start: Date): Promise<Appointment> {
+async function book(start: Date, who: SignedIn = patient): Promise<Appointment> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/appointments',
-    headers: { cookie: patient.cookie, 'idempotency-key': randomUUID() },
+    headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
     payload: { providerId: practice.profileId, serviceId: practice.serviceId, locationId: practice.locationId, startsAt: start.toISOString() },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -242,6 +242,49 @@ describe('the practice’s appointments', () => {
     expect(body.hasProfile).toBe(true);
     expect(body.week.booked).toBeGreaterThanOrEqual(1);
     expect((await call('GET', '/api/v1/practice/dashboard?timeZone=Mars/Olympus', practice.provider)).statusCode).toBe(400);
+  });
+
+  it('narrows the list to a status, and to the patients whose name holds every word typed or whose email holds it whole', async () => {
+    const other = await createSignedInUser(t, { prefix: 'filter-patient' });
+    const mine = await book(await freeTimeAfter(60 * 24 * 9));
+    const theirs = await book(await freeTimeAfter(60 * 24 * 10), other);
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const to = new Date(Date.now() + 20 * 86_400_000).toISOString();
+    const list = async (query: Record<string, string>, who: SignedIn = practice.provider) => {
+      const res = await call('GET', `/api/v1/practice/appointments?${new URLSearchParams({ from, to, ...query }).toString()}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ appointments: Appointment[] }>().appointments;
+    };
+    const everyone = await list({});
+    const [firstName, ...rest] = other.name.split(' ');
+    expect(everyone.map((a) => a.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+    // Words of the name in another order and case, or a part of the email: only that patient's.
+    // (Words split between the name and the email match nobody.)
+    expect(await list({ patient: `${firstName} ${other.email.split('@')[1]}` })).toEqual([]);
+    for (const patientQuery of [`${rest.join(' ').toUpperCase()}  ${firstName!.toLowerCase()}`, other.email.split('@')[0]!.toUpperCase()]) {
+      const found = await list({ patient: patientQuery });
+      expect(found.map((a) => a.id)).toEqual([theirs.id]);
+    }
+    // A wildcard is a character like any other.
+    expect(await list({ patient: '%' })).toEqual([]);
+    expect(await list({ patient: '_' })).toEqual([]);
+    expect((await call('POST', `/api/v1/practice/appointments/${theirs.id}/actions`, practice.provider, { action: 'confirm' })).statusCode).toBe(200);
+    const confirmed = await list({ status: 'confirmed' });
+    expect(confirmed.map((a) => a.id)).toContain(theirs.id);
+    expect(confirmed.every((a) => a.status === 'confirmed')).toBe(true);
+    const booked = await list({ status: 'booked' });
+    expect(booked.map((a) => a.id)).toContain(mine.id);
+    expect(booked.map((a) => a.id)).not.toContain(theirs.id);
+    expect(await list({ status: 'confirmed', patient: patient.name })).toEqual(confirmed.filter((a) => a.patient.id === patient.userId));
+    // A provider sees their own whichever provider is asked for.
+    expect((await list({ providerId: rival.profileId })).map((a) => a.id)).toEqual(everyone.map((a) => a.id));
+    // What the filters cannot be is a problem with its code, not an empty list.
+    for (const bad of [{ status: 'lost' }, { patient: 'x'.repeat(101) }, { providerId: 'someone' }] as Record<string, string>[]) {
+      const res = await call('GET', `/api/v1/practice/appointments?${new URLSearchParams({ from, to, ...bad }).toString()}`, practice.provider);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json()).toMatchObject({ code: 'request.invalid' });
+    }
   });
 
   it('checks in a booked appointment nobody confirmed after the start, completes it, and the patient rates it', async () => {

@@ -253,7 +253,7 @@ export async function listPractice(ctx: ActorContext, query: PracticeAppointment
   const now = ctx.now();
   const rows = await inTenant(ctx, async (tx) => {
     const providerId = await scopeProvider(ctx, tx, query.providerId);
-    return listPracticeAppointments(tx, tenantOf(ctx).id, { from: new Date(query.from), to: new Date(query.to) }, providerId);
+    return listPracticeAppointments(tx, tenantOf(ctx).id, { from: new Date(query.from), to: new Date(query.to) }, providerId, { status: query.status, patient: query.patient });
   });
   return { appointments: rows.map((r) => toAppointment(r, 'practice', now)) };
 }

@@ -27,7 +27,7 @@ import {
   PreviewSchema,
 } from '~/shared/contracts/practice';
 import { type DirectoryPage, DirectoryPageSchema, type ProviderDetail, ProviderDetailSchema, type Slots, SlotsSchema } from '~/shared/contracts/providers';
-import type { AppointmentAction } from '~/shared/appointments';
+import type { AppointmentAction, AppointmentStatus } from '~/shared/appointments';
 import { apiFetch } from '~/web/lib/api-client';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { nextActionChange, nextPatientChange } from '../lib/action-times';
@@ -237,12 +237,24 @@ export function usePracticeDashboard(timeZone: string) {
   return query;
 }
 
-export function usePracticeAppointments(from: string, to: string) {
-  const queryKey = [...KEYS.practice, 'appointments', from, to];
+/** What the practice's appointment list is narrowed to (empty: all). */
+export interface PracticeListFilters {
+  providerId: string;
+  status: AppointmentStatus | '';
+  patient: string;
+}
+
+export function usePracticeAppointments(from: string, to: string, filters: PracticeListFilters = { providerId: '', status: '', patient: '' }) {
+  const queryKey = [...KEYS.practice, 'appointments', from, to, filters];
   const query = useQuery({
     queryKey,
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { schema: PracticeAppointmentListSchema, signal }),
+    queryFn: ({ signal }) => {
+      const qs = new URLSearchParams({ from, to });
+      if (filters.providerId) qs.set('providerId', filters.providerId);
+      if (filters.status) qs.set('status', filters.status);
+      if (filters.patient.trim()) qs.set('patient', filters.patient.trim());
+      return apiFetch(`/api/v1/practice/appointments?${qs.toString()}`, { schema: PracticeAppointmentListSchema, signal });
+    },
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: PRACTICE_POLL_MS,
