@@ -17,23 +17,10 @@ import { users } from '../../db/schema/auth.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser } from '../../testing/auth-helpers.js';
 import { bookWithConversation, createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
-import { generate, hostileValues, RTL_COMBINING, type Schema } from '../../testing/hostile-values.js';
+import { hostileValues, RTL_COMBINING, type Schema } from '../../testing/hostile-values.js';
 import { multipartBody, TINY_PNG } from '../../testing/multipart.js';
+import { asText, documentedOperations, generatedBody, generatedQuery, problemCode, type DocumentedOperation, type HttpMethod as Method, type OpenApiOperation as Operation } from '../../testing/openapi-operations.js';
 
-interface Parameter {
-  in: 'path' | 'query' | 'header';
-  name: string;
-  required?: boolean;
-  schema: Schema;
-}
-interface Operation {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-}
-interface OpenApi {
-  paths: Record<string, Record<string, Operation>>;
-}
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Call {
   method: Method;
   path: string;
@@ -50,7 +37,7 @@ let practice: Practice;
 let other: Practice;
 let appointmentId: string;
 let conversationId: string;
-let document: OpenApi;
+let operations: DocumentedOperation[];
 /** The log's lines about unreadable uploads (the info level, where a client's mistake is said). */
 const uploadLogLines: Record<string, unknown>[] = [];
 
@@ -67,7 +54,7 @@ beforeAll(async () => {
   practice = await createPractice(t, { telehealth: true });
   other = await createPractice(t, { verification: 'pending' });
   ({ appointmentId, conversationId } = await bookWithConversation(t, patient, practice, hoursAhead(72)));
-  document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApi>();
+  operations = await documentedOperations(t);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -109,23 +96,6 @@ function knownField(name: string): string | undefined {
   return ids[name]?.();
 }
 
-/** A value as it travels in a query string or path: strings as they are, the rest as JSON. */
-function asText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
-}
-
-function generatedBody(schema: Schema | undefined, seed: number): Record<string, unknown> | undefined {
-  if (!schema) return undefined;
-  const value = generate(schema, seed);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const body = { ...(value as Record<string, unknown>) };
-  for (const key of Object.keys(body)) {
-    const known = knownField(key);
-    if (known !== undefined) body[key] = known;
-  }
-  return body;
-}
-
 /** UTF-8 text as Node's HTTP parser hands it over in a header: one character per byte. */
 function asHeaderBytes(text: string): string {
   return Buffer.from(text, 'utf8').toString('latin1');
@@ -140,12 +110,8 @@ function callsFor(path: string, method: Method, operation: Operation, variant = 
   const takesBody = method !== 'GET' && method !== 'DELETE';
   const fill = (overrides: Record<string, string> = {}) =>
     path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(overrides[name] ?? knownValue(path, name)));
-  const baseQuery: Record<string, string> = {};
-  for (const p of queryParams) {
-    const known = knownField(p.name);
-    baseQuery[p.name] = known ?? asText(generate(p.schema, 2 + variant));
-  }
-  const baseBody = generatedBody(jsonSchema, 1 + variant);
+  const baseQuery = generatedQuery(operation, 2 + variant, knownField);
+  const baseBody = generatedBody(jsonSchema, 1 + variant, knownField);
   const json = (value: unknown) => ({ raw: JSON.stringify(value) ?? 'null', contentType: 'application/json' });
   const base: Call = {
     method,
@@ -210,9 +176,6 @@ describe('hostile input, route by route', () => {
   it('answers every request below 500, refusals as problem+json with a code', async () => {
     const failures: string[] = [];
     let sent = 0;
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase() as Method, operation })),
-    );
     expect(operations.length).toBeGreaterThan(90);
     for (const { path, method, operation } of operations) {
       const calls = callsFor(path, method, operation);
@@ -225,8 +188,7 @@ describe('hostile input, route by route', () => {
         if (res.statusCode >= 500) {
           failures.push(`${res.statusCode} ${what} → ${res.body.slice(0, 300)}`);
         } else if (res.statusCode >= 400) {
-          const problem = String(res.headers['content-type'] ?? '').startsWith('application/problem+json') ? res.json<{ code?: unknown }>() : undefined;
-          if (typeof problem?.code !== 'string') failures.push(`${res.statusCode} without problem+json code: ${what} → ${res.body.slice(0, 200)}`);
+          if (problemCode(res) === undefined) failures.push(`${res.statusCode} without problem+json code: ${what} → ${res.body.slice(0, 200)}`);
         }
       }
     }
