@@ -243,6 +243,10 @@ describe('the practice narrows its calendar', () => {
     await providerChoice.selectOption(someoneElse.value);
     await manager.waitForURL((url) => url.searchParams.get('provider') === someoneElse.value);
     await expect.poll(() => staffCards.filter({ hasText: 'Blood test results' }).count()).toBe(0);
+    // The week's time grid (a wide screen) says so too when the filters match nothing.
+    await manager.goto(`${server.url}/provider/appointments?patient=zzqxw`);
+    await manager.getByText(appt('practice.filters.noneMatch')).waitFor();
+    await expectAxeClean(manager);
     await manager.context().close();
   });
 });

@@ -126,6 +126,8 @@ export function PracticeCalendarPage() {
           {view === 'week' && wide ? (
             // Wide screens: the week as a time grid. Narrow ones: its days one under another, as the list view does.
             <div className="mt-4" aria-busy={list.isFetching}>
+              {/* The grid's empty hours say nothing of why: filters that match nothing say so. */}
+              {filtered && list.data?.appointments.length === 0 ? <p className="mb-4 text-slate-700">{t('practice.filters.noneMatch')}</p> : null}
               <WeekGrid days={Array.from({ length: 7 }, (_, i) => addDays(first, i))} appointments={list.data?.appointments ?? []} timeZone={zone} />
             </div>
           ) : byDay.length === 0 ? (
