@@ -16,6 +16,7 @@ import { type PracticeListFilters, usePracticeAppointments, usePracticeProviders
 import { addDays, formatDayHeading, localDate, mondayOf, slotsByDay, zoneName } from '../lib/format';
 import { PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { PracticeAppointment } from './practice-appointment';
+import { ProviderSelect } from './provider-select';
 import { WeekGrid } from './week-grid';
 import { useFormatLocale } from '~/web/lib/format-locale';
 
@@ -197,19 +198,13 @@ function ScheduleFilters({
         />
       </div>
       {providers.length > 0 ? (
-        <div>
-          <label htmlFor={`${id}-provider`} className="block text-sm font-medium text-slate-900">
-            {t('practice.filters.provider')}
-          </label>
-          <select id={`${id}-provider`} className={`${SELECT_CLASS_NAME} mt-1.5`} value={filters.providerId} onChange={(event) => onChange({ providerId: event.target.value })}>
-            <option value="">{t('practice.filters.anyProvider')}</option>
-            {providers.map((p) => (
-              <option key={p.id} value={p.id} dir="auto">
-                {p.displayName}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ProviderSelect
+          label={t('practice.filters.provider')}
+          anyLabel={t('practice.filters.anyProvider')}
+          providers={providers}
+          value={filters.providerId}
+          onChange={(providerId) => onChange({ providerId })}
+        />
       ) : null}
       <div>
         <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-900">

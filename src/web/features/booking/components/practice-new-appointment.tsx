@@ -17,8 +17,9 @@ import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
 import { usePracticeBook, usePracticePatients, usePracticeProviders, useProvider } from '../api/booking-api';
 import { localDate, zoneName } from '../lib/format';
-import { PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
+import { PageHeading, QueryState } from './parts';
 import { ReasonField, ServiceChoice } from './service-choice';
+import { ProviderSelect } from './provider-select';
 import { SlotPicker } from './slot-picker';
 import { useFormatLocale } from '~/web/lib/format-locale';
 
@@ -37,7 +38,6 @@ export function PracticeNewAppointmentPage() {
   const list = providers.data?.providers ?? [];
   const [chosenProvider, setChosenProvider] = useState<string | null>(null);
   const providerId = chosenProvider ?? list.find((p) => p.id === params.get('provider'))?.id ?? list[0]?.id ?? null;
-  const selectId = useId();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
       <DocumentTitle title={t('practiceBooking.title')} />
@@ -53,18 +53,13 @@ export function PracticeNewAppointmentPage() {
         ) : (
           <>
             {list.length > 1 ? (
-              <div className="mt-8">
-                <label htmlFor={selectId} className="block text-sm font-medium text-slate-900">
-                  {t('practiceBooking.provider')}
-                </label>
-                <select id={selectId} className={`${SELECT_CLASS_NAME} mt-1.5`} value={providerId ?? ''} onChange={(e) => setChosenProvider(e.target.value)}>
-                  {list.map((p) => (
-                    <option key={p.id} value={p.id} dir="auto">
-                      {p.displayName}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <ProviderSelect
+                className="mt-8"
+                label={t('practiceBooking.provider')}
+                providers={list}
+                value={providerId ?? ''}
+                onChange={setChosenProvider}
+              />
             ) : null}
             {/* A new provider starts the steps over: their services, times and patients differ. */}
             {providerId ? <WithProvider key={providerId} providerId={providerId} initialPatientId={params.get('patient')} /> : null}
