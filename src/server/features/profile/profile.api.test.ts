@@ -6,6 +6,7 @@ import { storedFiles } from '../../db/schema/stored-files.js';
 import { localStorage } from '../../platform/storage/storage.js';
 import { startTestApp, type TestApp } from '../../testing/api-fixture.js';
 import { cookieHeader, createSignedInUser } from '../../testing/auth-helpers.js';
+import { bookAppointment, createPractice, hoursAhead } from '../../testing/booking-fixtures.js';
 import { multipartBody, TINY_GIF, TINY_PNG } from '../../testing/multipart.js';
 
 let t: TestApp;
@@ -174,7 +175,7 @@ describe('GET and PATCH /api/v1/profile', () => {
 });
 
 describe('avatar', () => {
-  it('accepts a PNG: stored, recorded, set on the user, served to signed-in people only', async () => {
+  it('accepts a PNG: stored, recorded, set on the user, served only to the people its owner deals with', async () => {
     const me = await createSignedInUser(t, { prefix: 'avatar-png' });
     const res = await uploadAvatar(me.cookie, TINY_PNG);
     expect(res.statusCode).toBe(200);
@@ -195,7 +196,15 @@ describe('avatar', () => {
     const session = await t.app.inject({ method: 'GET', url: '/api/v1/session', headers: { cookie: me.cookie } });
     expect(session.json().user.image).toBe(image);
 
-    const other = await createSignedInUser(t, { prefix: 'avatar-viewer' });
+    // A signed-in stranger with the address gets what a person without an avatar gets.
+    const stranger = await createSignedInUser(t, { prefix: 'avatar-stranger' });
+    const hidden = await t.app.inject({ method: 'GET', url: image, headers: { cookie: stranger.cookie } });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().code).toBe('profile.avatar-not-found');
+    // The provider of their appointment sees it.
+    const practice = await createPractice(t);
+    await bookAppointment(t, me, practice, hoursAhead(48));
+    const other = practice.provider;
     const served = await t.app.inject({ method: 'GET', url: image, headers: { cookie: other.cookie } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -210,6 +219,9 @@ describe('avatar', () => {
 
     const anonymous = await t.app.inject({ method: 'GET', url: image });
     expect(anonymous.statusCode).toBe(401);
+    // A verified provider's avatar is their directory photo: any signed-in person sees it.
+    const theirs = (await uploadAvatar(practice.provider.cookie, TINY_PNG)).json().image as string;
+    expect((await t.app.inject({ method: 'GET', url: theirs, headers: { cookie: stranger.cookie } })).statusCode).toBe(200);
   });
 
   it('detects the type from the content: a GIF named .png is stored as a GIF', async () => {

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/auth.js';
 import { storedFiles } from '../../db/schema/stored-files.js';
-import type { Database, Queryable } from '../../platform/db/database.js';
+import { queryRows, type Database, type Queryable } from '../../platform/db/database.js';
 
 /** The columns of users a person's own settings screen shows. */
 const profileColumns = {
@@ -110,6 +110,31 @@ export async function findAvatar(db: Queryable, userId: string): Promise<{ key: 
     .where(eq(users.id, userId));
   if (!row?.key) return undefined;
   return { key: row.key, contentType: row.contentType };
+}
+
+/**
+ * Whether `viewerId` may see `userId`'s avatar: the minimum necessary. Themselves; anyone signed
+ * in for a verified provider (their photo is in the public directory anyway); and otherwise only
+ * the people they deal with: a conversation shared, an appointment between them (either side), or
+ * an organisation both belong to in which one of them is staff (not a plain member). Run as the
+ * server's role: it reads across organisations, and answers only yes or no.
+ */
+export async function mayShowAvatar(db: Queryable, viewerId: string, userId: string): Promise<boolean> {
+  if (viewerId === userId) return true;
+  const [row] = await queryRows<{ allowed: boolean }>(
+    db,
+    sql`select (
+      exists (select 1 from provider_profiles p where p.user_id = ${userId} and p.verification_status = 'verified')
+      or exists (select 1 from conversation_participants mine join conversation_participants theirs on theirs.conversation_id = mine.conversation_id
+                 where mine.user_id = ${viewerId} and theirs.user_id = ${userId})
+      or exists (select 1 from appointments a join provider_profiles p on p.id = a.provider_id
+                 where (a.patient_id = ${viewerId} and p.user_id = ${userId}) or (a.patient_id = ${userId} and p.user_id = ${viewerId}))
+      or exists (select 1 from tenant_memberships mine join tenant_memberships theirs on theirs.tenant_id = mine.tenant_id
+                 where mine.user_id = ${viewerId} and theirs.user_id = ${userId} and mine.status = 'active' and theirs.status = 'active'
+                   and (mine.role <> 'member' or theirs.role <> 'member'))
+    ) as allowed`,
+  );
+  return row?.allowed === true;
 }
 
 export interface SessionRow {

@@ -121,12 +121,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: ContextFactory; ava
       config: { permission: 'account.self' },
       schema: {
         tags: ['profile'],
-        summary: "A person's avatar image (signed-in people only)",
+        summary: "A person's avatar image: your own, a verified provider's, or that of someone you deal with (a conversation, an appointment, your organisation's staff); anyone else's answers 404",
         params: z.object({ userId: z.string().max(100) }),
       },
     },
     async (request, reply) => {
-      const avatar = await readAvatar(await context.withActor(request), request.params.userId);
+      const ctx = await context.withActor(request);
+      const avatar = await readAvatar(ctx, request.params.userId, ctx.actor.userId);
       reply.header('cache-control', 'private, no-cache').header('etag', avatar.etag).header('content-disposition', 'inline');
       if (etagMatches(request.headers['if-none-match'], avatar.etag)) return reply.status(304).send();
       return reply.type(avatar.contentType).send(avatar.body);

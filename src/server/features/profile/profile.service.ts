@@ -15,6 +15,7 @@ import {
   deleteOtherSessions,
   deleteOwnSession,
   findAvatar,
+  mayShowAvatar,
   findProfile,
   listSessions,
   setTimeZoneIfNone,
@@ -181,9 +182,14 @@ export interface AvatarFile {
 }
 
 /** A person's avatar image, for any signed-in person (avatars show beside names). */
-export async function readAvatar(ctx: Pick<ServiceContext, 'db' | 'storage'>, userId: string): Promise<AvatarFile> {
+/**
+ * A person's avatar file. With `viewerId` (GET /api/v1/avatars/{userId}), only for someone who may
+ * see it (mayShowAvatar); anyone else gets the same 404 as for a person without one.
+ */
+export async function readAvatar(ctx: Pick<ServiceContext, 'db' | 'storage'>, userId: string, viewerId?: string): Promise<AvatarFile> {
   const missing = () => notFound('profile.avatar-not-found', 'This person has no avatar.');
   if (!UUID.test(userId)) throw missing();
+  if (viewerId !== undefined && !(await mayShowAvatar(ctx.db, viewerId, userId))) throw missing();
   const avatar = await findAvatar(ctx.db, userId);
   if (!avatar) throw missing();
   const stored = await ctx.storage.get(avatar.key);

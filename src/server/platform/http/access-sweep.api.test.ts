@@ -71,7 +71,6 @@ const PUBLIC_ROUTES: Record<string, string> = {
 
 /** Routes whose id names a record every holder of the permission may see: they answer 2xx to a stranger. */
 const SHARED_ROUTES: Record<string, string> = {
-  'GET /api/v1/avatars/{userId}': 'avatars are shown to every signed-in person (the route’s summary says so)',
   'GET /api/v1/providers/{id}/waitlist-days':
     'the id is a public provider profile and the answer is the caller’s own waitlist days (checked below not to tell them A’s patient waits)',
 };
