@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesFrom, fictionalPerson, postJson } from './support/auth-flows.js';
-import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
+import { expectAxeClean, focusIsLost, holdRequests, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
 import { interpolate, translation } from './support/locales.js';
 
 /**
@@ -176,9 +176,30 @@ describe('/admin/users', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await patientSession()).toBe(200);
     await patientRow.getByRole('button', { name: interpolate(en('adminUsers.disableLabel'), { name: patient.name }) }).click();
-    await dialog.getByRole('button', { name: en('adminUsers.confirmDisable') }).click();
+    // Confirmed with the keyboard, its request held: the dialog's action is busy, not disabled, so
+    // the focus stays on it instead of falling to the page's body behind the dialog.
+    const confirm = dialog.getByRole('button', { name: en('adminUsers.confirmDisable') });
+    const disabling = await holdRequests(page, 'POST', (url) => url.pathname.endsWith('/disable'));
+    let disableRequests = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/disable')) disableRequests += 1;
+    });
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await disabling.held;
+    await expect.poll(() => confirm.evaluate((el) => el.matches(':disabled, [aria-disabled="true"]'))).toBe(true);
+    expect(await focusIsLost(page)).toBe(false);
+    expect(await confirm.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await confirm.getAttribute('aria-disabled')).toBe('true');
+    // A second Enter while it is busy sends nothing more.
+    await page.keyboard.press('Enter');
+    await disabling.release();
     await page.getByRole('status').filter({ hasText: interpolate(en('adminUsers.disabledDone'), { name: patient.name }) }).waitFor();
     await dialog.waitFor({ state: 'detached' });
+    expect(disableRequests).toBe(1);
+    // Closed: the focus is back on the row's button (now Enable), not on the page's body.
+    expect(await focusIsLost(page)).toBe(false);
+    expect(await patientRow.getByRole('button', { name: interpolate(en('adminUsers.enableLabel'), { name: patient.name }) }).evaluate((el) => el === document.activeElement)).toBe(true);
     await patientRow.getByText(en('adminUsers.disabled'), { exact: true }).waitFor();
     expect(await patientSession()).toBe(401);
     const refused = await postJson(server.url, '/api/auth/sign-in/email', { email: patient.email, password: patient.password });

@@ -120,6 +120,8 @@ describe('signed-in header on a small screen', () => {
 
     await nav.getByRole('button', { name: common('header.logout') }).click();
     await page.waitForURL(suite.server.url + '/');
+    // The menu closed on leaving: the focus is on the page's main region, not on the page's body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
     await page.getByRole('button', { name: common('header.menu') }).click();
     await nav.getByRole('link', { name: common('header.signIn') }).waitFor();
     expect(await nav.getByRole('link', { name: common('header.findProviders') }).count()).toBe(0);

@@ -12,7 +12,7 @@ import {
   signUpByApi,
   startRecordingTexts,
 } from './support/auth-flows.js';
-import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
+import { expectAxeClean, focusIsLost, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
 import { interpolate, translation } from './support/locales.js';
 
 /**
@@ -129,9 +129,15 @@ describe('sign-up, verification, sign-in and logout', () => {
     await expectAxeClean(page);
 
     const logoutSeen = await startRecordingTexts(page, [common('header.loggingOut')]);
-    await menu.getByRole('menuitem', { name: common('header.logout') }).click();
+    // With the keyboard: the item keeps the focus while it logs out.
+    await menu.getByRole('menuitem', { name: common('header.logout') }).focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('banner').getByRole('link', { name: common('header.signIn') }).waitFor();
+    // The menu went with the session: the focus is on the page's main region (where the skip
+    // link leads), not on the page's body.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await focusIsLost(page)).toBe(false);
     expect(await logoutSeen()).toEqual([`disabled:${common('header.loggingOut')}`, common('header.loggingOut')].sort());
     expect(await accountMenu(page, person.name).count()).toBe(0);
     // The server ended the session too.

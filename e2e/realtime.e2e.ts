@@ -1,6 +1,6 @@
 import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAxeClean, newPage, useServerAndBrowser } from './support/harness.js';
+import { expectAxeClean, focusIsLost, holdRequests, newPage, useServerAndBrowser } from './support/harness.js';
 import { interpolate, translation } from './support/locales.js';
 
 /**
@@ -157,6 +157,54 @@ describe('live notifications', () => {
     await provider.waitForURL((url) => url.pathname === '/provider/appointments' && url.searchParams.get('date') === day);
     await provider.getByRole('main').locator(`a[href="/provider/messages?appointment=${id}"]`).first().waitFor();
     await patient.context().close();
+    await provider.context().close();
+  }, 120_000);
+
+  it('Mark all as read keeps the keyboard in the panel: on the button while it marks, then on the heading', async () => {
+    // The patient books the demo provider by the API, which gives the provider an unread notification.
+    const patient = await signedIn('patient');
+    const api = async <T>(path: string): Promise<T> => {
+      const res = await patient.request.get(`${suite.server.url}${path}`);
+      expect(res.status(), path).toBe(200);
+      return (await res.json()) as T;
+    };
+    const directory = await api<{ providers: { id: string; displayName: string }[] }>(`/api/v1/providers?query=${encodeURIComponent('Demo Provider')}`);
+    const providerId = directory.providers.find((p) => p.displayName === 'Demo Provider')!.id;
+    const detail = await api<{ services: { id: string }[] }>(`/api/v1/providers/${providerId}`);
+    const free = await api<{ serviceId: string; locationId: string; slots: { start: string }[] }>(`/api/v1/providers/${providerId}/slots?serviceId=${detail.services[0]!.id}`);
+    const booked = await patient.request.post(`${suite.server.url}/api/v1/appointments`, {
+      data: { providerId, serviceId: free.serviceId, locationId: free.locationId, startsAt: free.slots[0]!.start },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    await patient.context().close();
+
+    const provider = await signedIn('provider');
+    await provider.goto(`${suite.server.url}/provider/dashboard`);
+    await provider.getByRole('heading', { level: 1, name: appt('practice.dashboardTitle'), exact: true }).waitFor();
+    const unreadBell = provider.getByRole('banner').getByRole('button', { name: new RegExp(`^${interpolate(common('notifications.unread_other'), { count: '\\d+' })}$`) });
+    await unreadBell.click();
+    const panel = provider.getByRole('dialog');
+    const markAll = panel.getByRole('button', { name: common('notifications.markAll') });
+    await markAll.waitFor();
+    await expectAxeClean(provider);
+
+    // Pressed with the keyboard, its request held: busy, not disabled, so the focus stays on it.
+    const marking = await holdRequests(provider, 'POST', (url) => url.pathname === '/api/v1/notifications/read-all');
+    await markAll.focus();
+    await provider.keyboard.press('Enter');
+    await marking.held;
+    await expect.poll(() => markAll.evaluate((el) => el.matches(':disabled, [aria-disabled="true"]'))).toBe(true);
+    expect(await focusIsLost(provider)).toBe(false);
+    expect(await markAll.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await markAll.getAttribute('aria-disabled')).toBe('true');
+    await marking.release();
+    // All read: the button goes, and the focus goes to the panel's heading, not the page's body.
+    await provider.getByRole('banner').getByRole('button', { name: common('notifications.label'), exact: true }).waitFor();
+    await markAll.waitFor({ state: 'detached' });
+    expect(await focusIsLost(provider)).toBe(false);
+    expect(await panel.getByRole('heading', { name: common('notifications.title') }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAxeClean(provider);
     await provider.context().close();
   }, 120_000);
 });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { spawnServer } from '../../src/server/testing/server-process.js';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -185,4 +185,39 @@ export function waitForHydrationOnNavigation(page: Page): void {
   };
   page.goto = async (url, options) => settle(await goto(url, options));
   page.reload = async (options) => settle(await reload(options));
+}
+
+/**
+ * Holds the page's requests whose method and URL `matches` picks (others go through) until
+ * `release()`, so a test can read a control while its request is on its way (busy, still
+ * focused). `held` resolves once the first such request is waiting.
+ */
+export async function holdRequests(page: Page, method: string, matches: (url: URL) => boolean): Promise<{ held: Promise<void>; release(): Promise<void> }> {
+  let arrived!: () => void;
+  const held = new Promise<void>((resolve) => (arrived = resolve));
+  let letGo!: () => void;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  const sent: Promise<void>[] = [];
+  const handler = async (route: Route) => {
+    if (route.request().method() !== method) return route.fallback();
+    arrived();
+    const going = released.then(() => route.continue());
+    sent.push(going);
+    await going;
+  };
+  await page.route(matches, handler);
+  return {
+    held,
+    async release() {
+      letGo();
+      // Unrouted once the held requests have gone on (an unroute would answer them otherwise).
+      await Promise.all(sent);
+      await page.unroute(matches, handler);
+    },
+  };
+}
+
+/** Whether the keyboard focus is on the page's body (or nowhere): where it falls from a control that went or was disabled. */
+export function focusIsLost(page: Page): Promise<boolean> {
+  return page.evaluate(() => !document.activeElement || document.activeElement === document.body);
 }

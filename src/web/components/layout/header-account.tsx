@@ -112,7 +112,7 @@ function MobileSignedIn({ session, onNavigate }: { session: SessionState; onNavi
             variant="ghost"
             size="lg"
             className="w-full justify-start px-3 text-slate-800"
-            disabled={pending}
+            busy={pending}
             onClick={() => void logOut().then((done) => done && onNavigate())}
           >
             <LogOut aria-hidden="true" className="size-5 text-slate-700" />

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationListSchema } from '~/shared/contracts/notifications';
+import { FocusKeeper } from '~/web/components/ui/focus-keeper';
 import { apiFetch } from '~/web/lib/api-client';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
 import { useRealtimeEvents } from '~/web/lib/realtime';
@@ -35,6 +37,7 @@ export function NotificationBell() {
   });
   const unread = list.data?.unread ?? 0;
   const practice = can('appointments.manage');
+  const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <Popover.Root>
       <Popover.Trigger
@@ -51,11 +54,24 @@ export function NotificationBell() {
       <Popover.Portal>
         <Popover.Content align="end" sideOffset={8} className="z-50 w-80 rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
           <div className="flex items-center justify-between gap-2">
-            <h2 className="text-sm font-semibold text-slate-900">{t('notifications.title')}</h2>
+            <h2 ref={headingRef} className="text-sm font-semibold text-slate-900">
+              {t('notifications.title')}
+            </h2>
             {unread > 0 ? (
-              <button type="button" className="text-sm font-medium text-teal-800 underline inline-flex min-h-6 items-center" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
-                {t('notifications.markAll')}
-              </button>
+              // Once all are read the button goes: the keyboard goes to the panel's heading, not the page's body.
+              <FocusKeeper fallback={() => headingRef.current}>
+                <button
+                  type="button"
+                  className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 underline aria-disabled:cursor-progress"
+                  // Busy, not disabled, while marking: a disabled button would drop the focus to the page's body.
+                  aria-disabled={markAll.isPending || undefined}
+                  onClick={() => {
+                    if (!markAll.isPending) markAll.mutate();
+                  }}
+                >
+                  {t('notifications.markAll')}
+                </button>
+              </FocusKeeper>
             ) : null}
           </div>
           {list.isError ? (

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { AlertDialog } from 'radix-ui';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { buttonClassName } from '~/web/components/ui/button';
@@ -61,11 +62,14 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel className={buttonClassName('outline')}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action
-              disabled={pending}
-              className={DANGER_BUTTON_CLASS_NAME}
+              // Busy, not disabled, while the request runs (as Button's busy): a disabled button
+              // would drop the keyboard focus to the page's body, outside the dialog it is still in.
+              aria-disabled={pending || undefined}
+              className={clsx(DANGER_BUTTON_CLASS_NAME, pending && 'cursor-progress opacity-75')}
               onClick={(event) => {
                 // Stay open until the request has finished; the caller closes the dialog.
                 event.preventDefault();
+                if (pending) return;
                 onConfirm();
               }}
             >

@@ -10,7 +10,7 @@ import { classifySignInError } from '../lib/sign-in-result';
 
 // Like the outline button, but labels may wrap (long role names in some languages).
 const DEMO_BUTTON_CLASS_NAME =
-  'inline-flex min-h-12 w-full items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-start text-base font-medium text-slate-900 transition-colors hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-70';
+  'inline-flex min-h-12 w-full items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-start text-base font-medium text-slate-900 transition-colors hover:bg-slate-100 aria-disabled:cursor-progress aria-disabled:opacity-70';
 
 export interface DemoAccountsProps {
   /** Refreshes the session and then sends the person to `landingPath`; false when no session came of it. */
@@ -48,7 +48,9 @@ export function DemoAccounts({ onAuthenticated }: DemoAccountsProps) {
           <li key={role}>
             <button
               type="button"
-              disabled={pendingRole !== null}
+              // Busy, not disabled, while one signs in (signInAs ignores another press): a disabled
+              // button would drop the keyboard focus to the page's body.
+              aria-disabled={pendingRole !== null || undefined}
               aria-busy={pendingRole === role || undefined}
               onClick={() => void signInAs(role)}
               className={DEMO_BUTTON_CLASS_NAME}

@@ -204,7 +204,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
         >
           <Field label={t('list.cancelReason')}>{({ id }) => <input ref={firstField} id={id} className="h-10 w-full rounded-md border border-slate-400 px-3" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}</Field>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" size="sm" disabled={cancel.isPending}>
+            <Button type="submit" size="sm" busy={cancel.isPending}>
               {t('list.confirmCancel')}
             </Button>
             <Button variant="outline" size="sm" onClick={closeCancel}>
@@ -232,7 +232,8 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
           <Button
             size="sm"
             aria-describedby={newInside ? moveWarningId : undefined}
-            disabled={!newStart || reschedule.isPending}
+            disabled={!newStart}
+            busy={reschedule.isPending}
             onClick={() => newStart && reschedule.mutate({ id: a.id, startsAt: newStart }, { onSuccess: done(t('list.rescheduledDone')), onError: failed })}
           >
             {newStart ? t('list.moveTo', { when: formatDateTime(newStart, locale, zone) }) : t('list.pickNewTime')}
@@ -278,7 +279,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
             )}
           </Field>
           <Field label={t('list.comment')}>{({ id }) => <input id={id} className="h-10 w-full rounded-md border border-slate-400 px-3" value={comment} maxLength={2000} onChange={(e) => setComment(e.target.value)} />}</Field>
-          <Button type="submit" size="sm" disabled={rate.isPending}>
+          <Button type="submit" size="sm" busy={rate.isPending}>
             {t('list.sendRating')}
           </Button>
         </form>

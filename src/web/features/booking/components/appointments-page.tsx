@@ -140,7 +140,7 @@ function WaitlistSection({ entries }: { entries: WaitlistEntry[] }) {
               <Button
                 variant="outline"
                 size="sm"
-                disabled={leave.isPending}
+                busy={leave.isPending}
                 onClick={() =>
                   leave.mutate(e.id, {
                     onSuccess: () => {

@@ -343,7 +343,8 @@ function Waitlist({ providerId, serviceId, locationId }: { providerId: string; s
             </div>
             <Button
               variant="outline"
-              disabled={join.isPending || !chosen}
+              disabled={!chosen}
+              busy={join.isPending}
               onClick={() => {
                 if (sending.current) return;
                 sending.current = true;

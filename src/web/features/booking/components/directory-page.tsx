@@ -208,7 +208,7 @@ export function DirectoryPage() {
                 onChange={(e) => setDraft((d) => ({ ...d, near: e.target.value, lat: '', lng: '' }))}
               />
               <PlaceOptions id={`${id}-places`} places={placeSuggestions} language={language} />
-              <Button variant="outline" size="sm" onClick={useMyLocation} className="mt-2" disabled={locating === 'busy'}>
+              <Button variant="outline" size="sm" onClick={useMyLocation} className="mt-2" busy={locating === 'busy'}>
                 {locating === 'busy' ? t('directory.locating') : hasPoint ? t('directory.usingLocation') : t('directory.useLocation')}
               </Button>
               {locating === 'denied' ? (

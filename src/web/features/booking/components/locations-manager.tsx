@@ -451,7 +451,7 @@ function LocationForm({ location, region, onDone }: { location: ManagedLocation 
         {failure ?? ''}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" busy={save.isPending}>
           {t('directoryProfile.locations.save')}
         </Button>
         <Button variant="outline" onClick={onDone}>

@@ -227,7 +227,7 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
             </p>
           ) : null}
         </div>
-        <Button type="submit" size="lg" className="mt-2" disabled={!start || book.isPending}>
+        <Button type="submit" size="lg" className="mt-2" disabled={!start} busy={book.isPending}>
           {book.isPending ? t('book.booking') : patient ? t('practiceBooking.confirmFor', { patient: patient.name }) : t('practiceBooking.confirm')}
         </Button>
       </section>

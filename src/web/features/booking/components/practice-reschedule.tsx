@@ -71,7 +71,7 @@ export function PracticeReschedule({
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" disabled={!newStart || move.isPending} onClick={onMove} className="h-auto min-h-8 max-w-full py-1 whitespace-normal">
+        <Button size="sm" disabled={!newStart} busy={move.isPending} onClick={onMove} className="h-auto min-h-8 max-w-full py-1 whitespace-normal">
           {newStart ? t('list.moveTo', { when: formatDateTime(newStart, locale, timeZone) }) : t('list.pickNewTime')}
         </Button>
         <Button size="sm" variant="outline" onClick={() => onDone()}>

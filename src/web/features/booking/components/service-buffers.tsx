@@ -147,7 +147,7 @@ function BuffersForm({ service }: { service: PracticeService }) {
       <p role="alert" className={failure ? 'mt-3 text-sm font-medium text-red-700' : 'sr-only'}>
         {failure ?? ''}
       </p>
-      <Button type="submit" variant="outline" className="mt-3" disabled={save.isPending}>
+      <Button type="submit" variant="outline" className="mt-3" busy={save.isPending}>
         {t('availability.saveBuffers')}
         <span className="sr-only">: {service.name}</span>
       </Button>

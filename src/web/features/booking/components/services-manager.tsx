@@ -120,7 +120,7 @@ export function ServicesManager() {
                       <span className="sr-only">: {service.name}</span>
                     </Button>
                   ) : (
-                    <Button variant="outline" size="sm" disabled={save.isPending} onClick={() => reactivate(service)}>
+                    <Button variant="outline" size="sm" busy={save.isPending} onClick={() => reactivate(service)}>
                       {t('directoryProfile.services.reactivate')}
                       <span className="sr-only">: {service.name}</span>
                     </Button>

@@ -31,10 +31,10 @@ export function CookieBanner() {
           <Button variant="ghost" onClick={() => setCookiePreferencesOpen(true)}>
             {t('banner.customize')}
           </Button>
-          <Button variant="outline" disabled={pending} onClick={() => submit(choiceOf(consent.data))}>
+          <Button variant="outline" busy={pending} onClick={() => submit(choiceOf(consent.data))}>
             {t('banner.acceptSelected')}
           </Button>
-          <Button disabled={pending} onClick={() => submit({ functional: true, analytics: true, marketing: true })}>
+          <Button busy={pending} onClick={() => submit({ functional: true, analytics: true, marketing: true })}>
             {t('banner.acceptAll')}
           </Button>
         </div>

@@ -58,7 +58,7 @@ export default function CookieConsent() {
               <Dialog.Close asChild>
                 <Button variant="outline">{t('modal.cancel')}</Button>
               </Dialog.Close>
-              <Button disabled={pending} onClick={() => submit(current)}>
+              <Button busy={pending} onClick={() => submit(current)}>
                 {t('modal.save')}
               </Button>
             </div>

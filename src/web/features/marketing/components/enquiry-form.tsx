@@ -235,7 +235,7 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
           {problemMessage(i18n, failure)}
         </p>
       ) : null}
-      <Button type="submit" size="lg" disabled={send.isPending}>
+      <Button type="submit" size="lg" busy={send.isPending}>
         {send.isPending ? t('enquiry.sending') : t(`enquiry.${kind}.submit`)}
       </Button>
     </form>

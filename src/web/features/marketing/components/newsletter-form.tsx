@@ -106,7 +106,7 @@ export function NewsletterForm() {
             aria-describedby={errorText === null ? undefined : ids.error}
             className="sm:flex-1"
           />
-          <Button type="submit" variant="inverse" disabled={subscription.isPending}>
+          <Button type="submit" variant="inverse" busy={subscription.isPending}>
             {subscription.isPending ? t('newsletter.subscribing') : t('newsletter.subscribe')}
           </Button>
         </div>

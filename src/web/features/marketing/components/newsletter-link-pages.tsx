@@ -68,7 +68,7 @@ export function NewsletterUnsubscribePage() {
       ) : (
         <>
           <p className="mt-4 text-slate-700">{t('newsletter.unsubscribe.text')}</p>
-          <Button className="mt-6" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
+          <Button className="mt-6" busy={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
             {unsubscribe.isPending ? t('newsletter.unsubscribe.working') : t('newsletter.unsubscribe.button')}
           </Button>
         </>

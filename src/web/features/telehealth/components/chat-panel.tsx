@@ -190,7 +190,7 @@ export function ChatPanel({ appointmentId, zone }: { appointmentId: string; zone
             {sendError}
           </p>
         ) : null}
-        <Button type="submit" size="sm" disabled={send.isPending}>
+        <Button type="submit" size="sm" busy={send.isPending}>
           {send.isPending ? t('chat.sending') : t('chat.send')}
         </Button>
       </form>

@@ -56,7 +56,7 @@ export function WaitingList({ visit, zone }: { visit: Visit; zone: string }) {
               </span>
               <Button
                 size="sm"
-                disabled={admit.isPending}
+                busy={admit.isPending}
                 onClick={() => {
                   setError(null);
                   letIn.current = p.userId;

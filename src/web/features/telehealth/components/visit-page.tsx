@@ -76,7 +76,7 @@ function WaitingRoom({ visit, back, media, headingRef }: { visit: Visit; back: s
           {t('waiting.body', { provider: visit.providerName })}
         </p>
         <p className="mt-2 text-sm text-slate-700">{t('waiting.help')}</p>
-        <Button variant="outline" size="sm" className="mt-4" disabled={leave.isPending} onClick={() => void onLeave()}>
+        <Button variant="outline" size="sm" className="mt-4" busy={leave.isPending} onClick={() => void onLeave()}>
           {leave.isPending ? t('waiting.leaving') : t('waiting.leave')}
         </Button>
       </section>
@@ -181,7 +181,7 @@ function CompleteAppointment({ visit, heading }: { visit: Visit; heading: RefObj
   );
   return (
     <>
-      <Button size="sm" disabled={pending} onClick={() => setAsking('complete')}>
+      <Button size="sm" busy={pending} onClick={() => setAsking('complete')}>
         {pending ? t('phase.completing') : t('phase.complete')}
       </Button>
       <ErrorLine error={error} />
@@ -349,7 +349,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
                 </ButtonLink>
               ) : null}
               {closed && provider ? (
-                <Button size="sm" disabled={join.isPending} onClick={() => void onJoin()}>
+                <Button size="sm" busy={join.isPending} onClick={() => void onJoin()}>
                   {join.isPending ? t('join.joining') : t('phase.startAgain')}
                 </Button>
               ) : null}
@@ -409,7 +409,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
             <div className="mt-3 flex flex-wrap gap-2">
               <Button
                 size="sm"
-                disabled={join.isPending}
+                busy={join.isPending}
                 onClick={() => {
                   // A new tab in the call as far as the others know: a new peer id, which takes
                   // the place back from the other tab (told in turn).
@@ -467,7 +467,7 @@ function VisitContent({ visit, refetch, connectionLost }: { visit: Visit; refetc
       <div className="mt-6 space-y-4">
         <DeviceCheck media={media} headingRef={stageHeading} />
         <div className="flex flex-wrap items-center gap-3">
-          <Button size="lg" disabled={join.isPending} onClick={() => void onJoin()}>
+          <Button size="lg" busy={join.isPending} onClick={() => void onJoin()}>
             {join.isPending ? t('join.joining') : provider ? t('join.start') : t('join.join')}
           </Button>
           <p className="text-sm text-slate-700">{provider ? t('join.providerHelp') : admitted ? t('join.rejoinHelp') : t('join.patientHelp')}</p>

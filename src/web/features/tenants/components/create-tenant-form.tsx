@@ -122,7 +122,7 @@ export function CreateTenantForm() {
         inputRef={domainRef}
       />
       <div>
-        <Button type="submit" disabled={create.isPending}>
+        <Button type="submit" busy={create.isPending}>
           {create.isPending ? t('tenants.create.submitting') : t('tenants.create.submit')}
         </Button>
       </div>

@@ -145,7 +145,7 @@ export function InvitationsSection({
             </select>
           )}
         </Field>
-        <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
+        <Button type="submit" className="sm:mt-7" busy={invite.isPending}>
           {invite.isPending ? t('tenants.invitations.sending') : t('tenants.invitations.send')}
         </Button>
       </form>
@@ -198,7 +198,7 @@ export function InvitationsSection({
                         <Button
                           variant="outline"
                           size="sm"
-                          disabled={resend.isPending}
+                          busy={resend.isPending}
                           aria-label={t('tenants.invitations.resendLabel', {
                             email: invitation.email,
                           })}
@@ -209,7 +209,7 @@ export function InvitationsSection({
                         <Button
                           variant="outline"
                           size="sm"
-                          disabled={revoke.isPending}
+                          busy={revoke.isPending}
                           aria-label={t('tenants.invitations.revokeLabel', {
                             email: invitation.email,
                           })}

@@ -55,6 +55,9 @@ export function MembersSection({ tenantId, tenantName, headingId, canManage, act
   const roleChoices = MEMBERSHIP_ROLES.filter((role) => actorRole === 'owner' || !PRIVILEGED.includes(role));
 
   function onRoleChange(member: Member, role: MembershipRole) {
+    // Busy, not disabled, while a change is on its way: a disabled select would drop the keyboard
+    // focus to the page's body; another choice meanwhile is ignored (the select shows the role held).
+    if (changeRole.isPending) return;
     changeRole.mutate(
       { userId: member.userId, role },
       {
@@ -139,7 +142,7 @@ export function MembersSection({ tenantId, tenantName, headingId, canManage, act
                             <select
                               aria-label={t('tenants.members.roleFor', { name: member.name })}
                               value={member.role}
-                              disabled={changeRole.isPending}
+                              aria-disabled={changeRole.isPending || undefined}
                               onChange={(event) => onRoleChange(member, event.target.value as MembershipRole)}
                               className="h-10 rounded-md border border-slate-400 bg-white px-2 text-sm text-slate-900"
                             >

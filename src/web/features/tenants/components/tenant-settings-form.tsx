@@ -138,7 +138,7 @@ export function TenantSettingsForm({ tenant, headingId }: { tenant: TenantDetail
           </div>
         </div>
         <div>
-          <Button type="submit" disabled={update.isPending}>
+          <Button type="submit" busy={update.isPending}>
             {update.isPending ? t('tenants.settings.saving') : t('tenants.settings.save')}
           </Button>
         </div>

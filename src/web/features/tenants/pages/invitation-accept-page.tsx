@@ -77,7 +77,7 @@ export function InvitationAcceptPage() {
       {session ? <p className="mt-3 text-slate-700">{t('tenants.accept.signedInAs', { email: session.user.email })}</p> : null}
       <p className="mt-3 text-slate-700">{t('tenants.accept.expires', { date: formatDate(expiresAt, locale, timeZone) })}</p>
       <div className="mt-8 flex flex-wrap gap-3">
-        <Button size="lg" disabled={accept.isPending} onClick={onAccept}>
+        <Button size="lg" busy={accept.isPending} onClick={onAccept}>
           {accept.isPending ? t('tenants.accept.accepting') : t('tenants.accept.accept')}
         </Button>
         <ButtonLink size="lg" variant="outline" to={DASHBOARD_PATH}>
