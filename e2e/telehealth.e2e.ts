@@ -108,6 +108,123 @@ function today(offsetDays = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(Date.now() + offsetDays * 86_400_000));
 }
 
+/**
+ * The demo provider takes bookings at five-minute steps with no notice, all day today and
+ * tomorrow, with the time around now freed; the patient books their video consultation at its
+ * first free time, and this waits until the join window is open. Each call starts afresh (a
+ * retried test books again).
+ */
+async function bookVideoVisitNow(provider: Page, patient: Page, reason: string): Promise<{ id: string; startsAt: number }> {
+  const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
+    providerId: string;
+    settings: Record<string, unknown>;
+    locations: { id: string; kind: string; weeklyHours: unknown[] }[];
+    services: { id: string; name: string; mode: string }[];
+  };
+  const location = availability.locations.find((l) => l.kind === 'practice')!;
+  // Weekly breaks (the demo's lunch hour) apply on a changed date too: none for this test, or a
+  // run at lunchtime in Sydney would find its first free time an hour away.
+  const hours = await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/hours`, { data: { weeklyHours: location.weeklyHours, breaks: [] } });
+  expect(hours.status()).toBe(200);
+  const service = availability.services.find((s) => s.mode === 'telehealth' && s.name === SERVICE)!;
+  expect(service).toBeDefined();
+  const settings = await provider.request.put(`${server.url}/api/v1/practice/availability/settings`, {
+    data: { ...availability.settings, slotIntervalMinutes: 5, minimumNoticeMinutes: 0, acceptingNewPatients: true },
+  });
+  expect(settings.status()).toBe(200);
+  for (const day of [today(), today(1)]) {
+    const set = await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/overrides/${day}`, { data: { hours: [{ start: '00:00', end: '24:00' }], note: '' } });
+    expect(set.status()).toBe(200);
+  }
+  // The demo calendar (or an earlier test) may hold an appointment now: cancel what has not
+  // started, and mark what started and nobody checked in as a no-show (both free the time).
+  const from = new Date(Date.now() - 2 * 3_600_000).toISOString();
+  const to = new Date(Date.now() + 2 * 3_600_000).toISOString();
+  const busy = (await (await provider.request.get(`${server.url}/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json()) as {
+    appointments: { id: string; actions: string[]; endsAt: string }[];
+  };
+  for (const a of busy.appointments) {
+    if (new Date(a.endsAt).getTime() < Date.now()) continue;
+    const action = a.actions.includes('cancel') ? 'cancel' : a.actions.includes('mark_no_show') ? 'mark_no_show' : null;
+    if (!action) continue;
+    const freed = await provider.request.post(`${server.url}/api/v1/practice/appointments/${a.id}/actions`, { data: { action, reason: 'Room needed for a test visit' } });
+    expect(freed.status()).toBe(200);
+  }
+
+  const slots = (await (
+    await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${service.id}&locationId=${location.id}&from=${encodeURIComponent(new Date().toISOString())}&days=2`)
+  ).json()) as { slots: { start: string }[] };
+  const first = slots.slots[0];
+  expect(first).toBeDefined();
+  const startsAt = new Date(first!.start).getTime();
+  // The join window opens 15 minutes before the start: now, or (behind a visit that cannot be
+  // moved) within a few minutes, which the test then waits for.
+  const opensIn = startsAt - 15 * 60_000 - Date.now();
+  expect(opensIn).toBeLessThan(5 * 60_000);
+  const booked = await patient.request.post(`${server.url}/api/v1/appointments`, {
+    data: { providerId: availability.providerId, serviceId: service.id, locationId: location.id, startsAt: first!.start, reason },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(booked.status()).toBe(201);
+  const id = ((await booked.json()) as { id: string }).id;
+  if (opensIn > 0) await new Promise((resolve) => setTimeout(resolve, opensIn + 1000));
+  return { id, startsAt };
+}
+
+/** A fresh patient with a password, signed in, camera and microphone allowed. */
+async function freshPatient(label: string): Promise<{ page: Page; name: string; email: string; password: string }> {
+  const person = await createVerifiedPerson(server.url, smtp, label);
+  const { page } = await newPage(browser, { timezoneId: ZONE });
+  const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
+  expect(signIn.status()).toBe(200);
+  return { page: await withMedia(page), name: person.name, email: person.email, password: person.password };
+}
+
+describe('a video visit that ended with nothing written in its chat', () => {
+  it('its page says, to the provider and to the patient, that nothing was written in the chat', async () => {
+    const patient = await freshPatient('quietpatient');
+    const provider = await demo('provider');
+    // Booked afresh on each attempt; cancelled at the end, so the next tests find the time free.
+    const { id } = await bookVideoVisitNow(provider, patient.page, 'A quiet video check-up');
+
+    // The provider starts the visit and ends it before anyone has written anything.
+    await provider.goto(`${server.url}/appointments/telehealth/${id}`);
+    await h1(provider, SERVICE);
+    await provider.getByText(th('join.providerHelp')).waitFor();
+    await provider.getByRole('button', { name: th('join.start'), exact: true }).click();
+    await provider.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
+    await provider.getByRole('button', { name: th('end.end'), exact: true }).click();
+    const endDialog = provider.getByRole('alertdialog', { name: th('end.endTitle') });
+    await endDialog.getByRole('button', { name: th('end.endConfirm') }).click();
+    const ended = provider.getByRole('heading', { level: 2, name: th('phase.ended') });
+    await ended.waitFor();
+    await expectFocused(ended);
+
+    // The transcript is there, and says that nothing was written (not an empty list).
+    const transcript = provider.getByRole('region', { name: th('chat.transcriptTitle') });
+    await transcript.getByText(th('chat.transcriptNone'), { exact: true }).waitFor();
+    expect(await transcript.getByRole('list').count()).toBe(0);
+    expect(await transcript.getByRole('textbox').count()).toBe(0);
+    await expectAxeClean(provider);
+
+    // The patient, who never joined, reads the same on the ended visit's page.
+    await patient.page.goto(`${server.url}/appointments/telehealth/${id}`);
+    await h1(patient.page, SERVICE);
+    await patient.page.getByText(th('phase.ended'), { exact: true }).first().waitFor();
+    const patientTranscript = patient.page.getByRole('region', { name: th('chat.transcriptTitle') });
+    await patientTranscript.getByText(th('chat.transcriptNone'), { exact: true }).waitFor();
+    expect(await patientTranscript.getByRole('list').count()).toBe(0);
+    await expectAxeClean(patient.page);
+
+    // Nobody was let in, so the appointment was never checked in: the practice cancels it, and
+    // the time is free for the visit the next tests book.
+    const cancelled = await provider.request.post(`${server.url}/api/v1/practice/appointments/${id}/actions`, { data: { action: 'cancel', reason: 'Test visit over' } });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await patient.page.context().close();
+    await provider.context().close();
+  }, 7 * 60_000);
+});
+
 describe('telehealth video visits', () => {
   let patient: Page;
   let provider: Page;
@@ -117,69 +234,15 @@ describe('telehealth video visits', () => {
   let startsAt = 0;
 
   it('sets up a video consultation with the demo provider that starts within the join window', async () => {
-    const person = await createVerifiedPerson(server.url, smtp, 'telepatient');
+    const person = await freshPatient('telepatient');
     patientName = person.name;
     patientLogin = { email: person.email, password: person.password };
-    const { page } = await newPage(browser, { timezoneId: ZONE });
-    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } });
-    expect(signIn.status()).toBe(200);
-    patient = await withMedia(page);
+    patient = person.page;
 
-    // The provider takes bookings at five-minute steps with no notice, all day today and tomorrow.
     provider = await demo('provider');
-    const availability = (await (await provider.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
-      providerId: string;
-      settings: Record<string, unknown>;
-      locations: { id: string; kind: string; weeklyHours: unknown[] }[];
-      services: { id: string; name: string; mode: string }[];
-    };
-    const location = availability.locations.find((l) => l.kind === 'practice')!;
-    // Weekly breaks (the demo's lunch hour) apply on a changed date too: none for this test, or a
-    // run at lunchtime in Sydney would find its first free time an hour away.
-    const hours = await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/hours`, { data: { weeklyHours: location.weeklyHours, breaks: [] } });
-    expect(hours.status()).toBe(200);
-    const service = availability.services.find((s) => s.mode === 'telehealth' && s.name === SERVICE)!;
-    expect(service).toBeDefined();
-    const settings = await provider.request.put(`${server.url}/api/v1/practice/availability/settings`, {
-      data: { ...availability.settings, slotIntervalMinutes: 5, minimumNoticeMinutes: 0, acceptingNewPatients: true },
-    });
-    expect(settings.status()).toBe(200);
-    for (const day of [today(), today(1)]) {
-      const set = await provider.request.put(`${server.url}/api/v1/practice/locations/${location.id}/overrides/${day}`, { data: { hours: [{ start: '00:00', end: '24:00' }], note: '' } });
-      expect(set.status()).toBe(200);
-    }
-    // The demo calendar may hold an appointment now: cancel what has not started, and mark what
-    // started and nobody checked in as a no-show (both free the time).
-    const from = new Date(Date.now() - 2 * 3_600_000).toISOString();
-    const to = new Date(Date.now() + 2 * 3_600_000).toISOString();
-    const busy = (await (await provider.request.get(`${server.url}/api/v1/practice/appointments?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).json()) as {
-      appointments: { id: string; actions: string[]; endsAt: string }[];
-    };
-    for (const a of busy.appointments) {
-      if (new Date(a.endsAt).getTime() < Date.now()) continue;
-      const action = a.actions.includes('cancel') ? 'cancel' : a.actions.includes('mark_no_show') ? 'mark_no_show' : null;
-      if (!action) continue;
-      const freed = await provider.request.post(`${server.url}/api/v1/practice/appointments/${a.id}/actions`, { data: { action, reason: 'Room needed for a test visit' } });
-      expect(freed.status()).toBe(200);
-    }
-
-    const slots = (await (
-      await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${service.id}&locationId=${location.id}&from=${encodeURIComponent(new Date().toISOString())}&days=2`)
-    ).json()) as { slots: { start: string }[] };
-    const first = slots.slots[0];
-    expect(first).toBeDefined();
-    startsAt = new Date(first!.start).getTime();
-    // The join window opens 15 minutes before the start: now, or (behind a visit that cannot be
-    // moved) within a few minutes, which the test then waits for.
-    const opensIn = startsAt - 15 * 60_000 - Date.now();
-    expect(opensIn).toBeLessThan(5 * 60_000);
-    const booked = await patient.request.post(`${server.url}/api/v1/appointments`, {
-      data: { providerId: availability.providerId, serviceId: service.id, locationId: location.id, startsAt: first!.start, reason: 'Video check-up' },
-      headers: { 'idempotency-key': crypto.randomUUID() },
-    });
-    expect(booked.status()).toBe(201);
-    appointmentId = ((await booked.json()) as { id: string }).id;
-    if (opensIn > 0) await new Promise((resolve) => setTimeout(resolve, opensIn + 1000));
+    const booked = await bookVideoVisitNow(provider, patient, 'Video check-up');
+    appointmentId = booked.id;
+    startsAt = booked.startsAt;
   }, 7 * 60_000);
 
   it('when the browser refuses the camera and microphone, the device check says how to allow them', async () => {
