@@ -26,6 +26,20 @@ async function signedIn(role: string): Promise<Page> {
 }
 
 /** The unread count the bell announces to assistive technology (its visible badge says the same). */
+/** The demo provider's first free time, found as the booking page finds it (read with `page`'s session). */
+async function demoProviderFirstFree(page: Page) {
+  const api = async <T>(path: string): Promise<T> => {
+    const res = await page.request.get(`${suite.server.url}${path}`);
+    expect(res.status(), path).toBe(200);
+    return (await res.json()) as T;
+  };
+  const directory = await api<{ providers: { id: string; displayName: string }[] }>(`/api/v1/providers?query=${encodeURIComponent('Demo Provider')}`);
+  const providerId = directory.providers.find((p) => p.displayName === 'Demo Provider')!.id;
+  const detail = await api<{ services: { id: string }[] }>(`/api/v1/providers/${providerId}`);
+  const free = await api<{ serviceId: string; locationId: string; slots: { start: string }[] }>(`/api/v1/providers/${providerId}/slots?serviceId=${detail.services[0]!.id}`);
+  return { providerId, free, startsAt: free.slots[0]!.start };
+}
+
 async function unreadCount(page: Page): Promise<number> {
   const bell = page.getByRole('banner').getByRole('button', { name: new RegExp(`^${common('notifications.label')}`) });
   const label = (await bell.getAttribute('aria-label')) ?? '';
@@ -108,17 +122,7 @@ describe('live notifications', () => {
 
   it("a booking appears in the provider's open calendar day view without a reload", async () => {
     const patient = await signedIn('patient');
-    const api = async <T>(path: string): Promise<T> => {
-      const res = await patient.request.get(`${suite.server.url}${path}`);
-      expect(res.status(), path).toBe(200);
-      return (await res.json()) as T;
-    };
-    // The demo provider's first free time, found as the booking page finds it.
-    const directory = await api<{ providers: { id: string; displayName: string }[] }>(`/api/v1/providers?query=${encodeURIComponent('Demo Provider')}`);
-    const providerId = directory.providers.find((p) => p.displayName === 'Demo Provider')!.id;
-    const detail = await api<{ services: { id: string }[] }>(`/api/v1/providers/${providerId}`);
-    const free = await api<{ serviceId: string; locationId: string; slots: { start: string }[] }>(`/api/v1/providers/${providerId}/slots?serviceId=${detail.services[0]!.id}`);
-    const startsAt = free.slots[0]!.start;
+    const { providerId, free, startsAt } = await demoProviderFirstFree(patient);
     // The calendar shows the day in the viewer's zone (the browser's here: Sydney).
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(startsAt));
 
@@ -163,17 +167,9 @@ describe('live notifications', () => {
   it('Mark all as read keeps the keyboard in the panel: on the button while it marks, then on the heading', async () => {
     // The patient books the demo provider by the API, which gives the provider an unread notification.
     const patient = await signedIn('patient');
-    const api = async <T>(path: string): Promise<T> => {
-      const res = await patient.request.get(`${suite.server.url}${path}`);
-      expect(res.status(), path).toBe(200);
-      return (await res.json()) as T;
-    };
-    const directory = await api<{ providers: { id: string; displayName: string }[] }>(`/api/v1/providers?query=${encodeURIComponent('Demo Provider')}`);
-    const providerId = directory.providers.find((p) => p.displayName === 'Demo Provider')!.id;
-    const detail = await api<{ services: { id: string }[] }>(`/api/v1/providers/${providerId}`);
-    const free = await api<{ serviceId: string; locationId: string; slots: { start: string }[] }>(`/api/v1/providers/${providerId}/slots?serviceId=${detail.services[0]!.id}`);
+    const { providerId, free, startsAt } = await demoProviderFirstFree(patient);
     const booked = await patient.request.post(`${suite.server.url}/api/v1/appointments`, {
-      data: { providerId, serviceId: free.serviceId, locationId: free.locationId, startsAt: free.slots[0]!.start },
+      data: { providerId, serviceId: free.serviceId, locationId: free.locationId, startsAt },
       headers: { 'idempotency-key': crypto.randomUUID() },
     });
     expect(booked.status(), await booked.text()).toBe(201);

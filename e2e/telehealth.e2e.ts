@@ -91,6 +91,16 @@ async function expectLiveVideo(page: Page, name: string): Promise<void> {
 }
 
 /** The keyboard is on this element (a stage's heading after the page moved on, say), not thrown back to the body. */
+/** The provider ends the visit ("End visit", confirmed); the page says it ended, with the focus on that. */
+async function endVisit(provider: Page): Promise<void> {
+  await provider.getByRole('button', { name: th('end.end'), exact: true }).click();
+  const endDialog = provider.getByRole('alertdialog', { name: th('end.endTitle') });
+  await endDialog.getByRole('button', { name: th('end.endConfirm') }).click();
+  const ended = provider.getByRole('heading', { level: 2, name: th('phase.ended') });
+  await ended.waitFor();
+  await expectFocused(ended);
+}
+
 async function expectFocused(locator: Locator): Promise<void> {
   await expect.poll(() => locator.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
 }
@@ -193,12 +203,7 @@ describe('a video visit that ended with nothing written in its chat', () => {
     await provider.getByText(th('join.providerHelp')).waitFor();
     await provider.getByRole('button', { name: th('join.start'), exact: true }).click();
     await provider.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
-    await provider.getByRole('button', { name: th('end.end'), exact: true }).click();
-    const endDialog = provider.getByRole('alertdialog', { name: th('end.endTitle') });
-    await endDialog.getByRole('button', { name: th('end.endConfirm') }).click();
-    const ended = provider.getByRole('heading', { level: 2, name: th('phase.ended') });
-    await ended.waitFor();
-    await expectFocused(ended);
+    await endVisit(provider);
 
     // The transcript is there, and says that nothing was written (not an empty list).
     const transcript = provider.getByRole('region', { name: th('chat.transcriptTitle') });
@@ -687,12 +692,7 @@ describe('telehealth video visits', () => {
     await expectAxeClean(provider);
     // Not now: the provider only ends the visit ("End visit"), and completes the appointment later.
     await dialog.getByRole('button', { name: th('end.cancel') }).click();
-    await provider.getByRole('button', { name: th('end.end'), exact: true }).click();
-    const endDialog = provider.getByRole('alertdialog', { name: th('end.endTitle') });
-    await endDialog.getByRole('button', { name: th('end.endConfirm') }).click();
-    const ended = provider.getByRole('heading', { level: 2, name: th('phase.ended') });
-    await ended.waitFor();
-    await expectFocused(ended);
+    await endVisit(provider);
     await provider.getByRole('link', { name: th('page.backToVisits') }).waitFor();
     await patient.getByText(th('phase.ended'), { exact: true }).first().waitFor({ timeout: 20_000 });
     await expectFocused(patient.getByRole('heading', { level: 2, name: th('phase.ended') }));
