@@ -68,10 +68,12 @@ async function locationColumns(ctx: ActorContext, input: PracticeLocationValues,
   };
 }
 
+const locationNotFound = () => notFound('practice.location-not-found', 'This location was not found.');
+
 async function ownLocation(ctx: ActorContext, tx: Transaction, locationId: string): Promise<{ profile: ProfileRow; location: LocationRow }> {
   const profile = await ownProfile(ctx, tx);
   const location = await findLocation(tx, locationId, profile.id);
-  if (!location) throw notFound('practice.location-not-found', 'This location was not found.');
+  if (!location) throw locationNotFound();
   return { profile, location };
 }
 
@@ -117,7 +119,7 @@ export async function updateOwnLocation(ctx: ActorContext, locationId: string, i
     const upcoming = await upcomingAt(ctx, tx, locationId);
     // Appointments booked in person there keep their practice.
     if (location.kind !== input.kind && upcoming > 0) throw inUse(upcoming);
-    await updateLocation(tx, locationId, columns);
+    if (!(await updateLocation(tx, locationId, profile.id, columns))) throw locationNotFound();
     await refreshDirectoryFields(ctx, tx, profile);
     await audit(ctx, tx, 'practice.location-updated', profile.id, { locationId, name: input.name });
     return toManagedLocation((await findLocation(tx, locationId, profile.id))!, upcoming);
@@ -132,8 +134,8 @@ export async function removeOwnLocation(ctx: ActorContext, locationId: string): 
       const upcoming = await upcomingAt(ctx, tx, locationId);
       const decision = locationRemoval(upcoming, await locationHasAppointments(tx, locationId));
       if (decision === 'refuse') throw inUse(upcoming);
-      if (decision === 'archive') await archiveLocation(tx, locationId, ctx.now());
-      else await deleteLocation(tx, locationId);
+      const removed = decision === 'archive' ? await archiveLocation(tx, locationId, profile.id, ctx.now()) : await deleteLocation(tx, locationId, profile.id);
+      if (!removed) throw locationNotFound();
       await refreshDirectoryFields(ctx, tx, profile);
       const outcome = decision === 'archive' ? 'archived' : 'deleted';
       await audit(ctx, tx, 'practice.location-removed', profile.id, { locationId, name: location.name, outcome });

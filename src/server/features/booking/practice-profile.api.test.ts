@@ -29,6 +29,7 @@ import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { startTestApp, uniqueSlug, type TestApp } from '../../testing/api-fixture.js';
 import { createSignedInUser, firstLink, latestMail } from '../../testing/auth-helpers.js';
 import { ALL_DAY, createPractice, hoursAhead, type Practice, type SignedIn } from '../../testing/booking-fixtures.js';
+import { archiveLocation, deleteLocation, updateLocation } from './practice-profile.repo.js';
 import { sqlState } from './practice-scope.js';
 
 let t: TestApp;
@@ -1000,5 +1001,17 @@ describe("another organisation's provider", () => {
     const [service] = (await call('GET', '/api/v1/practice/services', practice.provider)).json<PracticeServiceList>().services;
     expect(service).toMatchObject({ id: practice.serviceId, name: 'Consultation' });
     expect((await call('GET', '/api/v1/practice/locations', practice.provider)).json<ManagedLocationList>().locations.map((l) => l.id)).toContain(practice.locationId);
+  });
+
+  it('cannot reach this provider’s location through the writes themselves: each names the location’s provider, even without row-level security', async () => {
+    // The server's own role (no row-level security), as a caller that skipped findLocation would be.
+    const db = t.database.db;
+    const before = await db.select().from(providerLocations).where(eq(providerLocations.id, practice.locationId));
+    expect(await updateLocation(db, practice.locationId, rival.profileId, { name: 'Taken over' })).toBe(false);
+    expect(await archiveLocation(db, practice.locationId, rival.profileId, new Date())).toBe(false);
+    expect(await deleteLocation(db, practice.locationId, rival.profileId)).toBe(false);
+    expect(await db.select().from(providerLocations).where(eq(providerLocations.id, practice.locationId))).toEqual(before);
+    // Its own provider's write does reach it.
+    expect(await updateLocation(db, practice.locationId, practice.profileId, { name: before[0]!.name })).toBe(true);
   });
 });

@@ -277,22 +277,36 @@ export async function insertLocation(db: Queryable, values: typeof providerLocat
   return row!.id;
 }
 
-export async function updateLocation(db: Queryable, id: string, values: Partial<typeof providerLocations.$inferInsert>): Promise<void> {
-  await db.update(providerLocations).set(values).where(eq(providerLocations.id, id));
+/**
+ * The writes of a provider's own location name the provider as well as the location, so a write
+ * never reaches another provider's location even if a caller skipped `findLocation` (directory
+ * rows are readable across organisations). Each says whether it found the location.
+ */
+function ownedBy(id: string, providerId: string) {
+  return and(eq(providerLocations.id, id), eq(providerLocations.providerId, providerId));
 }
 
-export async function deleteLocation(db: Queryable, id: string): Promise<void> {
-  await db.delete(providerLocations).where(eq(providerLocations.id, id));
+export async function updateLocation(db: Queryable, id: string, providerId: string, values: Partial<typeof providerLocations.$inferInsert>): Promise<boolean> {
+  const rows = await db.update(providerLocations).set(values).where(ownedBy(id, providerId)).returning({ id: providerLocations.id });
+  return rows.length > 0;
+}
+
+export async function deleteLocation(db: Queryable, id: string, providerId: string): Promise<boolean> {
+  const rows = await db.delete(providerLocations).where(ownedBy(id, providerId)).returning({ id: providerLocations.id });
+  return rows.length > 0;
 }
 
 /**
  * Archives a location past appointments keep: out of every list, with no hours and no date
  * changes left (so no free time is ever made there), ordered after every location in use.
  */
-export async function archiveLocation(db: Queryable, id: string, now: Date): Promise<void> {
-  await db.delete(availabilityOverrides).where(eq(availabilityOverrides.locationId, id));
-  await db
+export async function archiveLocation(db: Queryable, id: string, providerId: string, now: Date): Promise<boolean> {
+  const rows = await db
     .update(providerLocations)
     .set({ archivedAt: now, weeklyHours: [], breaks: [], sortOrder: 2_000_000_000, updatedAt: now })
-    .where(eq(providerLocations.id, id));
+    .where(ownedBy(id, providerId))
+    .returning({ id: providerLocations.id });
+  if (rows.length === 0) return false;
+  await db.delete(availabilityOverrides).where(eq(availabilityOverrides.locationId, id));
+  return true;
 }

@@ -32,6 +32,7 @@ import { practiceAction, practiceBook, practiceReschedule, practiceSlots, toAppo
 import { toPublicLocation } from '../providers/providers.service.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
 import { inTenant, ownProfile, tenantOf } from './practice-scope.js';
+import { updateLocation } from './practice-profile.repo.js';
 
 const DAY_MS = 86_400_000;
 /** Coming appointments read to find those outside the hours, and the most listed. */
@@ -178,7 +179,9 @@ async function ownLocation(ctx: ActorContext, tx: Transaction, locationId: strin
 export async function updateHours(ctx: ActorContext, locationId: string, input: HoursInput): Promise<Availability> {
   await inTenant(ctx, async (tx) => {
     const { profile } = await ownLocation(ctx, tx, locationId);
-    await tx.update(providerLocations).set({ weeklyHours: input.weeklyHours, breaks: input.breaks, updatedAt: ctx.now() }).where(eq(providerLocations.id, locationId));
+    if (!(await updateLocation(tx, locationId, profile.id, { weeklyHours: input.weeklyHours, breaks: input.breaks, updatedAt: ctx.now() }))) {
+      throw notFound('practice.location-not-found', 'This location was not found.');
+    }
     await tx.update(providerProfiles).set({ nextAvailableStale: true }).where(eq(providerProfiles.id, profile.id));
     await audit(ctx, tx, 'practice.hours-changed', profile.id, { locationId });
   });
