@@ -175,6 +175,10 @@ export function CallView({
 
   const iceServers = ice.data?.iceServers;
   const { audioTrack, videoTrack } = media;
+  // A reload rejoins while the camera and microphone are still starting: the call waits for them,
+  // rather than joining without them and joining again a moment later (which the others would
+  // see as this person leaving and coming back, and answer with a second negotiation).
+  const mediaSettled = media.status !== 'starting';
 
   // What the others are told of this tab's microphone and camera: on when it sends sound, and a
   // picture (the camera, or a shared screen).
@@ -187,7 +191,7 @@ export function CallView({
   }, [micSent, videoSent]);
 
   useEffect(() => {
-    if (!iceServers) return;
+    if (!iceServers || !mediaSettled) return;
     const instance = new VisitCall({
       appointmentId,
       peerId,
@@ -209,7 +213,7 @@ export function CallView({
       instance.close();
       call.current = null;
     };
-  }, [iceServers, appointmentId, peerId, audioTrack, videoTrack, channel]);
+  }, [iceServers, mediaSettled, appointmentId, peerId, audioTrack, videoTrack, channel]);
 
   useEffect(() => saveMediaChoice(appointmentId, { microphone: micOn, camera: cameraOn }), [appointmentId, micOn, cameraOn]);
   // The microphone and camera switches act on the tracks themselves (the connection keeps them).
