@@ -178,9 +178,23 @@ export function useServerAndBrowser(env: Record<string, string> = {}): { readonl
 export function waitForHydrationOnNavigation(page: Page): void {
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
+  // What the page said went wrong, kept so that a page that never hydrates says why.
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
   const settle = async <R extends Awaited<ReturnType<Page['goto']>>>(response: R): Promise<R> => {
     const type = response?.headers()['content-type'] ?? '';
-    if (type.startsWith('text/html')) await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+    if (!type.startsWith('text/html')) return response;
+    const before = problems.length;
+    try {
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+    } catch (error) {
+      const said = problems.slice(before);
+      throw new Error(`${page.url()} did not hydrate within 15 s; ${said.length > 0 ? `meanwhile: ${said.slice(-10).join(' | ')}` : 'the page reported no error'}`, { cause: error });
+    }
     return response;
   };
   page.goto = async (url, options) => settle(await goto(url, options));
