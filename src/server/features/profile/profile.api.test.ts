@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit-events.js';
 import { sessions, users } from '../../db/schema/auth.js';
@@ -219,6 +219,17 @@ describe('avatar', () => {
 
     const anonymous = await t.app.inject({ method: 'GET', url: image });
     expect(anonymous.statusCode).toBe(401);
+    // Belonging to an organisation shows one's avatar to its staff only where they share a visit or
+    // a conversation: not to its practice manager, who shares neither. Colleagues (both staff) see each other's.
+    const manager = await createSignedInUser(t, { prefix: 'avatar-manager' });
+    const join = (userId: string, role: string) =>
+      t.database.db.execute(sql`insert into tenant_memberships (tenant_id, user_id, role, status) values (${practice.tenantId}, ${userId}, ${role}, 'active')`);
+    await join(me.userId, 'member');
+    await join(manager.userId, 'practice_manager');
+    expect((await t.app.inject({ method: 'GET', url: image, headers: { cookie: manager.cookie } })).statusCode).toBe(404);
+    const managerImage = (await uploadAvatar(manager.cookie, TINY_PNG)).json().image as string;
+    expect((await t.app.inject({ method: 'GET', url: managerImage, headers: { cookie: practice.provider.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: managerImage, headers: { cookie: me.cookie } })).statusCode).toBe(404);
     // A verified provider's avatar is their directory photo: any signed-in person sees it.
     const theirs = (await uploadAvatar(practice.provider.cookie, TINY_PNG)).json().image as string;
     expect((await t.app.inject({ method: 'GET', url: theirs, headers: { cookie: stranger.cookie } })).statusCode).toBe(200);

@@ -131,7 +131,7 @@ export async function mayShowAvatar(db: Queryable, viewerId: string, userId: str
                  where (a.patient_id = ${viewerId} and p.user_id = ${userId}) or (a.patient_id = ${userId} and p.user_id = ${viewerId}))
       or exists (select 1 from tenant_memberships mine join tenant_memberships theirs on theirs.tenant_id = mine.tenant_id
                  where mine.user_id = ${viewerId} and theirs.user_id = ${userId} and mine.status = 'active' and theirs.status = 'active'
-                   and (mine.role <> 'member' or theirs.role <> 'member'))
+                   and mine.role <> 'member' and theirs.role <> 'member')
     ) as allowed`,
   );
   return row?.allowed === true;
