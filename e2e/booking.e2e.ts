@@ -1526,13 +1526,18 @@ describe('booking', () => {
     };
     const location = availability.locations.find((l) => l.kind === 'practice')!;
     const followUp = availability.services.find((s) => s.name === 'Follow-up consultation')!;
+    // The patient first (signing up takes a few seconds), so the visit can start soon after it is booked.
+    const person = await createVerifiedPerson(server.url, smtp, 'missed');
+    const { page: patient } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
+    expect((await patient.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } })).status()).toBe(200);
     const put = async (path: string, data: unknown) => expect((await provider.request.put(`${server.url}${path}`, { data })).status()).toBe(200);
     await put('/api/v1/practice/availability/settings', { ...availability.settings, slotIntervalMinutes: 5, minimumNoticeMinutes: 0 });
     await put(`/api/v1/practice/locations/${location.id}/hours`, { weeklyHours: location.weeklyHours, breaks: [] });
     // Open from the coming minute today (times step from the opening), and all of tomorrow: the
-    // first free time is a minute or two away, not up to a whole 5-minute step.
+    // first free time is under a minute and a half away, not up to a whole 5-minute step; at least
+    // 30 s, for the few requests before it is booked.
     const dayOf = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(at));
-    const opening = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
+    const opening = Math.ceil((Date.now() + 30_000) / 60_000) * 60_000;
     const openingTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(opening));
     const today = dayOf(Date.now());
     await put(`/api/v1/practice/locations/${location.id}/overrides/${today}`, { hours: [{ start: dayOf(opening) === today ? openingTime : '00:00', end: '24:00' }], note: '' });
@@ -1546,10 +1551,7 @@ describe('booking', () => {
       if (action) expect((await provider.request.post(`${server.url}/api/v1/practice/appointments/${a.id}/actions`, { data: { action, reason: 'Room needed for a test' } })).status()).toBe(200);
     }
 
-    // A new patient books the first free time: a few minutes away at most.
-    const person = await createVerifiedPerson(server.url, smtp, 'missed');
-    const { page: patient } = await newPage(browser, { timezoneId: 'Australia/Sydney' });
-    expect((await patient.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: person.email, password: person.password }, headers: { origin: server.url } })).status()).toBe(200);
+    // A new patient books the first free time: a minute or so away.
     const slots = (await (await patient.request.get(`${server.url}/api/v1/providers/${availability.providerId}/slots?serviceId=${followUp.id}&locationId=${location.id}&days=2`)).json()) as { slots: { start: string }[] };
     const start = Date.parse(slots.slots[0]!.start);
     expect(start - Date.now()).toBeLessThan(6 * 60_000);
