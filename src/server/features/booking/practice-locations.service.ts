@@ -3,7 +3,7 @@ import { knownTimeZone } from '../../../shared/time-zones.js';
 import { recordAudit } from '../../platform/audit/audit.js';
 import type { ActorContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
-import { conflict, notFound, validationError } from '../../platform/errors/domain-errors.js';
+import { conflict, validationError } from '../../platform/errors/domain-errors.js';
 import { placeOfAddress } from '../places/places.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
 import { DEFAULT_WEEKLY_HOURS, locationCoordinates, locationRemoval } from './practice-profile.policy.js';
@@ -21,7 +21,7 @@ import {
   type ProfileRow,
 } from './practice-profile.repo.js';
 import { refreshDirectoryFields } from './practice-profile.service.js';
-import { inTenant, ownProfile, sqlState, tenantOf } from './practice-scope.js';
+import { inTenant, locationNotFound, ownProfile, sqlState, tenantOf } from './practice-scope.js';
 
 /**
  * Where a provider sees patients: their own practices (an address in the region's order, a
@@ -67,8 +67,6 @@ async function locationColumns(ctx: ActorContext, input: PracticeLocationValues,
     updatedAt: now,
   };
 }
-
-const locationNotFound = () => notFound('practice.location-not-found', 'This location was not found.');
 
 async function ownLocation(ctx: ActorContext, tx: Transaction, locationId: string): Promise<{ profile: ProfileRow; location: LocationRow }> {
   const profile = await ownProfile(ctx, tx);

@@ -19,6 +19,8 @@ export function inTenant<T>(ctx: ActorContext, fn: (tx: Transaction) => Promise<
 }
 
 export const noProfile = () => notFound('practice.no-profile', 'You have no provider profile in this organisation.');
+/** A location that is not one of the signed-in provider's own (missing, or another's: the same answer). */
+export const locationNotFound = () => notFound('practice.location-not-found', 'This location was not found.');
 
 /** The signed-in provider's own profile in the session's organisation (404 when they have none). */
 export async function ownProfile(ctx: ActorContext, tx: Transaction): Promise<ProfileRow> {

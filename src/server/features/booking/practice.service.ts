@@ -31,7 +31,7 @@ import { appointmentQuery, listPracticeAppointments } from './appointments.repo.
 import { practiceAction, practiceBook, practiceReschedule, practiceSlots, toAppointment } from './appointments.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
-import { inTenant, ownProfile, tenantOf } from './practice-scope.js';
+import { inTenant, locationNotFound, ownProfile, tenantOf } from './practice-scope.js';
 import { updateLocation } from './practice-profile.repo.js';
 
 const DAY_MS = 86_400_000;
@@ -172,16 +172,14 @@ async function ownLocation(ctx: ActorContext, tx: Transaction, locationId: strin
     .select()
     .from(providerLocations)
     .where(and(eq(providerLocations.id, locationId), eq(providerLocations.providerId, profile.id), isNull(providerLocations.archivedAt)));
-  if (!location) throw notFound('practice.location-not-found', 'This location was not found.');
+  if (!location) throw locationNotFound();
   return { profile, location };
 }
 
 export async function updateHours(ctx: ActorContext, locationId: string, input: HoursInput): Promise<Availability> {
   await inTenant(ctx, async (tx) => {
     const { profile } = await ownLocation(ctx, tx, locationId);
-    if (!(await updateLocation(tx, locationId, profile.id, { weeklyHours: input.weeklyHours, breaks: input.breaks, updatedAt: ctx.now() }))) {
-      throw notFound('practice.location-not-found', 'This location was not found.');
-    }
+    if (!(await updateLocation(tx, locationId, profile.id, { weeklyHours: input.weeklyHours, breaks: input.breaks, updatedAt: ctx.now() }))) throw locationNotFound();
     await tx.update(providerProfiles).set({ nextAvailableStale: true }).where(eq(providerProfiles.id, profile.id));
     await audit(ctx, tx, 'practice.hours-changed', profile.id, { locationId });
   });
