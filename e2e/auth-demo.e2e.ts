@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROLE_LANDING_PATHS, type Role } from '../src/shared/roles.js';
 import { expectToast, settleToasts } from './support/auth-flows.js';
@@ -39,6 +39,26 @@ async function demoSignIn(page: Page, label: string) {
   const panel = await openDemoTab(page);
   await panel.getByRole('button', { name: label, exact: true }).click();
   await expectToast(page, en('demo.successTitle'));
+}
+
+/**
+ * Opens the mobile menu and returns it. Just after a sign-in's navigation the landing page may
+ * still change the header (a closed menu again, as on any navigation): the button is pressed
+ * again while it says the menu is closed, never while it says open (that would close it).
+ */
+async function openMobileMenu(page: Page): Promise<Locator> {
+  const button = page.getByRole('button', { name: common('header.menu') });
+  const nav = page.getByRole('navigation', { name: common('header.mobileNav') });
+  await expect
+    .poll(
+      async () => {
+        if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+        return nav.isVisible();
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(true);
+  return nav;
 }
 
 describe('Demo Accounts tab', () => {
@@ -101,9 +121,7 @@ describe('signed-in header on a small screen', () => {
     const banner = page.getByRole('banner');
     await banner.getByRole('link', { name: new RegExp(`^${common('messaging.link')}`) }).waitFor();
     await banner.getByRole('button', { name: new RegExp(`^${common('notifications.label')}`) }).waitFor();
-    await page.getByRole('button', { name: common('header.menu') }).click();
-    const nav = page.getByRole('navigation', { name: common('header.mobileNav') });
-    await nav.waitFor();
+    const nav = await openMobileMenu(page);
     for (const [name, href] of [
       [common('header.findProviders'), '/providers'],
       [common('header.dashboard'), '/dashboard'],
@@ -132,8 +150,7 @@ describe('signed-in header on a small screen', () => {
     const { context, page } = await newPage(suite.browser, { viewport: { width: 390, height: 844 } });
     await demoSignIn(page, 'Allied Health');
     await page.waitForURL(suite.server.url + '/allied-health/dashboard');
-    await page.getByRole('button', { name: common('header.menu') }).click();
-    const nav = page.getByRole('navigation', { name: common('header.mobileNav') });
+    const nav = await openMobileMenu(page);
     await nav.getByRole('link', { name: common('header.dashboard') }).waitFor();
     expect(await nav.getByRole('link', { name: common('header.findProviders') }).count()).toBe(0);
     await context.close();
@@ -145,8 +162,7 @@ describe('signed-in header on a small screen', () => {
     // The sign-in navigates to the role's landing page after its toast, and a navigation closes the menu:
     // open the menu only once the landing page has loaded.
     await page.waitForURL(suite.server.url + ROLE_LANDING_PATHS.organization_admin);
-    await page.getByRole('button', { name: common('header.menu') }).click();
-    const nav = page.getByRole('navigation', { name: common('header.mobileNav') });
+    const nav = await openMobileMenu(page);
     const trigger = nav.getByRole('button', { name: /Harbourview Allied Health/ });
     await trigger.waitFor();
     await expect.poll(() => trigger.isVisible()).toBe(true);
