@@ -18,10 +18,9 @@ import {
   updateLocation,
   upcomingAppointmentCounts,
   type LocationRow,
-  type ProfileRow,
 } from './practice-profile.repo.js';
 import { refreshDirectoryFields } from './practice-profile.service.js';
-import { inTenant, locationNotFound, ownProfile, sqlState, tenantOf } from './practice-scope.js';
+import { inTenant, locationNotFound, ownLocation, ownProfile, sqlState, tenantOf } from './practice-scope.js';
 
 /**
  * Where a provider sees patients: their own practices (an address in the region's order, a
@@ -66,13 +65,6 @@ async function locationColumns(ctx: ActorContext, input: PracticeLocationValues,
     timeZone: knownTimeZone(input.timeZone) ?? input.timeZone,
     updatedAt: now,
   };
-}
-
-async function ownLocation(ctx: ActorContext, tx: Transaction, locationId: string): Promise<{ profile: ProfileRow; location: LocationRow }> {
-  const profile = await ownProfile(ctx, tx);
-  const location = await findLocation(tx, locationId, profile.id);
-  if (!location) throw locationNotFound();
-  return { profile, location };
 }
 
 async function upcomingAt(ctx: ActorContext, tx: Transaction, locationId: string): Promise<number> {

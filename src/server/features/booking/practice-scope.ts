@@ -2,7 +2,7 @@ import type { ActorContext } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/database.js';
 import { forbidden, notFound } from '../../platform/errors/domain-errors.js';
 import { withTenant } from '../../platform/tenancy/with-tenant.js';
-import { findProfileOfUserIn, type ProfileRow } from './practice-profile.repo.js';
+import { findLocation, findProfileOfUserIn, type LocationRow, type ProfileRow } from './practice-profile.repo.js';
 
 /**
  * The practice's side always acts in the session's organisation, under its row-level security,
@@ -27,6 +27,14 @@ export async function ownProfile(ctx: ActorContext, tx: Transaction): Promise<Pr
   const profile = await findProfileOfUserIn(tx, ctx.actor.userId, tenantOf(ctx).id);
   if (!profile) throw noProfile();
   return profile;
+}
+
+/** One of the signed-in provider's own locations, not archived, with their profile (404 otherwise). */
+export async function ownLocation(ctx: ActorContext, tx: Transaction, locationId: string): Promise<{ profile: ProfileRow; location: LocationRow }> {
+  const profile = await ownProfile(ctx, tx);
+  const location = await findLocation(tx, locationId, profile.id);
+  if (!location) throw locationNotFound();
+  return { profile, location };
 }
 
 /** The SQLSTATE of a database error, from either driver (node-postgres or PGlite, possibly wrapped by Drizzle). */

@@ -31,7 +31,7 @@ import { appointmentQuery, listPracticeAppointments } from './appointments.repo.
 import { practiceAction, practiceBook, practiceReschedule, practiceSlots, toAppointment } from './appointments.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
-import { inTenant, locationNotFound, ownProfile, tenantOf } from './practice-scope.js';
+import { inTenant, locationNotFound, ownLocation, ownProfile, tenantOf } from './practice-scope.js';
 import { updateLocation } from './practice-profile.repo.js';
 
 const DAY_MS = 86_400_000;
@@ -166,15 +166,6 @@ export async function updateSettings(ctx: ActorContext, input: BookingSettings):
   return getAvailability(ctx);
 }
 
-async function ownLocation(ctx: ActorContext, tx: Transaction, locationId: string) {
-  const profile = await ownProfile(ctx, tx);
-  const [location] = await tx
-    .select()
-    .from(providerLocations)
-    .where(and(eq(providerLocations.id, locationId), eq(providerLocations.providerId, profile.id), isNull(providerLocations.archivedAt)));
-  if (!location) throw locationNotFound();
-  return { profile, location };
-}
 
 export async function updateHours(ctx: ActorContext, locationId: string, input: HoursInput): Promise<Availability> {
   await inTenant(ctx, async (tx) => {
