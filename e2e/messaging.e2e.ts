@@ -480,6 +480,84 @@ describe('secure messaging', () => {
     await patient.getByText(msg('page.choose')).waitFor();
   });
 
+  it('New message: the patient finds a provider of theirs by name and writes a first message; one with a conversation opens it', async () => {
+    await patient.goto(`${suite.server.url}/messages`);
+    await h1(patient, msg('page.title'));
+    await patient.getByRole('button', { name: msg('recipients.open'), exact: true }).click();
+    const panel = patient.getByRole('region', { name: msg('recipients.title') });
+    // The panel takes the focus from its button.
+    await expect.poll(() => patient.evaluate(() => document.activeElement?.textContent)).toBe(msg('recipients.title'));
+    const people = panel.getByRole('list', { name: msg('recipients.title') });
+    // Demo Provider (a conversation already) and Dr Amara Chen (an appointment to come, none yet), among others.
+    const demoProvider = people.getByRole('button', { name: /Demo Provider/ });
+    await demoProvider.getByText(msg('recipients.continues')).waitFor();
+    await expectAxeClean(patient);
+    // Every word of a name: nobody is called this.
+    const box = panel.getByRole('searchbox', { name: msg('recipients.search') });
+    await box.fill('Amara nobody-by-this-name');
+    await box.press('Enter');
+    await panel.getByText(interpolate(msg('recipients.noMatch'), { query: 'Amara nobody-by-this-name' })).waitFor();
+    await box.fill('amara chen');
+    await box.press('Enter');
+    await panel.getByText(interpolate(msg('recipients.matching_one'), { count: '1' })).waitFor();
+    const amara = people.getByRole('button', { name: /Dr Amara Chen/ });
+    await amara.getByText(/^Next appointment: /).waitFor();
+    expect(await people.getByRole('button').count()).toBe(1);
+    const written = `A first note for Dr Chen ${Date.now()}`;
+    // A retry finds the conversation its first attempt started: choosing opens it.
+    const hadConversation = (await amara.getByText(msg('recipients.continues')).count()) > 0;
+    await amara.click();
+    if (hadConversation) {
+      await patient.waitForURL(/\/messages\?conversation=[0-9a-f-]{36}$/);
+    } else {
+      await patient.waitForURL(/\/messages\?appointment=[0-9a-f-]{36}$/);
+      await patient.getByRole('heading', { level: 2, name: msg('start.title') }).waitFor();
+      await patient.getByText(interpolate(msg('start.starts'), { name: '\u2068Dr Amara Chen\u2069' })).waitFor();
+      // Chosen from the list: the message's box has the focus.
+      const first = patient.getByLabel(msg('start.label'));
+      await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);
+      await patient.keyboard.type(written);
+      await patient.getByRole('button', { name: msg('composer.send'), exact: true }).click();
+      await patient.waitForURL(/\/messages\?conversation=[0-9a-f-]{36}$/);
+      await thread(patient, 'Dr Amara Chen').getByText(written).waitFor();
+    }
+    // Now she is in the conversations, and New message says it continues that conversation.
+    await patient.getByRole('list', { name: msg('list.title') }).getByRole('link', { name: /Dr Amara Chen/ }).waitFor();
+    const current = new URL(patient.url()).searchParams.get('conversation');
+    expect(current).toMatch(/^[0-9a-f-]{36}$/);
+    await patient.getByRole('button', { name: msg('recipients.open'), exact: true }).click();
+    await panel.getByRole('searchbox', { name: msg('recipients.search') }).fill('Amara');
+    await panel.getByRole('searchbox', { name: msg('recipients.search') }).press('Enter');
+    const again = people.getByRole('button', { name: /Dr Amara Chen/ });
+    await again.getByText(msg('recipients.continues')).waitFor();
+    await again.click();
+    // The same conversation opens (the one just started), its message there.
+    await expect.poll(() => new URL(patient.url()).searchParams.get('conversation')).toBe(current);
+    await panel.waitFor({ state: 'detached' });
+    await thread(patient, 'Dr Amara Chen').getByText(/^A first note for Dr Chen /).first().waitFor();
+    await expectAxeClean(patient);
+  }, 90_000);
+
+  it('New message: the provider finds a patient of theirs, and Close puts the focus back on the button', async () => {
+    await provider.goto(`${suite.server.url}/provider/messages`);
+    await h1(provider, msg('page.practiceTitle'));
+    const open = provider.getByRole('button', { name: msg('recipients.open'), exact: true });
+    await open.click();
+    const panel = provider.getByRole('region', { name: msg('recipients.title') });
+    await panel.getByText(msg('recipients.practiceIntro')).waitFor();
+    const people = panel.getByRole('list', { name: msg('recipients.title') });
+    // The practice's patients, each once; the demo patient's conversation is there already.
+    await people.getByRole('button', { name: /Demo Patient/ }).getByText(msg('recipients.continues')).waitFor();
+    const names = await people.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.querySelector('bdi')?.textContent));
+    expect(new Set(names).size).toBe(names.length);
+    await expectAxeClean(provider);
+    await panel.getByRole('button', { name: msg('recipients.close'), exact: true }).click();
+    await panel.waitFor({ state: 'detached' });
+    await provider.getByText(msg('page.choose')).waitFor();
+    await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(new URL(provider.url()).search).toBe('');
+  });
+
   it('the inbox reads right to left in Arabic', async () => {
     await patient.goto(`${suite.server.url}/messages?lang=ar&conversation=${conversationId}`);
     await h1(patient, translation('ar', 'page.title', 'messages'));

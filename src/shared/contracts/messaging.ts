@@ -105,6 +105,26 @@ export const AppointmentConversationSchema = z.object({
 });
 export type AppointmentConversation = z.infer<typeof AppointmentConversationSchema>;
 
+/**
+ * GET /api/v1/conversations/recipients: the people I may write to, one per person and organisation,
+ * each through one of our appointments there (the next one, else the latest), with the conversation
+ * it would continue. Narrowed by every word of a name (the person's or the organisation's).
+ */
+export const RecipientsQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    q: z.string().trim().max(CONVERSATION_QUERY_MAX_LENGTH).optional(),
+  })
+  .strict();
+export type RecipientsQuery = z.infer<typeof RecipientsQuerySchema>;
+export const RecipientListSchema = z.object({
+  recipients: z.array(AppointmentConversationSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type RecipientList = z.infer<typeof RecipientListSchema>;
+
 export const SendMessageSchema = z.object({ body: MessageBodySchema }).strict();
 export type SendMessage = z.infer<typeof SendMessageSchema>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../shared/contracts/appointments.js';
-import type { AppointmentConversation, Conversation, ConversationList, Message } from '../../../shared/contracts/messaging.js';
+import type { AppointmentConversation, Conversation, ConversationList, Message, RecipientList } from '../../../shared/contracts/messaging.js';
 import { queryRows } from '../../platform/db/database.js';
 import { sendBatch } from './messaging.service.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
@@ -590,5 +590,69 @@ describe('the conversation list, narrowed', () => {
     );
     expect(previewed!.metadata.conversations).toEqual([deeConversation.id]);
     expect(previewed!.metadata.messages.sort()).toEqual([knee.id, byPerson.get(dee.name)!.lastMessage!.id].sort());
+  });
+});
+
+describe('the people one may write to (New message)', () => {
+  const recipients = async (who: SignedIn, q = '', page = 1) => {
+    const res = await call(who, 'GET', `/api/v1/conversations/recipients?page=${page}${q ? `&q=${encodeURIComponent(q)}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return res.json<RecipientList>();
+  };
+
+  it('lists each person an appointment links me with once, through the next appointment, nearest first; staff see their patients; nobody else', async () => {
+    const writer = await createSignedInUser(t, { prefix: 'msg-writer' });
+    const near = await bookWith(writer, otherPractice, 80);
+    const first = await bookWith(writer, practice, 100);
+    const later = await bookWith(writer, practice, 120);
+
+    const mine = await recipients(writer);
+    expect(mine).toMatchObject({ page: 1, pageSize: 20, total: 2 });
+    expect(mine.recipients).toEqual([
+      expect.objectContaining({ appointmentId: near, organisation: expect.objectContaining({ id: otherPractice.tenantId }), with: expect.objectContaining({ id: otherPractice.provider.userId, role: 'carer' }), conversationId: null }),
+      expect.objectContaining({ appointmentId: first, organisation: expect.objectContaining({ id: practice.tenantId }), with: expect.objectContaining({ id: practice.provider.userId, role: 'carer' }), conversationId: null }),
+    ]);
+    expect(mine.recipients[1]!.startsAt).toBe((await call(writer, 'GET', `/api/v1/appointments/${first}`)).json<Appointment>().startsAt);
+
+    // A cancelled appointment gives way to the one still to happen.
+    const cancel = await call(writer, 'POST', `/api/v1/appointments/${first}/cancel`, { reason: 'Moving' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await recipients(writer)).recipients.map((r) => r.appointmentId)).toEqual([near, later]);
+
+    // Writing through the recipient's appointment starts the conversation; the list then names it.
+    const started = await call(writer, 'POST', '/api/v1/conversations', { appointmentId: later, body: 'A question before my visit.' });
+    expect(started.statusCode, started.body).toBe(201);
+    const conversationId = started.json<Conversation>().id;
+    expect((await recipients(writer)).recipients.find((r) => r.appointmentId === later)?.conversationId).toBe(conversationId);
+
+    // Narrowed by every word of the person's name or the organisation's, in any case.
+    const byName = await recipients(writer, practice.provider.name.toUpperCase());
+    expect(byName.recipients.map((r) => r.with.id)).toEqual([practice.provider.userId]);
+    expect(byName.total).toBe(1);
+    const orgName = (await recipients(writer)).recipients.find((r) => r.organisation.id === otherPractice.tenantId)!.organisation.name;
+    expect((await recipients(writer, orgName)).recipients.map((r) => r.with.id)).toEqual([otherPractice.provider.userId]);
+    expect((await recipients(writer, `${practice.provider.name} nobody-by-this-word`)).total).toBe(0);
+
+    // The provider sees the patient (once, with the conversation); the other provider too, without one.
+    const theirs = await recipients(practice.provider, writer.name);
+    expect(theirs.recipients).toEqual([expect.objectContaining({ appointmentId: later, with: expect.objectContaining({ id: writer.userId, role: 'patient' }), conversationId })]);
+    expect((await recipients(otherPractice.provider, writer.name)).recipients).toEqual([
+      expect.objectContaining({ appointmentId: near, with: expect.objectContaining({ id: writer.userId, role: 'patient' }), conversationId: null }),
+    ]);
+    // Someone without appointments has nobody to write to; a page past the end is empty, with the total.
+    expect(await recipients(stranger)).toMatchObject({ recipients: [], total: 0 });
+    expect(await recipients(writer, '', 2)).toMatchObject({ recipients: [], total: 2, page: 2 });
+  });
+
+  it('refuses a malformed query with the field named, and asks for a session', async () => {
+    const long = await call(patient, 'GET', `/api/v1/conversations/recipients?q=${'x'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.headers['content-type']).toContain('application/problem+json');
+    const page = await call(patient, 'GET', '/api/v1/conversations/recipients?page=0');
+    expect(page.statusCode).toBe(400);
+    const unknown = await call(patient, 'GET', '/api/v1/conversations/recipients?unread=true');
+    expect(unknown.statusCode).toBe(400);
+    expect((await call(null, 'GET', '/api/v1/conversations/recipients')).statusCode).toBe(401);
   });
 });

@@ -2,8 +2,10 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema/auth.js';
 import type { Attachment } from '../../../shared/contracts/messaging.js';
+import { appointments } from '../../db/schema/booking.js';
 import { conversationParticipants, conversations, messageAttachments, messages } from '../../db/schema/messaging.js';
-import type { Queryable } from '../../platform/db/database.js';
+import { providerProfiles } from '../../db/schema/specialties.js';
+import { queryRows, type Queryable } from '../../platform/db/database.js';
 
 /** What a message shows, whichever query read it. */
 export type MessageRow = Pick<typeof messages.$inferSelect, 'id' | 'conversationId' | 'senderId' | 'body' | 'createdAt'>;
@@ -138,4 +140,73 @@ function filtered(me: string, filter: ConversationFilter): SQL | undefined {
         and m.sender_id is distinct from ${me}::uuid and m.created_at > coalesce(${mine.lastReadAt}, '-infinity'::timestamptz))`
     : undefined;
   return and(words, unread);
+}
+
+/** A person I may write to, through one of our appointments (see {@link messageRecipients}). */
+export interface RecipientRow extends Record<string, unknown> {
+  appointmentId: string;
+  startsAt: Date | string;
+  tenantId: string;
+  organisationName: string | null;
+  patientId: string;
+  patientName: string;
+  patientImage: string | null;
+  carerId: string;
+  carerName: string;
+  carerImage: string | null;
+  conversationId: string | null;
+}
+
+/**
+ * The pairs of me and another person that an appointment links in its organisation (as a patient
+ * or as its provider; row-level security shows a patient their own appointments anywhere and staff
+ * their organisation's), one row per pair, through the appointment a message would be about: the
+ * next one still to happen, else the latest. A cancelled or missed one only when there is no other.
+ */
+function recipientPairs(me: string, now: Date): SQL {
+  const at = now.toISOString();
+  return sql`select distinct on (a.tenant_id, a.patient_id, pp.user_id)
+      a.id as appointment_id, a.tenant_id, a.patient_id, pp.user_id as carer_id, a.starts_at
+    from ${appointments} a join ${providerProfiles} pp on pp.id = a.provider_id
+    where (a.patient_id = ${me}::uuid or pp.user_id = ${me}::uuid) and a.patient_id <> pp.user_id
+    order by a.tenant_id, a.patient_id, pp.user_id,
+      a.status in ('cancelled', 'no_show'),
+      a.starts_at < ${at}::timestamptz,
+      abs(extract(epoch from a.starts_at - ${at}::timestamptz))`;
+}
+
+/** Every word in the other person's name or the organisation's, ignoring case. */
+function recipientNamed(me: string, words: readonly string[]): SQL {
+  if (words.length === 0) return sql`true`;
+  const other = sql`(case when p.patient_id = ${me}::uuid then carer.name else patient.name end)`;
+  return sql.join(
+    words.map((w) => sql`(${other} ilike ${containing(w)} or coalesce(directory_organisation_name(p.tenant_id), '') ilike ${containing(w)})`),
+    sql` and `,
+  );
+}
+
+/**
+ * The people I may write to, a page of them, those with the nearest appointment (to come or past)
+ * first, and how many there are in all.
+ */
+export async function messageRecipients(
+  db: Queryable,
+  me: string,
+  { words, limit, offset, now }: { words: readonly string[]; limit: number; offset: number; now: Date },
+): Promise<{ rows: RecipientRow[]; total: number }> {
+  const from = sql`from (${recipientPairs(me, now)}) p join ${users} patient on patient.id = p.patient_id join ${users} carer on carer.id = p.carer_id
+    where ${recipientNamed(me, words)}`;
+  const rows = await queryRows<RecipientRow>(
+    db,
+    sql`select p.appointment_id as "appointmentId", p.starts_at as "startsAt", p.tenant_id as "tenantId",
+        directory_organisation_name(p.tenant_id) as "organisationName",
+        p.patient_id as "patientId", patient.name as "patientName", patient.image as "patientImage",
+        p.carer_id as "carerId", carer.name as "carerName", carer.image as "carerImage",
+        (select c.id from ${conversations} c where c.tenant_id = p.tenant_id and c.patient_id = p.patient_id and c.carer_id = p.carer_id) as "conversationId"
+      ${from}
+      order by abs(extract(epoch from p.starts_at - ${now.toISOString()}::timestamptz)), p.appointment_id
+      limit ${limit} offset ${offset}`,
+  );
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${from}`);
+  return { rows, total: count?.n ?? 0 };
 }

@@ -15,6 +15,8 @@ import {
   ConversationSummarySchema,
   MessageSchema,
   MessagesQuerySchema,
+  RecipientListSchema,
+  RecipientsQuerySchema,
   SendMessageSchema,
   StartConversationSchema,
   UnreadCountSchema,
@@ -26,6 +28,7 @@ import {
   appointmentConversation,
   getConversation,
   listConversations,
+  listRecipients,
   markConversationRead,
   readAttachment,
   sendAttachment,
@@ -107,6 +110,20 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ context: ContextFactory; a
       const { conversation, created } = await startConversation(await context.withActor(request), request.body);
       return reply.status(created ? 201 : 200).headers(noStore).send({ ...conversation, attachmentMaxBytes });
     },
+  );
+
+  app.get(
+    '/api/v1/conversations/recipients',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'The people I may write to: one per person and organisation of my appointments, with the appointment a first message is about and the conversation it continues',
+        querystring: RecipientsQuerySchema,
+        response: { 200: RecipientListSchema },
+      },
+    },
+    async (request, reply) => reply.headers(noStore).send(await listRecipients(await context.withActor(request), request.query)),
   );
 
   app.get(

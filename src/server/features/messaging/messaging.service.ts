@@ -15,6 +15,8 @@ import {
   type Attachment,
   type AppointmentConversation,
   type Message,
+  type RecipientList,
+  type RecipientsQuery,
   type StartConversation,
 } from '../../../shared/contracts/messaging.js';
 import { users } from '../../db/schema/auth.js';
@@ -28,7 +30,7 @@ import { queryRows, type Database, type Transaction } from '../../platform/db/da
 import { batcherPerDatabase, createStatementBatcher } from '../../platform/db/statement-batcher.js';
 import { notFound, validationError } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
-import { attachmentsOf, conversationSummaries, countConversations, type MessageRow, type SummaryRow } from './messaging.repo.js';
+import { attachmentsOf, conversationSummaries, countConversations, messageRecipients, type MessageRow, type SummaryRow } from './messaging.repo.js';
 
 /**
  * Row-level security shows a person only the conversations they take part in, whichever
@@ -264,6 +266,36 @@ export async function startConversation(ctx: ActorContext, input: StartConversat
     if (!id) throw notFoundConversation();
     await insertMessage(ctx, tx, { id, tenantId: link.tenantId }, input.body);
     return { conversation: await conversationWithMessages(ctx, tx, id, undefined), created: Boolean(inserted) };
+  });
+}
+
+/**
+ * The people I may write to (the "New message" list): one per person and organisation an
+ * appointment links me with, through the appointment a first message would be about. Names only,
+ * as on the appointments themselves: nothing of a message is read, so nothing is audited.
+ */
+export async function listRecipients(ctx: ActorContext, query: RecipientsQuery): Promise<RecipientList> {
+  const me = ctx.actor.userId;
+  const { page } = query;
+  return asParticipant(ctx, async (tx) => {
+    const { rows, total } = await messageRecipients(tx, me, {
+      words: conversationSearchWords(query.q),
+      limit: CONVERSATIONS_PAGE_SIZE,
+      offset: (page - 1) * CONVERSATIONS_PAGE_SIZE,
+      now: ctx.now(),
+    });
+    return {
+      recipients: rows.map((row) => ({
+        appointmentId: row.appointmentId,
+        startsAt: new Date(row.startsAt).toISOString(),
+        organisation: { id: row.tenantId, name: row.organisationName ?? '' },
+        with: otherPerson(row, me),
+        conversationId: row.conversationId,
+      })),
+      page,
+      pageSize: CONVERSATIONS_PAGE_SIZE,
+      total,
+    };
   });
 }
 

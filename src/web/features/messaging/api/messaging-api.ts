@@ -11,6 +11,8 @@ import {
   ConversationSummarySchema,
   type Message,
   MessageSchema,
+  type RecipientList,
+  RecipientListSchema,
 } from '~/shared/contracts/messaging';
 import { ApiError, CLIENT_ERROR_CODES, apiFetch, readApiResponse } from '~/web/lib/api-client';
 import type { ServerFrame } from '~/shared/contracts/realtime';
@@ -84,7 +86,19 @@ function useConversationMutation<TVariables>(fn: (v: TVariables) => Promise<Conv
   });
 }
 
-/** Starts (or continues) the conversation of an appointment. */
+/** The people one may write to ("New message"), a page of them, narrowed to a name. */
+export function useRecipients({ page, q }: { page: number; q: string }) {
+  return useQuery({
+    queryKey: [...KEYS.all, 'recipients', page, q.trim()],
+    queryFn: ({ signal }): Promise<RecipientList> => {
+      const params = new URLSearchParams({ page: String(page) });
+      if (q.trim()) params.set('q', q.trim());
+      return apiFetch(`/api/v1/conversations/recipients?${params.toString()}`, { schema: RecipientListSchema, signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** Before the first message about an appointment: to whom, when it is, and the conversation it continues. */
 export function useAppointmentConversation(appointmentId: string) {
   return useQuery({
@@ -95,6 +109,7 @@ export function useAppointmentConversation(appointmentId: string) {
   });
 }
 
+/** Starts (or continues) the conversation of an appointment. */
 export function useStartConversation() {
   return useConversationMutation(({ appointmentId, body }: { appointmentId: string; body: string }) =>
     apiFetch('/api/v1/conversations', { method: 'POST', body: { appointmentId, body }, schema: ConversationSchema }),

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '~/web/components/layout/document-title';
+import { Button } from '~/web/components/ui/button';
 import { isolate } from '~/web/lib/bidi';
 import { formatDateTime, userTimeZone, zoneName } from '~/web/lib/dates';
 import { useRealtimeEvents } from '~/web/lib/realtime';
@@ -10,13 +11,15 @@ import { useAppointmentConversation, useRefreshMessaging, useStartConversation }
 import { Composer, type ComposerValue } from './composer';
 import { ConversationList } from './conversation-list';
 import { ConversationView } from './conversation-view';
+import { NewConversation } from './new-conversation';
 import { isMissing, QueryState, useMessagingError } from './parts';
 import { useFormatLocale } from '~/web/lib/format-locale';
 
 /**
  * /messages (the patient's inbox) and /provider/messages (the practice's): the conversations and the
  * selected one. `?conversation=<id>` selects one (`&message=<id>`: at a message the search found);
- * `?appointment=<id>` writes about an appointment; `?q=` and `?unread=true` narrow the list.
+ * `?appointment=<id>` writes about an appointment; `?new=true` chooses whom to write to ("New
+ * message"); `?q=` and `?unread=true` narrow the list.
  */
 export function InboxPage({ practice }: { practice: boolean }) {
   const { t } = useTranslation('messages');
@@ -28,18 +31,37 @@ export function InboxPage({ practice }: { practice: boolean }) {
   const [page, setPage] = useState(1);
   // After the first message about an appointment, the conversation's composer takes the focus.
   const [started, setStarted] = useState<string | null>(null);
+  // An appointment chosen under "New message": its first message's box takes the focus.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  // "New message" pressed here (not a link opened): the panel takes the focus.
+  const [opened, setOpened] = useState(false);
   const refresh = useRefreshMessaging();
   // Live updates when the tab's socket hears something (polling covers the rest).
   useRealtimeEvents(() => refresh());
   const appointment = params.get('appointment');
   const selected = params.get('conversation');
+  const writing = params.get('new') === 'true';
   const filter = { q: params.get('q') ?? '', unread: params.get('unread') === 'true' };
   const title = staff ? t('page.practiceTitle') : t('page.title');
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <DocumentTitle title={title} />
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-      <p className="mt-2 text-base text-slate-700">{staff ? t('page.practiceIntro') : t('page.intro')}</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+          <p className="mt-2 text-base text-slate-700">{staff ? t('page.practiceIntro') : t('page.intro')}</p>
+        </div>
+        <Button
+          ref={newButton}
+          onClick={() => {
+            setOpened(true);
+            setParams({ new: 'true' });
+          }}
+        >
+          {t('recipients.open')}
+        </Button>
+      </div>
       <div className="mt-8 grid gap-6 md:grid-cols-[20rem_minmax(0,1fr)]">
         <ConversationList
           page={page}
@@ -63,12 +85,32 @@ export function InboxPage({ practice }: { practice: boolean }) {
             );
           }}
         />
-        {appointment ? (
+        {writing ? (
+          <NewConversation
+            staff={staff}
+            takeFocus={opened}
+            zone={zone}
+            onChoose={(recipient) => {
+              if (recipient.conversationId) {
+                setStarted(recipient.conversationId);
+                setParams({ conversation: recipient.conversationId });
+              } else {
+                setChosen(recipient.appointmentId);
+                setParams({ appointment: recipient.appointmentId });
+              }
+            }}
+            onClose={() => {
+              setParams({}, { replace: true });
+              newButton.current?.focus();
+            }}
+          />
+        ) : appointment ? (
           <StartConversation
             key={appointment}
             appointmentId={appointment}
             staff={staff}
             zone={zone}
+            focusComposer={chosen === appointment}
             onStarted={(id) => {
               setStarted(id);
               setParams({ conversation: id }, { replace: true });
@@ -90,7 +132,22 @@ export function InboxPage({ practice }: { practice: boolean }) {
  * continues) the conversation. An appointment that is not one of theirs says so before anything is
  * written, with the way to their appointments.
  */
-function StartConversation({ appointmentId, staff, zone, onStarted, onOpen }: { appointmentId: string; staff: boolean; zone: string; onStarted(conversationId: string): void; onOpen(conversationId: string): void }) {
+function StartConversation({
+  appointmentId,
+  staff,
+  zone,
+  focusComposer,
+  onStarted,
+  onOpen,
+}: {
+  appointmentId: string;
+  staff: boolean;
+  zone: string;
+  /** Reached by choosing whom to write to: the message's box takes the focus once it is there. */
+  focusComposer: boolean;
+  onStarted(conversationId: string): void;
+  onOpen(conversationId: string): void;
+}) {
   const { t } = useTranslation('messages');
   const locale = useFormatLocale();
   const about = useAppointmentConversation(appointmentId);
@@ -98,6 +155,11 @@ function StartConversation({ appointmentId, staff, zone, onStarted, onOpen }: { 
   const errorMessage = useMessagingError();
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const loaded = Boolean(about.data);
+  useEffect(() => {
+    if (focusComposer && loaded) textarea.current?.focus();
+  }, [focusComposer, loaded]);
   async function onSend({ body }: ComposerValue): Promise<boolean> {
     setError(null);
     try {
@@ -133,7 +195,7 @@ function StartConversation({ appointmentId, staff, zone, onStarted, onOpen }: { 
                 t('start.starts', { name: isolate(data.with.name) })
               )}
             </p>
-            <Composer label={t('start.label')} withFile={false} pending={start.isPending} error={error} onEdit={() => setError(null)} onSend={onSend} draftKey={`appointment:${appointmentId}`} />
+            <Composer label={t('start.label')} withFile={false} pending={start.isPending} error={error} onEdit={() => setError(null)} onSend={onSend} draftKey={`appointment:${appointmentId}`} textareaRef={textarea} />
           </>
         ) : null}
       </QueryState>
