@@ -916,6 +916,35 @@ describe('telehealth video visits', () => {
     await h1(provider, th('day.title'));
     await expect.poll(() => heading.textContent()).toBe(shown);
     expect(await provider.getByLabel(th('day.date')).inputValue()).toBe(next);
+    // Previous day and Next day move the day by one; Today goes back to today.
+    const dateInAddress = () => new URL(provider.url()).searchParams.get('date');
+    await provider.getByRole('button', { name: th('day.previousDay'), exact: true }).click();
+    await expect.poll(dateInAddress).toBe(day);
+    await item.first().waitFor();
+    await provider.getByRole('button', { name: th('day.nextDay'), exact: true }).click();
+    await expect.poll(dateInAddress).toBe(next);
+    await provider.getByRole('button', { name: th('day.today'), exact: true }).click();
+    await expect.poll(dateInAddress).toBe(today());
+    // A day without visits leads to the next day with one: found here through the API, for the demo's own days.
+    let empty: { date: string; next: { date: string } } | null = null;
+    for (let back = 1; back <= 30 && !empty; back++) {
+      const date = today(-back);
+      const answer = (await (await provider.request.get(`${server.url}/api/v1/practice/telehealth?timeZone=${encodeURIComponent(ZONE)}&date=${date}`)).json()) as {
+        visits: unknown[];
+        next: { date: string } | null;
+      };
+      if (answer.visits.length === 0 && answer.next) empty = { date, next: answer.next };
+    }
+    expect(empty).not.toBeNull();
+    await provider.goto(`${server.url}/provider/telehealth?date=${empty!.date}`);
+    await h1(provider, th('day.title'));
+    await provider.getByText(th('day.none')).waitFor();
+    await provider.getByText(th('day.nextVisit').split('{{date}}')[0]!).waitFor();
+    await expectAxeClean(provider);
+    await provider.getByRole('button', { name: th('day.showNext'), exact: true }).click();
+    await expect.poll(dateInAddress).toBe(empty!.next.date);
+    await provider.getByRole('main').getByRole('listitem').first().waitFor();
+    expect(await provider.getByText(th('day.none')).count()).toBe(0);
     await provider.context().close();
-  }, 60_000);
+  }, 90_000);
 });

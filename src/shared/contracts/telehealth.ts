@@ -189,7 +189,13 @@ export const TelehealthDayVisitSchema = z.object({
   others: z.array(z.object({ userId: z.string(), name: z.string(), role: z.enum(VISIT_ROLES), presence: z.enum(PRESENCES), leftAt: z.string().nullable() })),
 });
 export type TelehealthDayVisit = z.infer<typeof TelehealthDayVisitSchema>;
-export const TelehealthDaySchema = z.object({ date: z.string(), timeZone: z.string(), visits: z.array(TelehealthDayVisitSchema) });
+export const TelehealthDaySchema = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  visits: z.array(TelehealthDayVisitSchema),
+  /** The first video visit after this day, of those the day lists (its day in the viewer's zone), so an empty day leads to the next with visits; null: none. */
+  next: z.object({ date: z.string(), startsAt: z.string() }).nullable(),
+});
 export type TelehealthDay = z.infer<typeof TelehealthDaySchema>;
 
 /** Where a visit stands for joining at `now` (the server's and the page's shared rule). */

@@ -73,6 +73,11 @@ export function localDate(instant: string | Date, timeZone: string): string {
   return format(typeof instant === 'string' ? new Date(instant) : instant, 'yyyy-MM-dd', { in: tz(zone) });
 }
 
+/** A calendar date (YYYY-MM-DD) some days later (or earlier, with a negative count). */
+export function addDays(isoDay: string, days: number): string {
+  return new Date(new Date(`${isoDay}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Zones already checked: making an Intl.DateTimeFormat is costly, and every date formatted asks. */
 const KNOWN_ZONES = new Map<string, boolean>();
 

@@ -537,3 +537,33 @@ describe('the provider’s day around midnight', () => {
     }
   });
 });
+
+describe("the provider's day of video visits", () => {
+  it('an empty day names the next day with a visit, in the viewer’s zone; a cancelled one is none, and another organisation sees none', async () => {
+    const own = await createPractice(t, { mode: 'telehealth', telehealth: true, durationMinutes: 30, smtp });
+    const who = await createSignedInUser(t, { prefix: 'visit-next', smtp });
+    const serverNow = Date.now() + clockAheadMs;
+    const dayIn = (days: number) => new Date(serverNow + days * 86_400_000).toISOString().slice(0, 10);
+    const first = await bookAppointment(t, who, own, new Date(`${dayIn(3)}T10:00:00Z`));
+    const second = await bookAppointment(t, who, own, new Date(`${dayIn(6)}T23:30:00Z`));
+    const dayOf = async (viewer: SignedIn, date: string, zone = 'UTC') => {
+      const res = await call(viewer, 'GET', `/api/v1/practice/telehealth?timeZone=${encodeURIComponent(zone)}&date=${date}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<TelehealthDay>();
+    };
+    expect(await dayOf(own.provider, dayIn(1))).toMatchObject({ visits: [], next: { date: dayIn(3), startsAt: `${dayIn(3)}T10:00:00.000Z` } });
+    const third = await dayOf(own.provider, dayIn(3));
+    expect(third.visits.map((v) => v.appointmentId)).toEqual([first]);
+    expect(third.next).toEqual({ date: dayIn(6), startsAt: `${dayIn(6)}T23:30:00.000Z` });
+    // In Sydney, 23:30 UTC is the next morning: that is the day named.
+    expect((await dayOf(own.provider, dayIn(4), 'Australia/Sydney')).next?.date).toBe(dayIn(7));
+    // After the last one, nothing.
+    expect((await dayOf(own.provider, dayIn(6))).next).toBeNull();
+    // Another organisation's provider is not led to this one's visits.
+    expect((await dayOf(otherPractice.provider, dayIn(1))).next).toBeNull();
+    // A cancelled visit is not one to go to.
+    const cancel = await call(who, 'POST', `/api/v1/appointments/${second}/cancel`, { reason: 'Travelling' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await dayOf(own.provider, dayIn(4))).next).toBeNull();
+  });
+});

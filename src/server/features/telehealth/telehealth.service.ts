@@ -19,7 +19,7 @@ import {
   type VisitChatMessage,
   type VisitRole,
 } from '../../../shared/contracts/telehealth.js';
-import { decideTransition, type AppointmentStatus, type TransitionDecision } from '../../../shared/appointments.js';
+import { ACTIVE_APPOINTMENT_STATUSES, decideTransition, type AppointmentStatus, type TransitionDecision } from '../../../shared/appointments.js';
 import { knownTimeZone } from '../../../shared/time-zones.js';
 import { appointments } from '../../db/schema/booking.js';
 import { providerProfiles } from '../../db/schema/specialties.js';
@@ -567,17 +567,21 @@ export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery
       .select({ id: providerProfiles.id })
       .from(providerProfiles)
       .where(and(eq(providerProfiles.userId, ctx.actor.userId), eq(providerProfiles.tenantId, tenant.id)));
+    // The practice's video visits the day lists (a provider's own only).
+    const listed = and(
+      eq(appointments.tenantId, tenant.id),
+      eq(appointments.mode, 'telehealth'),
+      inArray(appointments.status, [...ACTIVE_APPOINTMENT_STATUSES]),
+      own ? eq(appointments.providerId, own.id) : undefined,
+    );
     const rows = await tx
       .select({ id: appointments.id })
       .from(appointments)
       .where(
         and(
-          eq(appointments.tenantId, tenant.id),
-          eq(appointments.mode, 'telehealth'),
-          inArray(appointments.status, ['booked', 'confirmed', 'checked_in', 'completed']),
+          listed,
           isToday ? or(gte(appointments.startsAt, from), gt(appointments.endsAt, now)) : gte(appointments.startsAt, from),
           lt(appointments.startsAt, until),
-          own ? eq(appointments.providerId, own.id) : undefined,
         ),
       )
       .orderBy(asc(appointments.startsAt))
@@ -619,7 +623,19 @@ export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery
           })),
       });
     }
-    return { date, timeZone, visits };
+    // The first visit after this day (of those the list shows), so an empty day leads to the next with visits.
+    const [next] = await tx
+      .select({ startsAt: appointments.startsAt })
+      .from(appointments)
+      .where(and(listed, gte(appointments.startsAt, until)))
+      .orderBy(asc(appointments.startsAt))
+      .limit(1);
+    return {
+      date,
+      timeZone,
+      visits,
+      next: next ? { date: new TZDate(next.startsAt.getTime(), timeZone).toISOString().slice(0, 10), startsAt: next.startsAt.toISOString() } : null,
+    };
   });
 }
 

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { dateLocale, formatTime, localDate } from '~/web/lib/dates';
 
 // Shared with every screen: the web app's date module.
-export { localDate, zoneName } from '~/web/lib/dates';
+export { addDays, localDate, zoneName } from '~/web/lib/dates';
 export { formatMoney, isolatePrice } from '~/web/lib/money';
 
 
@@ -37,7 +37,4 @@ export function mondayOf(isoDay: string): string {
   return new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
 }
 
-export function addDays(isoDay: string, days: number): string {
-  return new Date(new Date(`${isoDay}T12:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
-}
 

@@ -6,7 +6,7 @@ import { OPEN_APPOINTMENT_STATUSES } from '~/shared/appointments';
 import { CalendarDateSchema } from '~/shared/contracts/instants';
 import type { TelehealthDayVisit } from '~/shared/contracts/telehealth';
 import { DocumentTitle } from '~/web/components/layout/document-title';
-import { ButtonLink } from '~/web/components/ui/button';
+import { Button, ButtonLink } from '~/web/components/ui/button';
 import { Field } from '~/web/components/ui/field';
 import { Input } from '~/web/components/ui/input';
 import { formatDate, formatTime, intlLocale, userTimeZone } from '~/web/lib/dates';
@@ -14,7 +14,7 @@ import { isolate } from '~/web/lib/bidi';
 import { useRealtimeEvents } from '~/web/lib/realtime';
 import { useAuth } from '~/web/lib/session';
 import { useRefreshTelehealth, useTelehealthDay } from '../api/telehealth-api';
-import { localDate, zoneName } from '~/web/lib/dates';
+import { addDays, localDate, zoneName } from '~/web/lib/dates';
 import { QueryState } from './parts';
 import { useFormatLocale } from '~/web/lib/format-locale';
 
@@ -36,7 +36,8 @@ export function TelehealthDayPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('date') ?? '';
   // A day that does not exist (2026-13-45, from an edited link) shows today, as the calendar does.
-  const date = CalendarDateSchema.safeParse(asked).success ? asked : localDate(new Date(), zone);
+  const today = localDate(new Date(), zone);
+  const date = CalendarDateSchema.safeParse(asked).success ? asked : today;
   const setDate = (next: string) => setParams((p) => ({ ...Object.fromEntries(p), date: next }), { replace: true });
   const day = useTelehealthDay(date, zone);
   const refresh = useRefreshTelehealth();
@@ -53,19 +54,30 @@ export function TelehealthDayPage() {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('day.title')}</h1>
           <p className="mt-2 text-base text-slate-700">{t('day.intro', { zone: zoneName(zone, locale) })}</p>
         </div>
-        <Field label={t('day.date')} className="w-48">
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              type="date"
-              aria-describedby={describedBy}
-              value={date}
-              onChange={(e) => {
-                if (CalendarDateSchema.safeParse(e.target.value).success) setDate(e.target.value);
-              }}
-            />
-          )}
-        </Field>
+        <div className="flex flex-wrap items-end gap-2">
+          <Field label={t('day.date')} className="w-48">
+            {({ id, describedBy }) => (
+              <Input
+                id={id}
+                type="date"
+                aria-describedby={describedBy}
+                value={date}
+                onChange={(e) => {
+                  if (CalendarDateSchema.safeParse(e.target.value).success) setDate(e.target.value);
+                }}
+              />
+            )}
+          </Field>
+          <Button variant="outline" onClick={() => setDate(addDays(date, -1))}>
+            {t('day.previousDay')}
+          </Button>
+          <Button variant="outline" onClick={() => setDate(today)}>
+            {t('day.today')}
+          </Button>
+          <Button variant="outline" onClick={() => setDate(addDays(date, 1))}>
+            {t('day.nextDay')}
+          </Button>
+        </div>
       </div>
       <section aria-labelledby={headingId} className="mt-8">
         <h2 id={headingId} aria-live="polite" className="text-xl font-semibold text-slate-900">
@@ -73,7 +85,17 @@ export function TelehealthDayPage() {
         </h2>
         <QueryState pending={day.isPending} error={day.isError ? day.error : null} retry={() => void day.refetch()}>
           {visits.length === 0 ? (
-            <p className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">{t('day.none')}</p>
+            <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">
+              <p>{t('day.none')}</p>
+              {day.data?.next ? (
+                <p className="mt-2">
+                  {t('day.nextVisit', { date: formatDate(day.data.next.startsAt, locale, zone), time: formatTime(day.data.next.startsAt, locale, zone) })}{' '}
+                  <button type="button" className="inline-flex min-h-6 items-center font-medium text-teal-800 underline" onClick={() => setDate(day.data!.next!.date)}>
+                    {t('day.showNext')}
+                  </button>
+                </p>
+              ) : null}
+            </div>
           ) : (
             <ul className="mt-4 space-y-3" aria-busy={day.isFetching}>
               {visits.map((v) => (
