@@ -3,15 +3,13 @@ import { Avatar } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONVERSATION_QUERY_MAX_LENGTH, conversationSearchWords, type ConversationListItem } from '~/shared/contracts/messaging';
+import { conversationSearchWords, type ConversationListItem } from '~/shared/contracts/messaging';
 import { Button } from '~/web/components/ui/button';
-import { Pager } from '~/web/components/ui/pager';
-import { Input } from '~/web/components/ui/input';
 import { formatDateTime } from '~/web/lib/dates';
 import { personInitials, useAuth } from '~/web/lib/session';
 import { useConversations } from '../api/messaging-api';
 import { foundPreviewOf, markWords, previewOf } from '../lib/format';
-import { QueryState } from './parts';
+import { ListPager, QueryState, SearchWords } from './parts';
 import { useFormatLocale } from '~/web/lib/format-locale';
 
 export function PersonAvatar({ name, image }: { name: string; image: string | null }) {
@@ -87,15 +85,7 @@ export function ConversationList({
         {t('list.title')}
       </h2>
       <form role="search" aria-label={t('list.searchLabel')} onSubmit={onSubmit} className="mt-3 space-y-2">
-        <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-900">
-          {t('list.search')}
-        </label>
-        <div className="flex gap-2">
-          <Input id={`${id}-q`} type="search" name="q" value={draft} maxLength={CONVERSATION_QUERY_MAX_LENGTH} onChange={(e) => onSearchChange(e.target.value)} className="min-w-0 flex-1" />
-          <Button type="submit" variant="outline">
-            {t('list.searchButton')}
-          </Button>
-        </div>
+        <SearchWords id={`${id}-q`} label={t('list.search')} value={draft} onChange={onSearchChange} />
         <label className="flex min-h-6 items-center gap-2 text-sm text-slate-900">
           <input
             type="checkbox"
@@ -134,19 +124,7 @@ export function ConversationList({
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <Pager
-            label={t('list.pages')}
-            status={t('list.pageOf', { page, pages })}
-            previousLabel={t('list.previous')}
-            nextLabel={t('list.next')}
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            size="sm"
-            className="mt-4 flex flex-wrap items-center justify-between gap-2"
-          />
-        ) : null}
+        <ListPager label={t('list.pages')} page={page} pages={pages} onPage={setPage} />
       </QueryState>
     </section>
   );

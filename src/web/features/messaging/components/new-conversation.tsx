@@ -1,17 +1,15 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type AppointmentConversation, CONVERSATION_QUERY_MAX_LENGTH } from '~/shared/contracts/messaging';
+import type { AppointmentConversation } from '~/shared/contracts/messaging';
 import { Button } from '~/web/components/ui/button';
-import { Input } from '~/web/components/ui/input';
-import { Pager } from '~/web/components/ui/pager';
 import { formatDateTime } from '~/web/lib/dates';
 import { focusElement } from '~/web/lib/focus';
 import { useFormatLocale } from '~/web/lib/format-locale';
 import { useNow } from '~/web/lib/use-now';
 import { useRecipients } from '../api/messaging-api';
 import { PersonAvatar } from './conversation-list';
-import { QueryState } from './parts';
+import { ListPager, QueryState, SearchWords } from './parts';
 
 /**
  * "New message": the people one may write to (those an appointment links one with), searchable by
@@ -67,27 +65,16 @@ export function NewConversation({
       </div>
       <p className="mt-1 text-sm text-slate-700">{staff ? t('recipients.practiceIntro') : t('recipients.intro')}</p>
       <form role="search" aria-label={t('recipients.searchLabel')} onSubmit={onSubmit} className="mt-4 space-y-2">
-        <label htmlFor={`${id}-q`} className="block text-sm font-medium text-slate-900">
-          {t('recipients.search')}
-        </label>
-        <div className="flex gap-2">
-          <Input
-            id={`${id}-q`}
-            type="search"
-            name="q"
-            value={draft}
-            maxLength={CONVERSATION_QUERY_MAX_LENGTH}
-            onChange={(e) => {
-              setDraft(e.target.value);
-              // An emptied box is no search: everyone again, at once.
-              if (!e.target.value.trim() && q) search('');
-            }}
-            className="min-w-0 flex-1"
-          />
-          <Button type="submit" variant="outline">
-            {t('list.searchButton')}
-          </Button>
-        </div>
+        <SearchWords
+          id={`${id}-q`}
+          label={t('recipients.search')}
+          value={draft}
+          onChange={(value) => {
+            setDraft(value);
+            // An emptied box is no search: everyone again, at once.
+            if (!value.trim() && q) search('');
+          }}
+        />
       </form>
       <QueryState pending={recipients.isPending} error={recipients.isError ? recipients.error : null} retry={() => void recipients.refetch()}>
         {q && recipients.data ? (
@@ -141,19 +128,7 @@ export function NewConversation({
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <Pager
-            label={t('recipients.pages')}
-            status={t('list.pageOf', { page, pages })}
-            previousLabel={t('list.previous')}
-            nextLabel={t('list.next')}
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            size="sm"
-            className="mt-4 flex flex-wrap items-center justify-between gap-2"
-          />
-        ) : null}
+        <ListPager label={t('recipients.pages')} page={page} pages={pages} onPage={setPage} />
       </QueryState>
     </section>
   );
