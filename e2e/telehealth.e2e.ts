@@ -105,6 +105,15 @@ async function expectFocused(locator: Locator): Promise<void> {
   await expect.poll(() => locator.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
 }
 
+/**
+ * The microphone's button in the call's controls, in each of its states. Exact names: 'Mute
+ * microphone' is also a part of 'Unmute microphone'.
+ */
+function microphoneButtons(page: Page): { mute: Locator; unmute: Locator } {
+  const controls = page.getByRole('group', { name: th('call.controls') });
+  return { mute: controls.getByRole('button', { name: th('call.mute'), exact: true }), unmute: controls.getByRole('button', { name: th('call.unmute'), exact: true }) };
+}
+
 /** The other person's tile: their video and its caption (which names the figure). */
 function remoteTile(page: Page, name: string): Locator {
   return page.locator('figure').filter({ has: remoteVideo(page, name) });
@@ -387,7 +396,7 @@ describe('telehealth video visits', () => {
     await expectFocused(patient.getByRole('heading', { level: 2, name: th('call.title') }));
     await expectLiveVideo(patient, 'Demo Provider');
     await expectLiveVideo(provider, patientName);
-    await patient.getByRole('group', { name: th('call.controls') }).getByRole('button', { name: th('call.mute'), exact: true }).waitFor();
+    await microphoneButtons(patient).mute.waitFor();
     await expectAxeClean(patient);
     // An invitation sent from the keyboard: the keyboard stays on the form's button while it is
     // sent and after (not thrown back to the page's body), and the invited guest is listed.
@@ -498,8 +507,9 @@ describe('telehealth video visits', () => {
     await tile.getByText(cameraOff, { exact: true }).waitFor({ timeout: 20_000 });
     await provider.getByRole('figure', { name: new RegExp(`^${escapeRegExp(patientName)}.*${escapeRegExp(cameraOff)}`) }).waitFor();
     expect(await tile.getByText(microphoneOff, { exact: true }).count()).toBe(0);
-    await controls.getByRole('button', { name: th('call.mute'), exact: true }).click();
-    await controls.getByRole('button', { name: th('call.unmute'), exact: true }).waitFor();
+    const microphone = microphoneButtons(patient);
+    await microphone.mute.click();
+    await microphone.unmute.waitFor();
     await tile.getByText(microphoneOff, { exact: true }).waitFor({ timeout: 20_000 });
     await provider.getByRole('figure', { name: new RegExp(`${escapeRegExp(microphoneOff)}.*${escapeRegExp(cameraOff)}`) }).waitFor();
     await expectAxeClean(patient);
@@ -509,9 +519,9 @@ describe('telehealth video visits', () => {
     await controls.getByRole('button', { name: th('call.cameraOn') }).click();
     await expect.poll(() => tile.getByText(cameraOff, { exact: true }).count(), { timeout: 20_000 }).toBe(0);
     await tile.getByText(microphoneOff, { exact: true }).waitFor();
-    await controls.getByRole('button', { name: th('call.unmute'), exact: true }).click();
+    await microphone.unmute.click();
     await patient.locator(`video[aria-label="${th('call.yourVideo')}"]`).waitFor();
-    await controls.getByRole('button', { name: th('call.mute'), exact: true }).waitFor();
+    await microphone.mute.waitFor();
     await expect.poll(() => tile.getByText(microphoneOff, { exact: true }).count(), { timeout: 20_000 }).toBe(0);
   }, 60_000);
 
@@ -608,11 +618,8 @@ describe('telehealth video visits', () => {
   }, 90_000);
 
   it('the patient mutes and reloads: back in the call still muted, on the button and for the provider', async () => {
-    const controls = patient.getByRole('group', { name: th('call.controls') });
     const microphoneOff = () => remoteTile(provider, patientName).getByText(th('call.remote.microphoneOff'), { exact: true });
-    // Exact names: 'Mute microphone' is also a part of 'Unmute microphone'.
-    const mute = controls.getByRole('button', { name: th('call.mute'), exact: true });
-    const unmute = controls.getByRole('button', { name: th('call.unmute'), exact: true });
+    const { mute, unmute } = microphoneButtons(patient);
     // A retry starts where a failed attempt left the call (muted): unmuted first.
     await patient.getByRole('heading', { level: 2, name: th('call.title') }).waitFor();
     if (await unmute.isVisible()) {
@@ -681,10 +688,9 @@ describe('telehealth video visits', () => {
 
   it('the provider leaves the call and is told what happens to the visit (not the patient’s text), then comes back', async () => {
     // The patient mutes first: the provider, joining again later, learns it when the call connects.
-    const controls = patient.getByRole('group', { name: th('call.controls') });
-    // Exact names ('Mute microphone' is a part of 'Unmute microphone'); a retry may find it muted.
-    const unmute = controls.getByRole('button', { name: th('call.unmute'), exact: true });
-    if (!(await unmute.isVisible())) await controls.getByRole('button', { name: th('call.mute'), exact: true }).click();
+    // A retry may find it muted already.
+    const { mute, unmute } = microphoneButtons(patient);
+    if (!(await unmute.isVisible())) await mute.click();
     await unmute.waitFor();
     await provider.getByRole('button', { name: th('call.leave'), exact: true }).click();
     await provider.getByText(th('left.title')).waitFor();
@@ -706,7 +712,7 @@ describe('telehealth video visits', () => {
     // Back: the patient's line no longer says the provider left; the provider sees the patient is still muted.
     await expect.poll(() => patient.getByText(interpolate(th('call.personLeft'), { name: 'Demo Provider' })).count(), { timeout: 20_000 }).toBe(0);
     await remoteTile(provider, patientName).getByText(th('call.remote.microphoneOff'), { exact: true }).waitFor({ timeout: 20_000 });
-    await controls.getByRole('button', { name: th('call.unmute'), exact: true }).click();
+    await unmute.click();
     await expect.poll(() => remoteTile(provider, patientName).getByText(th('call.remote.microphoneOff'), { exact: true }).count(), { timeout: 20_000 }).toBe(0);
   }, 90_000);
 
