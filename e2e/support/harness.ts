@@ -178,27 +178,38 @@ export function useServerAndBrowser(env: Record<string, string> = {}): { readonl
 export function waitForHydrationOnNavigation(page: Page): void {
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
-  // What the page said went wrong, kept so that a page that never hydrates says why.
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // What the page said went wrong, so that a page that never hydrates says why: the last few
+  // reports only (a page lives for a whole test), each numbered, so a navigation knows which are its own.
+  let reported = 0;
+  const recent: { at: number; text: string }[] = [];
+  const note = (text: string) => {
+    recent.push({ at: reported++, text });
+    if (recent.length > 20) recent.shift();
+  };
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    if (message.type() === 'error') note(`console error: ${message.text()}`);
   });
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
-  const settle = async <R extends Awaited<ReturnType<Page['goto']>>>(response: R): Promise<R> => {
+  page.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+  const settle = async <R extends Awaited<ReturnType<Page['goto']>>>(response: R, since: number): Promise<R> => {
     const type = response?.headers()['content-type'] ?? '';
     if (!type.startsWith('text/html')) return response;
-    const before = problems.length;
     try {
       await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
     } catch (error) {
-      const said = problems.slice(before);
+      const said = recent.filter((p) => p.at >= since).map((p) => p.text);
       throw new Error(`${page.url()} did not hydrate within 15 s; ${said.length > 0 ? `meanwhile: ${said.slice(-10).join(' | ')}` : 'the page reported no error'}`, { cause: error });
     }
     return response;
   };
-  page.goto = async (url, options) => settle(await goto(url, options));
-  page.reload = async (options) => settle(await reload(options));
+  page.goto = async (url, options) => {
+    const since = reported;
+    return settle(await goto(url, options), since);
+  };
+  page.reload = async (options) => {
+    const since = reported;
+    return settle(await reload(options), since);
+  };
 }
 
 /**
