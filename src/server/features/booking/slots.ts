@@ -89,6 +89,12 @@ function isoDate(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The instants a local date spans in a time zone (23, 24 or 25 hours). */
+export function localDay(date: string, timeZone: string): { from: Date; to: Date } {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return { from: new Date(new TZDate(y, m - 1, d, 0, 0, timeZone).getTime()), to: new Date(new TZDate(y, m - 1, d + 1, 0, 0, timeZone).getTime()) };
+}
+
 /** The calendar date (YYYY-MM-DD) an instant falls on in a time zone. */
 export function calendarDateIn(instant: Date, timeZone: string): string {
   const { year, month, day } = localDate(instant, timeZone);

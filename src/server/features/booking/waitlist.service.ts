@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { WAITLIST_DAYS_MAX, type JoinWaitlist, type WaitlistDays, type WaitlistDaysQuery, type WaitlistEntry } from '../../../shared/contracts/appointments.js';
 import { availabilityOverrides, providerServices, waitlistEntries } from '../../db/schema/booking.js';
@@ -8,13 +7,7 @@ import type { Queryable, Transaction } from '../../platform/db/database.js';
 import { conflict, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser } from '../../platform/tenancy/with-tenant.js';
 import { loadBookingTarget, slotsFor, type BookingTarget } from './availability.js';
-import { availableSlots, calendarDateIn, waitlistDates, type DateOverride } from './slots.js';
-
-/** The instants a local date spans in a time zone (23, 24 or 25 hours). */
-export function localDay(date: string, timeZone: string): { from: Date; to: Date } {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return { from: new Date(new TZDate(y, m - 1, d, 0, 0, timeZone).getTime()), to: new Date(new TZDate(y, m - 1, d + 1, 0, 0, timeZone).getTime()) };
-}
+import { availableSlots, calendarDateIn, localDay, waitlistDates, type DateOverride } from './slots.js';
 
 /** Free times of a target on one local date (as anyone but `patientId` sees them). */
 export async function freeOnDate(db: Queryable, target: BookingTarget, date: string, now: Date, patientId: string | null = null) {

@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { EventData } from '../../../shared/contracts/realtime.js';
 import {
@@ -31,6 +30,7 @@ import { queryRows, type Database, type Queryable, type Transaction } from '../.
 import { DomainError, conflict, forbidden, notFound } from '../../platform/errors/domain-errors.js';
 import { asAppUser, withTenant } from '../../platform/tenancy/with-tenant.js';
 import { refusal } from '../booking/appointments.service.js';
+import { calendarDateIn, localDay } from '../booking/slots.js';
 import { renderVisitInviteEmail } from './telehealth-emails.js';
 import { PRESENCE_LEASE_MS } from './telehealth.presence.js';
 
@@ -540,12 +540,6 @@ export async function sendVisitChat(ctx: ActorContext, appointmentId: string, bo
   });
 }
 
-/** The first instant of a calendar day in a zone, and of the next day. */
-export function dayBounds(date: string, timeZone: string): { from: Date; to: Date } {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return { from: new Date(new TZDate(y, m - 1, d, timeZone).getTime()), to: new Date(new TZDate(y, m - 1, d + 1, timeZone).getTime()) };
-}
-
 /**
  * `/provider/telehealth`: the signed-in provider's telehealth appointments of a day in the
  * organisation they act in (all of the organisation's for staff who are not a provider there),
@@ -555,9 +549,9 @@ export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery
   const tenant = ctx.actor.tenant!;
   const now = ctx.now();
   const timeZone = (query.timeZone && knownTimeZone(query.timeZone)) || 'UTC';
-  const today = new TZDate(now.getTime(), timeZone).toISOString().slice(0, 10);
+  const today = calendarDateIn(now, timeZone);
   const date = query.date ?? today;
-  const { from, to } = dayBounds(date, timeZone);
+  const { from, to } = localDay(date, timeZone);
   // Today also holds what a provider must not miss around midnight: a visit of yesterday still
   // under way, and one of tomorrow whose waiting room is already open.
   const isToday = date === today;
@@ -634,7 +628,7 @@ export async function telehealthDay(ctx: ActorContext, query: TelehealthDayQuery
       date,
       timeZone,
       visits,
-      next: next ? { date: new TZDate(next.startsAt.getTime(), timeZone).toISOString().slice(0, 10), startsAt: next.startsAt.toISOString() } : null,
+      next: next ? { date: calendarDateIn(next.startsAt, timeZone), startsAt: next.startsAt.toISOString() } : null,
     };
   });
 }
