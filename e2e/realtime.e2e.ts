@@ -203,4 +203,63 @@ describe('live notifications', () => {
     await expectAxeClean(provider);
     await provider.context().close();
   }, 120_000);
+
+  it('the bell shows a page at a time with Show earlier, and opening a notification marks it read', async () => {
+    // The patient books NOTIFICATIONS_LIMIT + 1 times that do not overlap: as many notifications for the provider.
+    const patient = await signedIn('patient');
+    const { providerId, free } = await demoProviderFirstFree(patient);
+    const starts: string[] = [];
+    for (const slot of free.slots) {
+      if (starts.length === 0 || Date.parse(slot.start) >= Date.parse(starts.at(-1)!) + 2 * 3_600_000) starts.push(slot.start);
+    }
+    expect(starts.length).toBeGreaterThanOrEqual(21);
+    for (const startsAt of starts.slice(0, 21)) {
+      const booked = await patient.request.post(`${suite.server.url}/api/v1/appointments`, {
+        data: { providerId, serviceId: free.serviceId, locationId: free.locationId, startsAt },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      });
+      expect(booked.status(), await booked.text()).toBe(201);
+    }
+    await patient.context().close();
+
+    const provider = await signedIn('provider');
+    await provider.goto(`${suite.server.url}/provider/dashboard`);
+    await provider.getByRole('heading', { level: 1, name: appt('practice.dashboardTitle'), exact: true }).waitFor();
+    await expect.poll(() => unreadCount(provider)).toBeGreaterThanOrEqual(21);
+    const unreadBefore = await unreadCount(provider);
+    await provider.getByRole('banner').getByRole('button', { name: new RegExp(`^${common('notifications.label')}`) }).click();
+    const panel = provider.getByRole('dialog');
+    const links = panel.getByRole('link');
+    const earlier = panel.getByRole('button', { name: common('notifications.earlier') });
+    await earlier.waitFor();
+    expect(await links.count()).toBe(20);
+    // Unread ones say so to a screen reader, not only with the dot.
+    expect(await links.first().textContent()).toContain(common('notifications.unreadItem'));
+    await expectAxeClean(provider);
+
+    // With the keyboard: the earlier ones are added below, and the focus goes to the first of them.
+    await earlier.focus();
+    await provider.keyboard.press('Enter');
+    await expect.poll(() => links.count()).toBeGreaterThan(20);
+    const twentyFirst = links.nth(20);
+    await expect.poll(() => twentyFirst.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await focusIsLost(provider)).toBe(false);
+    // No more after these: the button is gone.
+    await earlier.waitFor({ state: 'detached' });
+    await expectAxeClean(provider);
+
+    // Opening the newest (unread) one follows its link and marks it read: the count drops by one, also after a reload.
+    const newest = links.first();
+    const label = (await newest.textContent()) ?? '';
+    await newest.click();
+    await provider.waitForURL((url) => url.pathname === '/provider/appointments');
+    await expect.poll(() => unreadCount(provider)).toBe(unreadBefore - 1);
+    await provider.reload();
+    await expect.poll(() => unreadCount(provider)).toBe(unreadBefore - 1);
+    await provider.getByRole('banner').getByRole('button', { name: new RegExp(`^${common('notifications.label')}`) }).click();
+    const reopened = provider.getByRole('dialog').getByRole('link').first();
+    await reopened.waitFor();
+    expect(await reopened.textContent()).toBe(label.replace(common('notifications.unreadItem') + ' ', ''));
+    await provider.context().close();
+  }, 120_000);
 });

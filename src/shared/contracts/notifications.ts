@@ -28,6 +28,13 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NotificationListSchema = z.object({ notifications: z.array(NotificationSchema), unread: z.number().int() });
+/**
+ * A page of notifications, newest first, and the unread count of all of them. `more`: older ones
+ * exist; the next page is asked for with `before` set to this page's last id.
+ */
+export const NotificationListSchema = z.object({ notifications: z.array(NotificationSchema), unread: z.number().int(), more: z.boolean() });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
+/** GET /api/v1/notifications: the newest page, or (`before`: a notification's id) the page older than that one. */
+export const NotificationsQuerySchema = z.object({ before: z.string().uuid().optional() }).strict();
+export type NotificationsQuery = z.infer<typeof NotificationsQuerySchema>;
 export const NotificationIdParamsSchema = z.object({ id: z.string().uuid() }).strict();

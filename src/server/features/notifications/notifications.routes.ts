@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotificationIdParamsSchema, NotificationListSchema } from '../../../shared/contracts/notifications.js';
+import { NotificationIdParamsSchema, NotificationListSchema, NotificationsQuerySchema } from '../../../shared/contracts/notifications.js';
 import type { ContextFactory } from '../../platform/http/request-context.js';
 import { listNotifications, markRead } from './notifications.service.js';
 
@@ -10,8 +10,11 @@ const Empty = z.object({}).strict().nullish();
 export const notificationsRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> = async (app, { context }) => {
   app.get(
     '/api/v1/notifications',
-    { config: { permission: 'account.self' }, schema: { tags: ['notifications'], summary: 'My newest notifications and how many are unread', response: { 200: NotificationListSchema } } },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await listNotifications(await context.withActor(request))),
+    {
+      config: { permission: 'account.self' },
+      schema: { tags: ['notifications'], summary: 'A page of my notifications, newest first, and how many are unread', querystring: NotificationsQuerySchema, response: { 200: NotificationListSchema } },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await listNotifications(await context.withActor(request), request.query.before)),
   );
   app.post(
     '/api/v1/notifications/read-all',

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NotificationListSchema } from '~/shared/contracts/notifications';
+import { type NotificationList, NotificationListSchema } from '~/shared/contracts/notifications';
 import { FocusKeeper } from '~/web/components/ui/focus-keeper';
 import { apiFetch } from '~/web/lib/api-client';
 import { formatDateTime, userTimeZone } from '~/web/lib/dates';
@@ -20,7 +20,29 @@ const KEY = ['notifications'] as const;
  */
 const POLL_MS = 60_000;
 
-/** The header's bell: unread count, the newest notifications, and mark-all-read. */
+type Pages = InfiniteData<NotificationList, string | null>;
+
+/** Marks read, in every page loaded, those `read` names (all when null), and sets the unread count. */
+function markLoaded(client: QueryClient, read: string | null, unread: (old: number) => number) {
+  const at = new Date().toISOString();
+  client.setQueryData<Pages>(KEY, (old) =>
+    old
+      ? {
+          ...old,
+          pages: old.pages.map((page) => ({
+            ...page,
+            unread: Math.max(0, unread(page.unread)),
+            notifications: page.notifications.map((n) => (n.readAt || (read !== null && n.id !== read) ? n : { ...n, readAt: at })),
+          })),
+        }
+      : old,
+  );
+}
+
+/**
+ * The header's bell: unread count, the notifications a page at a time (newest first, "Show
+ * earlier" for the next), mark-all-read; opening one marks it read.
+ */
 export function NotificationBell() {
   const { t } = useTranslation();
   const locale = useFormatLocale();
@@ -30,12 +52,40 @@ export function NotificationBell() {
   useRealtimeEvents((event) => {
     if (event.event === 'notification' || event.event === 'resync') void client.invalidateQueries({ queryKey: KEY });
   });
-  const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiFetch('/api/v1/notifications', { schema: NotificationListSchema, signal }), refetchInterval: POLL_MS });
+  const list = useInfiniteQuery({
+    queryKey: KEY,
+    queryFn: ({ pageParam, signal }) => apiFetch(`/api/v1/notifications${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, { schema: NotificationListSchema, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.more ? (last.notifications.at(-1)?.id ?? null) : null),
+    refetchInterval: POLL_MS,
+  });
   const markAll = useMutation({
     mutationFn: () => apiFetch('/api/v1/notifications/read-all', { method: 'POST', body: {}, schema: NotificationListSchema }),
-    onSuccess: (data) => client.setQueryData(KEY, data),
+    onSuccess: (data) => markLoaded(client, null, () => data.unread),
   });
-  const unread = list.data?.unread ?? 0;
+  const markOne = useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/v1/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', body: {}, schema: NotificationListSchema }),
+    // At once: the panel closes as the link is followed, and the count drops without waiting.
+    onMutate: (id) => markLoaded(client, id, (old) => old - 1),
+    onSuccess: (data, id) => markLoaded(client, id, () => data.unread),
+    onError: () => void client.invalidateQueries({ queryKey: KEY }),
+  });
+  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const listRef = useRef<HTMLUListElement>(null);
+  /** After Show earlier: the index of the first earlier one, which takes the focus once it is shown (the button may be gone). */
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || items.length <= index) return;
+    focusFrom.current = null;
+    listRef.current?.querySelectorAll<HTMLElement>('a[href]')[index]?.focus();
+  }, [items.length]);
+  const showEarlier = () => {
+    if (list.isFetchingNextPage) return;
+    focusFrom.current = items.length;
+    void list.fetchNextPage();
+  };
+  const unread = list.data?.pages[0]?.unread ?? 0;
   const practice = can('appointments.manage');
   const headingRef = useRef<HTMLHeadingElement>(null);
   return (
@@ -74,32 +124,61 @@ export function NotificationBell() {
               </FocusKeeper>
             ) : null}
           </div>
-          {list.isError ? (
+          {list.isError && items.length === 0 ? (
             <p role="alert" className="mt-2 text-sm text-red-700">
               {t('notifications.loadFailed')}
             </p>
-          ) : (list.data?.notifications.length ?? 0) === 0 ? (
+          ) : items.length === 0 ? (
             <p className="mt-2 text-sm text-slate-700">{t('notifications.empty')}</p>
           ) : (
-            <ul className="mt-2 max-h-96 divide-y divide-slate-100 overflow-y-auto">
-              {list.data?.notifications.map((n) => (
-                <li key={n.id} className="py-2">
-                  <Popover.Close asChild>
-                    <Link to={notificationLink(n, practice, zone)} className="block rounded-md p-1 text-sm text-slate-900 hover:bg-slate-50">
-                      {n.readAt ? null : <span className="me-1 inline-block size-2 rounded-full bg-teal-700" aria-hidden="true" />}
-                      {t(notificationMessageKey(n), {
-                        patient: n.data.patient ?? '',
-                        provider: n.data.provider ?? '',
-                        service: n.data.service ?? '',
-                        when: n.data.startsAt ? formatDateTime(n.data.startsAt, locale, zone) : '',
-                        reason: n.data.reason ?? '',
-                      })}
-                      <span className="mt-0.5 block text-xs text-slate-700">{formatDateTime(n.createdAt, locale, zone)}</span>
-                    </Link>
-                  </Popover.Close>
-                </li>
-              ))}
-            </ul>
+            <div className="mt-2 max-h-96 overflow-y-auto">
+              <ul ref={listRef} className="divide-y divide-slate-100">
+                {items.map((n) => (
+                  <li key={n.id} className="py-2">
+                    <Popover.Close asChild>
+                      <Link
+                        to={notificationLink(n, practice, zone)}
+                        className="block rounded-md p-1 text-sm text-slate-900 hover:bg-slate-50"
+                        onClick={() => {
+                          if (!n.readAt) markOne.mutate(n.id);
+                        }}
+                      >
+                        {n.readAt ? null : (
+                          <>
+                            <span className="me-1 inline-block size-2 rounded-full bg-teal-700" aria-hidden="true" />
+                            <span className="sr-only">{t('notifications.unreadItem')} </span>
+                          </>
+                        )}
+                        {t(notificationMessageKey(n), {
+                          patient: n.data.patient ?? '',
+                          provider: n.data.provider ?? '',
+                          service: n.data.service ?? '',
+                          when: n.data.startsAt ? formatDateTime(n.data.startsAt, locale, zone) : '',
+                          reason: n.data.reason ?? '',
+                        })}
+                        <span className="mt-0.5 block text-xs text-slate-700">{formatDateTime(n.createdAt, locale, zone)}</span>
+                      </Link>
+                    </Popover.Close>
+                  </li>
+                ))}
+              </ul>
+              {list.isFetchNextPageError ? (
+                <p role="alert" className="mt-2 text-sm text-red-700">
+                  {t('notifications.earlierFailed')}
+                </p>
+              ) : null}
+              {list.hasNextPage ? (
+                <button
+                  type="button"
+                  className="mt-2 inline-flex min-h-6 items-center text-sm font-medium text-teal-800 underline aria-disabled:cursor-progress"
+                  // Busy, not disabled, while loading: a disabled button would drop the focus to the page's body.
+                  aria-disabled={list.isFetchingNextPage || undefined}
+                  onClick={showEarlier}
+                >
+                  {t('notifications.earlier')}
+                </button>
+              ) : null}
+            </div>
           )}
         </Popover.Content>
       </Popover.Portal>
