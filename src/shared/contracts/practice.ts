@@ -3,6 +3,7 @@ import { CalendarDateSchema, InstantSchema } from './instants.js';
 import { knownTimeZone } from '../time-zones.js';
 import { breaksOutsideHours, endsAfterStart, hoursProblems } from '../wall-hours.js';
 import { APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES } from '../appointments.js';
+import { SERIES_EVERY_WEEKS, SERIES_MAX_VISITS } from '../appointment-series.js';
 import { AppointmentSchema, REASON_MAX_LENGTH } from './appointments.js';
 import { LocationSchema, ServiceSchema, SlotSchema, SlotsQuerySchema } from './providers.js';
 
@@ -144,6 +145,28 @@ export const PracticeBookSchema = z
   })
   .strict();
 export type PracticeBook = z.infer<typeof PracticeBookSchema>;
+
+/**
+ * POST /api/v1/practice/appointments/series: the practice books a series of visits, the first at
+ * `startsAt` and then at the same time of day in the location's zone every `everyWeeks` weeks,
+ * `visits` in all (seriesStarts). All or nothing: if a visit's time is not free, 409
+ * practice.series-unavailable names each such time and books none, unless `skipUnavailable`,
+ * which books the free ones and names the others in `skipped`.
+ */
+export const PracticeSeriesSchema = PracticeBookSchema.extend({
+  everyWeeks: z.literal(SERIES_EVERY_WEEKS),
+  visits: z.number().int().min(2).max(SERIES_MAX_VISITS),
+  skipUnavailable: z.boolean().default(false),
+}).strict();
+export type PracticeSeries = z.infer<typeof PracticeSeriesSchema>;
+/** Why one visit of a series cannot be booked: the time is taken, not bookable, or the patient is busy then. */
+export const SERIES_REFUSALS = ['booking.slot-taken', 'booking.time-unavailable', 'practice.patient-busy'] as const;
+export const SeriesRefusalSchema = z.object({ startsAt: z.string(), code: z.enum(SERIES_REFUSALS) });
+export type SeriesRefusal = z.infer<typeof SeriesRefusalSchema>;
+/** The extension of 409 practice.series-unavailable: the visits that cannot be booked, and how many could. */
+export const SeriesUnavailableExtensionSchema = z.object({ unavailable: z.array(SeriesRefusalSchema), free: z.number().int() });
+export const PracticeSeriesResultSchema = z.object({ appointments: z.array(AppointmentSchema), skipped: z.array(SeriesRefusalSchema) });
+export type PracticeSeriesResult = z.infer<typeof PracticeSeriesResultSchema>;
 
 /**
  * GET /api/v1/practice/patients: the organisation's patients whose name or email holds every word of

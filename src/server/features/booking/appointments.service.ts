@@ -8,7 +8,8 @@ import {
   type MyAppointmentsQuery,
   type RatingRequest,
 } from '../../../shared/contracts/appointments.js';
-import type { PracticeBook } from '../../../shared/contracts/practice.js';
+import type { PracticeBook, PracticeSeries, PracticeSeriesResult, SeriesRefusal } from '../../../shared/contracts/practice.js';
+import { seriesStarts } from '../../../shared/appointment-series.js';
 import type { SlotTime, Slots, SlotsQuery } from '../../../shared/contracts/providers.js';
 import { formatAddress, isRegionCode } from '../../../shared/regions.js';
 import { isSpecialtySlug } from '../../../shared/specialties.js';
@@ -543,78 +544,16 @@ export async function practiceBook(ctx: ActorContext, providerId: string, input:
         if (!samePracticeRequest(row, providerId, input)) throw conflict('booking.idempotency-key-reused', 'This request key was already used for a different booking.');
         return { row, created: false };
       }
-      const [known] = await tx
-        .select({ id: appointments.id })
-        .from(appointments)
-        .where(and(eq(appointments.tenantId, tenant.id), eq(appointments.patientId, input.patientId)))
-        .limit(1);
-      if (!known) throw notFound('practice.patient-not-found', 'This person is not a patient of the practice.');
-      target = await loadBookingTarget(tx, { providerId, serviceId: input.serviceId, locationId: input.locationId });
-      if (!target || target.tenantId !== tenant.id || !target.verified || !target.service.active) {
-        throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
-      }
-      if (target.providerUserId === input.patientId) throw conflict('booking.own-profile', 'Nobody can book an appointment with themselves.');
-      // Notice and horizon are the online booking's rules: the practice books any free time to come.
-      target = asPractice(target);
-      // As a booking does: no waitlist offer is made for this provider while the time is checked.
-      await tx.execute(sql`select lock_provider_bookings(${providerId}::uuid)`);
-      const state = await checkSlot(tx, target, start, now, { patientId: input.patientId });
-      if (state === 'unavailable') {
+      target = await practiceTarget(tx, tenant.id, providerId, input);
+      const refusal = await practiceRefusal(tx, tenant.id, target, input.patientId, start, now);
+      if (refusal === 'booking.time-unavailable') {
         throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.', {
           slots: slotJson(await freshSlots(tx, target, start, now, input.patientId)),
         });
       }
-      if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now, input.patientId));
-      const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
-      const [busy] = await tx
-        .select({ startsAt: appointments.startsAt })
-        .from(appointments)
-        .where(
-          and(
-            eq(appointments.tenantId, tenant.id),
-            eq(appointments.patientId, input.patientId),
-            inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]),
-            lt(appointments.startsAt, end),
-            gt(appointments.endsAt, start),
-          ),
-        )
-        .limit(1);
-      if (busy) throw conflict('practice.patient-busy', 'This patient already has an appointment with the practice at this time.', { busy: { startsAt: busy.startsAt.toISOString() } });
-      const [inserted] = await tx
-        .insert(appointments)
-        .values({
-          tenantId: tenant.id,
-          providerId,
-          patientId: input.patientId,
-          serviceId: target.service.id,
-          locationId: target.location.id,
-          mode: target.service.mode,
-          startsAt: start,
-          endsAt: end,
-          occupiedFrom: new Date(start.getTime() - target.service.bufferBeforeMinutes * MINUTE_MS),
-          occupiedTo: new Date(end.getTime() + target.service.bufferAfterMinutes * MINUTE_MS),
-          timeZone: target.location.timeZone,
-          status: 'confirmed',
-          confirmedAt: now,
-          bookedBy: 'practice',
-          reason: input.reason,
-          priceMinor: target.service.priceMinor,
-          currency: target.service.currency,
-          idempotencyKey,
-        })
-        .returning({ id: appointments.id });
-      const row = (await findAppointment(tx, inserted!.id))!;
-      await recordAudit(tx, {
-        action: 'appointment.booked',
-        tenantId: tenant.id,
-        actorUserId: ctx.actor.userId,
-        targetType: 'appointment',
-        targetId: row.a.id,
-        requestId: ctx.requestId,
-        clientIp: ctx.clientIp,
-        metadata: { by: 'practice', patientId: input.patientId },
-      });
-      await recordAppointmentChange(tx, row, 'booked', 'practice', ctx.publicOrigin);
+      if (refusal === 'booking.slot-taken') throw slotTaken(await freshSlots(tx, target, start, now, input.patientId));
+      if (refusal) throw conflict(refusal.code, 'This patient already has an appointment with the practice at this time.', { busy: { startsAt: refusal.busy.toISOString() } });
+      const row = await insertPracticeBooking(ctx, tx, tenant.id, target, input, start, idempotencyKey, now);
       return { row, created: true };
     });
     if (result.created) ctx.wake('appointment-emails');
@@ -622,6 +561,176 @@ export async function practiceBook(ctx: ActorContext, providerId: string, input:
   } catch (error) {
     return rethrowAsSlotTaken(ctx, error, target, input.startsAt, now);
   }
+}
+
+/**
+ * The idempotency key of one visit of a series: the request's, then `~2`, `~3`, … (a client's key
+ * has no `~`, so none can equal a visit's).
+ */
+function seriesVisitKey(key: string, index: number): string {
+  return index === 0 ? key : `${key}~${index + 1}`;
+}
+
+/**
+ * The practice books a series of visits (practiceBook's rules for each): the first at `startsAt`,
+ * the others at the same wall-clock time in the location's zone every `everyWeeks` weeks. Every
+ * time is checked under the provider's booking lock before any is written: if some are not free,
+ * 409 practice.series-unavailable names them all and nothing is booked, unless the request asks to
+ * skip them (then the others are booked, in one transaction, and the skipped named). Each visit is
+ * an appointment of its own (own email, calendar file, notification and audit event). A retried
+ * request with the same key answers the visits it booked, and names the others as they stand now.
+ */
+export async function practiceBookSeries(ctx: ActorContext, providerId: string, input: PracticeSeries, idempotencyKey: string): Promise<{ result: PracticeSeriesResult; created: boolean }> {
+  const tenant = ctx.actor.tenant;
+  if (!tenant) throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+  const now = ctx.now();
+  const keys = Array.from({ length: input.visits }, (_, i) => seriesVisitKey(idempotencyKey, i));
+  let target: BookingTarget | undefined;
+  try {
+    const outcome = await withTenant({ db: ctx.db, tenantId: tenant.id, userId: ctx.actor.userId }, async (tx) => {
+      const earlier = await tx
+        .select({ id: appointments.id, key: appointments.idempotencyKey })
+        .from(appointments)
+        .where(and(eq(appointments.tenantId, tenant.id), eq(appointments.patientId, input.patientId), inArray(appointments.idempotencyKey, keys)));
+      target = await practiceTarget(tx, tenant.id, providerId, input);
+      const starts = seriesStarts(input.startsAt, target.location.timeZone, input.everyWeeks, input.visits).map((iso) => new Date(iso));
+      const booked = new Map<number, AppointmentRow>();
+      for (const e of earlier) {
+        const index = keys.indexOf(e.key!);
+        const row = (await findAppointment(tx, e.id))!;
+        if (row.a.patientId !== input.patientId || !sameRequest(row, { ...input, providerId, startsAt: starts[index]!.toISOString(), timeZone: undefined })) {
+          throw conflict('booking.idempotency-key-reused', 'This request key was already used for a different booking.');
+        }
+        booked.set(index, row);
+      }
+      const refusals: SeriesRefusal[] = [];
+      const free: number[] = [];
+      for (const [index, start] of starts.entries()) {
+        if (booked.has(index)) continue;
+        const refusal = await practiceRefusal(tx, tenant.id, target, input.patientId, start, now);
+        if (refusal) refusals.push({ startsAt: start.toISOString(), code: typeof refusal === 'string' ? refusal : refusal.code });
+        else free.push(index);
+      }
+      const replay = earlier.length > 0;
+      if (!replay && refusals.length > 0 && (!input.skipUnavailable || free.length === 0)) {
+        throw conflict(
+          'practice.series-unavailable',
+          free.length === 0 ? 'None of the series’ times is free.' : 'Some of the series’ times are not free: book the free ones only, or choose another time.',
+          { unavailable: refusals, free: free.length },
+        );
+      }
+      if (!replay) {
+        for (const index of free) booked.set(index, await insertPracticeBooking(ctx, tx, tenant.id, target, input, starts[index]!, keys[index]!, now));
+      }
+      const rows = [...booked.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+      return { rows, refusals, created: !replay };
+    });
+    if (outcome.created) ctx.wake('appointment-emails');
+    return { result: { appointments: outcome.rows.map((row) => toAppointment(row, 'practice', now)), skipped: outcome.refusals }, created: outcome.created };
+  } catch (error) {
+    return rethrowAsSlotTaken(ctx, error, target, input.startsAt, now);
+  }
+}
+
+/** What the practice books with: the provider's service at the location, in this organisation, for one of its patients. */
+async function practiceTarget(tx: Transaction, tenantId: string, providerId: string, input: PracticeBook): Promise<BookingTarget> {
+  const [known] = await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.tenantId, tenantId), eq(appointments.patientId, input.patientId)))
+    .limit(1);
+  if (!known) throw notFound('practice.patient-not-found', 'This person is not a patient of the practice.');
+  const target = await loadBookingTarget(tx, { providerId, serviceId: input.serviceId, locationId: input.locationId });
+  if (!target || target.tenantId !== tenantId || !target.verified || !target.service.active) {
+    throw notFound('booking.service-not-found', 'This provider does not offer that service there.');
+  }
+  if (target.providerUserId === input.patientId) throw conflict('booking.own-profile', 'Nobody can book an appointment with themselves.');
+  // Notice and horizon are the online booking's rules: the practice books any free time to come.
+  return asPractice(target);
+}
+
+/**
+ * Why the practice cannot book `start` (null: it can): the time is not bookable or taken, or the
+ * patient has another visit in this organisation then. Takes the provider's booking lock first (as
+ * a booking does: no waitlist offer is made for this provider while the time is checked).
+ */
+async function practiceRefusal(
+  tx: Transaction,
+  tenantId: string,
+  target: BookingTarget,
+  patientId: string,
+  start: Date,
+  now: Date,
+): Promise<'booking.time-unavailable' | 'booking.slot-taken' | { code: 'practice.patient-busy'; busy: Date } | null> {
+  await tx.execute(sql`select lock_provider_bookings(${target.providerId}::uuid)`);
+  const state = await checkSlot(tx, target, start, now, { patientId });
+  if (state === 'unavailable') return 'booking.time-unavailable';
+  if (state === 'taken') return 'booking.slot-taken';
+  const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
+  const [busy] = await tx
+    .select({ startsAt: appointments.startsAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.tenantId, tenantId),
+        eq(appointments.patientId, patientId),
+        inArray(appointments.status, [...OPEN_APPOINTMENT_STATUSES]),
+        lt(appointments.startsAt, end),
+        gt(appointments.endsAt, start),
+      ),
+    )
+    .limit(1);
+  return busy ? { code: 'practice.patient-busy', busy: busy.startsAt } : null;
+}
+
+/** Writes one practice booking at `start`, confirmed, with its audit event, notification and queued email. */
+async function insertPracticeBooking(
+  ctx: ActorContext,
+  tx: Transaction,
+  tenantId: string,
+  target: BookingTarget,
+  input: PracticeBook,
+  start: Date,
+  idempotencyKey: string,
+  now: Date,
+): Promise<AppointmentRow> {
+  const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
+  const [inserted] = await tx
+    .insert(appointments)
+    .values({
+      tenantId,
+      providerId: target.providerId,
+      patientId: input.patientId,
+      serviceId: target.service.id,
+      locationId: target.location.id,
+      mode: target.service.mode,
+      startsAt: start,
+      endsAt: end,
+      occupiedFrom: new Date(start.getTime() - target.service.bufferBeforeMinutes * MINUTE_MS),
+      occupiedTo: new Date(end.getTime() + target.service.bufferAfterMinutes * MINUTE_MS),
+      timeZone: target.location.timeZone,
+      status: 'confirmed',
+      confirmedAt: now,
+      bookedBy: 'practice',
+      reason: input.reason,
+      priceMinor: target.service.priceMinor,
+      currency: target.service.currency,
+      idempotencyKey,
+    })
+    .returning({ id: appointments.id });
+  const row = (await findAppointment(tx, inserted!.id))!;
+  await recordAudit(tx, {
+    action: 'appointment.booked',
+    tenantId,
+    actorUserId: ctx.actor.userId,
+    targetType: 'appointment',
+    targetId: row.a.id,
+    requestId: ctx.requestId,
+    clientIp: ctx.clientIp,
+    metadata: { by: 'practice', patientId: input.patientId },
+  });
+  await recordAppointmentChange(tx, row, 'booked', 'practice', ctx.publicOrigin);
+  return row;
 }
 
 /** A patient rates their completed appointment, once. */

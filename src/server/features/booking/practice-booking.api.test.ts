@@ -3,7 +3,8 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentPage } from '../../../shared/contracts/appointments.js';
 import type { NotificationList } from '../../../shared/contracts/notifications.js';
-import type { PracticePatient, PracticeProviderList } from '../../../shared/contracts/practice.js';
+import type { PracticePatient, PracticeProviderList, PracticeSeriesResult } from '../../../shared/contracts/practice.js';
+import { seriesStarts } from '../../../shared/appointment-series.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
 import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-listener.js';
 import { queryRows } from '../../platform/db/database.js';
@@ -267,5 +268,144 @@ describe('the practice books for its patients', () => {
     const past = await bookFor(strict.provider, strict, { patientId: patient.userId, startsAt: hoursAhead(-2).toISOString() });
     expect(past.statusCode).toBe(409);
     expect(past.json()).toMatchObject({ code: 'booking.time-unavailable' });
+  });
+});
+
+describe('the practice books a series of visits', () => {
+  let series: Practice;
+  let other: SignedIn;
+
+  function bookSeries(body: Record<string, unknown>, key: string = randomUUID(), who: SignedIn = series.provider) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/practice/appointments/series',
+      headers: { cookie: who.cookie, 'idempotency-key': key },
+      payload: { serviceId: series.serviceId, locationId: series.locationId, ...body },
+    });
+  }
+
+  /** A whole quarter hour at least `days` days ahead, where the practice (open all day) has nothing yet. */
+  function quarterHourAhead(days: number): Date {
+    const at = hoursAhead(days * 24);
+    at.setUTCMinutes(Math.ceil(at.getUTCMinutes() / 15) * 15, 0, 0);
+    return at;
+  }
+
+  beforeAll(async () => {
+    series = await createPractice(t, { smtp, timeZone: 'Australia/Sydney' });
+    other = await createSignedInUser(t, { prefix: 'series-other', smtp });
+    // Both become the practice's patients with an online booking each, two days ahead.
+    for (const [who, hour] of [[patient, 0], [other, 1]] as const) {
+      const at = quarterHourAhead(2);
+      at.setUTCHours(at.getUTCHours() + hour);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/appointments',
+        headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
+        payload: { providerId: series.profileId, serviceId: series.serviceId, locationId: series.locationId, startsAt: at.toISOString() },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
+  it('books every week at the same time of day, each visit confirmed and emailed; a retry books none again', async () => {
+    const first = quarterHourAhead(10);
+    const key = randomUUID();
+    const res = await bookSeries({ patientId: patient.userId, startsAt: first.toISOString(), reason: 'Knee rehabilitation', everyWeeks: 1, visits: 4 }, key);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json<PracticeSeriesResult>();
+    expect(body.skipped).toEqual([]);
+    expect(body.appointments.map((a) => a.startsAt)).toEqual(seriesStarts(first.toISOString(), 'Australia/Sydney', 1, 4));
+    for (const a of body.appointments) expect(a).toMatchObject({ status: 'confirmed', reason: 'Knee rehabilitation', patient: { id: patient.userId } });
+    const ids = body.appointments.map((a) => a.id);
+    const [emails] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from appointment_emails where kind = 'booked' and appointment_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`,
+    );
+    expect(emails?.n).toBe(4);
+
+    const retried = await bookSeries({ patientId: patient.userId, startsAt: first.toISOString(), reason: 'Knee rehabilitation', everyWeeks: 1, visits: 4 }, key);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<PracticeSeriesResult>().appointments.map((a) => a.id)).toEqual(ids);
+    const reused = await bookSeries({ patientId: patient.userId, startsAt: first.toISOString(), everyWeeks: 2, visits: 4 }, key);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ code: 'booking.idempotency-key-reused' });
+    const [count] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from appointments where idempotency_key like ${`${key}%`}`);
+    expect(count?.n).toBe(4);
+  });
+
+  it('names the times that are not free and books none, or with skipUnavailable books the others', async () => {
+    const first = quarterHourAhead(20);
+    const starts = seriesStarts(first.toISOString(), 'Australia/Sydney', 2, 4);
+    // The second visit's day is a day off; someone else has the third visit's time.
+    const dayOff = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(starts[1]!));
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/practice/locations/${series.locationId}/overrides/${dayOff}`,
+      headers: { cookie: series.provider.cookie },
+      payload: { hours: [], note: 'Conference' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const taken = await bookSeries({ patientId: other.userId, startsAt: starts[2], everyWeeks: 1, visits: 2 });
+    expect(taken.statusCode, taken.body).toBe(201);
+
+    const key = randomUUID();
+    const refused = await bookSeries({ patientId: patient.userId, startsAt: first.toISOString(), everyWeeks: 2, visits: 4 }, key);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({
+      code: 'practice.series-unavailable',
+      free: 2,
+      unavailable: [
+        { startsAt: starts[1], code: 'booking.time-unavailable' },
+        { startsAt: starts[2], code: 'booking.slot-taken' },
+      ],
+    });
+    const [none] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from appointments where idempotency_key like ${`${key}%`}`);
+    expect(none?.n).toBe(0);
+
+    const skipping = await bookSeries({ patientId: patient.userId, startsAt: first.toISOString(), everyWeeks: 2, visits: 4, skipUnavailable: true }, key);
+    expect(skipping.statusCode, skipping.body).toBe(201);
+    const result = skipping.json<PracticeSeriesResult>();
+    expect(result.appointments.map((a) => a.startsAt)).toEqual([starts[0], starts[3]]);
+    expect(result.skipped).toEqual([
+      { startsAt: starts[1], code: 'booking.time-unavailable' },
+      { startsAt: starts[2], code: 'booking.slot-taken' },
+    ]);
+    // A series that reaches a visit just booked finds its time taken.
+    const busy = await bookSeries({ patientId: patient.userId, startsAt: new Date(Date.parse(starts[0]!) - 14 * 86_400_000).toISOString(), everyWeeks: 2, visits: 2 });
+    expect(busy.statusCode, busy.body).toBe(409);
+    expect(busy.json()).toMatchObject({ free: 1, unavailable: [{ startsAt: starts[0], code: 'booking.slot-taken' }] });
+
+    // Nothing free at all: refused even when skipping.
+    const nothing = await bookSeries({ patientId: other.userId, startsAt: starts[1], everyWeeks: 1, visits: 2, skipUnavailable: true });
+    expect(nothing.statusCode, nothing.body).toBe(201);
+    const allGone = await bookSeries({ patientId: other.userId, startsAt: starts[1], everyWeeks: 1, visits: 2, skipUnavailable: true });
+    expect(allGone.statusCode).toBe(409);
+    expect(allGone.json()).toMatchObject({ code: 'practice.series-unavailable', free: 0 });
+  });
+
+  it('refuses bad series, patients, other organisations and people who are not staff', async () => {
+    const startsAt = quarterHourAhead(40).toISOString();
+    for (const bad of [{ visits: 1 }, { visits: 13 }, { everyWeeks: 3 }, { everyWeeks: '1' }, { visits: 2.5 }, { skipUnavailable: 'yes' }]) {
+      const res = await bookSeries({ patientId: patient.userId, startsAt, everyWeeks: 1, visits: 3, ...bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+    const stranger = await bookSeries({ patientId: randomUUID(), startsAt, everyWeeks: 1, visits: 3 });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ code: 'practice.patient-not-found' });
+    // Another organisation's provider cannot book with this one's service, and a patient is not staff.
+    const elsewhere = await bookSeries({ patientId: patient.userId, startsAt, everyWeeks: 1, visits: 3 }, randomUUID(), rival.provider);
+    expect(elsewhere.statusCode).toBe(404);
+    const asPatient = await bookSeries({ patientId: patient.userId, startsAt, everyWeeks: 1, visits: 3 }, randomUUID(), patient);
+    expect(asPatient.statusCode).toBe(403);
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/practice/appointments/series',
+      headers: { cookie: series.provider.cookie },
+      payload: { patientId: patient.userId, serviceId: series.serviceId, locationId: series.locationId, startsAt, everyWeeks: 1, visits: 3 },
+    });
+    expect(noKey.statusCode).toBe(400);
   });
 });

@@ -12,6 +12,8 @@ import {
   PracticeAppointmentListSchema,
   PracticeAppointmentsQuerySchema,
   PracticeBookSchema,
+  PracticeSeriesResultSchema,
+  PracticeSeriesSchema,
   PracticeDashboardQuerySchema,
   PracticePatientListSchema,
   PracticePatientsQuerySchema,
@@ -26,6 +28,7 @@ import type { ContextFactory } from '../../platform/http/request-context.js';
 import {
   actAsPractice,
   bookAsPractice,
+  bookSeriesAsPractice,
   deleteOverride,
   getAvailability,
   keepOutsideHours,
@@ -77,6 +80,25 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> 
     async (request, reply) => {
       const { appointment, created } = await bookAsPractice(await context.withActor(request), request.body, request.headers['idempotency-key']);
       return reply.status(created ? 201 : 200).send(appointment);
+    },
+  );
+
+  app.post(
+    '/api/v1/practice/appointments/series',
+    {
+      config: { permission },
+      schema: {
+        tags: ['practice'],
+        summary:
+          "Book a series of visits for one of the practice's patients: the first at startsAt, then at the same time of day every 1, 2 or 4 weeks, 2 to 12 in all (Idempotency-Key header). All or nothing: 409 practice.series-unavailable names the times that are not free, unless skipUnavailable books the others",
+        headers: z.looseObject({ 'idempotency-key': IdempotencyKeySchema }),
+        body: PracticeSeriesSchema,
+        response: { 200: PracticeSeriesResultSchema, 201: PracticeSeriesResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { result, created } = await bookSeriesAsPractice(await context.withActor(request), request.body, request.headers['idempotency-key']);
+      return reply.status(created ? 201 : 200).send(result);
     },
   );
 

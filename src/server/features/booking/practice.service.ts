@@ -8,6 +8,7 @@ import type {
   OverrideInput,
   PracticeAppointmentsQuery,
   PracticeBook,
+  PracticeSeries,
   PracticeDashboard,
   PracticePatient,
   PracticePatientsQuery,
@@ -28,7 +29,7 @@ import { notFound, validationError } from '../../platform/errors/domain-errors.j
 import { loadBookingTarget, slotsFor } from './availability.js';
 import { calendarDateIn, withinHours, type OpeningRules } from './slots.js';
 import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
-import { practiceAction, practiceBook, practiceReschedule, practiceSlots, toAppointment } from './appointments.service.js';
+import { practiceAction, practiceBook, practiceBookSeries, practiceReschedule, practiceSlots, toAppointment } from './appointments.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
 import { inTenant, locationNotFound, ownLocation, ownProfile, tenantOf } from './practice-scope.js';
@@ -286,11 +287,21 @@ export async function slotsAsPractice(ctx: ActorContext, query: PracticeSlotsQue
  * the provider they name (in this organisation: practiceBook checks).
  */
 export async function bookAsPractice(ctx: ActorContext, input: PracticeBook, idempotencyKey: string) {
-  const providerId = await inTenant(ctx, (tx) => scopeProvider(ctx, tx, input.providerId));
+  return practiceBook(ctx, await practiceProviderOf(ctx, input.providerId), input, idempotencyKey);
+}
+
+/** The same for a series of visits (practiceBookSeries). */
+export async function bookSeriesAsPractice(ctx: ActorContext, input: PracticeSeries, idempotencyKey: string) {
+  return practiceBookSeries(ctx, await practiceProviderOf(ctx, input.providerId), input, idempotencyKey);
+}
+
+/** The provider a practice booking is with: the provider themselves, or the one other staff name. */
+async function practiceProviderOf(ctx: ActorContext, named: string | undefined): Promise<string> {
+  const providerId = await inTenant(ctx, (tx) => scopeProvider(ctx, tx, named));
   if (!providerId) {
     throw validationError('practice.provider-required', 'Choose the provider the appointment is with.', [{ path: 'body.providerId', code: 'required' }]);
   }
-  return practiceBook(ctx, providerId, input, idempotencyKey);
+  return providerId;
 }
 
 /**
