@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriesStarts } from '../src/shared/appointment-series.js';
 import { startSmtpListener, type SmtpListener } from '../src/testing/smtp-listener.js';
 import { expectToast } from './support/auth-flows.js';
 import { expectAxeClean, launchBrowser, newPage, startTestServer, type TestServer } from './support/harness.js';
@@ -248,5 +249,68 @@ describe('the practice narrows its calendar', () => {
     await manager.getByText(appt('practice.filters.noneMatch')).waitFor();
     await expectAxeClean(manager);
     await manager.context().close();
+  });
+
+  it('books a weekly series: a time taken in it is named, and the free ones are booked', async () => {
+    const page = await signedIn('provider');
+    const availability = (await (await page.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
+      locations: { id: string; kind: string; timeZone: string }[];
+      services: { id: string; name: string }[];
+    };
+    const serviceId = availability.services.find((s) => s.name === 'Follow-up consultation')!.id;
+    const location = availability.locations.find((l) => l.kind === 'practice')!;
+    await page.goto(`${server.url}/provider/appointments/new`);
+    await page.getByRole('heading', { level: 1, name: appt('practiceBooking.title') }).waitFor();
+    await page.getByRole('searchbox', { name: appt('practiceBooking.findPatient') }).fill('patient DEMO');
+    const patients = page.getByRole('group', { name: appt('practiceBooking.patients') });
+    await expect.poll(() => patients.locator('label').first().textContent()).toMatch(/^Demo Patient/);
+    await patients.getByRole('radio', { name: /^Demo Patient/ }).check();
+    await page.getByRole('radio', { name: /^Follow-up consultation/ }).check();
+    const slots = (await (await page.request.get(`${server.url}/api/v1/practice/slots?serviceId=${serviceId}&locationId=${location.id}&days=14`)).json()) as { slots: { start: string }[] };
+    const first = slots.slots[0]!.start;
+    await freeTimes(page).first().click();
+
+    // Every week, four visits: the confirmation lists the four, a week apart at the same time of day.
+    await page.getByLabel(appt('practiceBooking.repeat'), { exact: true }).selectOption({ label: appt('practiceBooking.repeatEvery1') });
+    await page.getByLabel(appt('practiceBooking.visits'), { exact: true }).selectOption('4');
+    const starts = seriesStarts(first, location.timeZone, 1, 4);
+    const confirm = page.getByRole('region', { name: appt('practiceBooking.step5') });
+    await expect.poll(() => confirm.locator('ol > li').count()).toBe(4);
+    await expectAxeClean(page);
+
+    // A colleague books the third visit's time for another patient meanwhile.
+    const others = (await (await page.request.get(`${server.url}/api/v1/practice/patients?query=history-patient-3`)).json()) as { patients: { id: string }[] };
+    const colleague = await page.request.post(`${server.url}/api/v1/practice/appointments`, {
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      data: { patientId: others.patients[0]!.id, serviceId, locationId: location.id, startsAt: starts[2] },
+    });
+    expect(colleague.status(), await colleague.text()).toBe(201);
+    await page.getByRole('button', { name: interpolate(appt('practiceBooking.confirmSeriesFor_other'), { count: '4', patient: 'Demo Patient' }) }).click();
+    // Nothing is booked yet: the times that are not free are named, with the focus on them.
+    const refused = page.getByRole('alert').filter({ hasText: appt('practiceBooking.refusal.taken') });
+    await refused.waitFor();
+    expect(await refused.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAxeClean(page);
+    const mine = async () => {
+      const from = encodeURIComponent(starts[0]!);
+      const to = encodeURIComponent(new Date(Date.parse(starts[3]!) + 3_600_000).toISOString());
+      const list = (await (await page.request.get(`${server.url}/api/v1/practice/appointments?from=${from}&to=${to}`)).json()) as {
+        appointments: { startsAt: string; status: string; patient: { name: string } }[];
+      };
+      return list.appointments.filter((a) => a.patient.name === 'Demo Patient' && a.status !== 'cancelled' && starts.includes(a.startsAt)).map((a) => a.startsAt);
+    };
+    expect(await mine()).toEqual([]);
+
+    // Book the free ones only: the calendar opens on the first visit's day, and the toast says one was left out.
+    const bookFree = refused.getByRole('button', { name: new RegExp(`^${interpolate(appt('practiceBooking.bookFreeOnly_other'), { count: '(\\d+)' })}$`) });
+    await bookFree.click();
+    await page.waitForURL(/\/provider\/appointments\?view=day&date=\d{4}-\d{2}-\d{2}$/);
+    await expectToast(page, interpolate(appt('practiceBooking.seriesSkipped_one'), { count: '1' }));
+    const booked = await mine();
+    expect(booked).toContain(starts[0]);
+    expect(booked).not.toContain(starts[2]);
+    expect(booked.length).toBeGreaterThanOrEqual(2);
+    await expectAxeClean(page);
+    await page.context().close();
   });
 });

@@ -20,6 +20,8 @@ import {
   type OverrideInput,
   type PracticeBook,
   type PracticeDashboard,
+  type PracticeSeries,
+  PracticeSeriesResultSchema,
   PracticeAppointmentListSchema,
   PracticePatientListSchema,
   PracticeProviderListSchema,
@@ -121,7 +123,7 @@ export function useMyAppointment(id: string | null) {
   });
 }
 
-function useInvalidating<TVariables>(fn: (v: TVariables) => Promise<unknown>) {
+function useInvalidating<TVariables, TData>(fn: (v: TVariables) => Promise<TData>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
@@ -303,6 +305,13 @@ export function usePracticePatients(params: { query: string; providerId?: string
 export function usePracticeBook() {
   return useInvalidating(({ body, key }: { body: PracticeBook; key: string }) =>
     apiFetch('/api/v1/practice/appointments', { method: 'POST', body, headers: { 'idempotency-key': key }, schema: AppointmentSchema }),
+  );
+}
+
+/** A series of visits (POST /api/v1/practice/appointments/series). */
+export function usePracticeBookSeries() {
+  return useInvalidating(({ body, key }: { body: PracticeSeries; key: string }) =>
+    apiFetch('/api/v1/practice/appointments/series', { method: 'POST', body, headers: { 'idempotency-key': key }, schema: PracticeSeriesResultSchema }),
   );
 }
 

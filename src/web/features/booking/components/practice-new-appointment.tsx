@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SlotTakenExtensionSchema } from '~/shared/contracts/appointments';
-import type { PracticePatient } from '~/shared/contracts/practice';
+import { SERIES_EVERY_WEEKS, SERIES_MAX_VISITS, seriesStarts, type SeriesEveryWeeks } from '~/shared/appointment-series';
+import { type PracticePatient, type SeriesRefusal, SeriesUnavailableExtensionSchema } from '~/shared/contracts/practice';
 import type { ProviderDetail } from '~/shared/contracts/providers';
 import { DocumentTitle } from '~/web/components/layout/document-title';
 import { Button } from '~/web/components/ui/button';
@@ -15,13 +16,20 @@ import { formatCalendarDay, formatDateTime, userTimeZone } from '~/web/lib/dates
 import { focusElement } from '~/web/lib/focus';
 import { problemMessage } from '~/web/lib/problem-message';
 import { useAuth } from '~/web/lib/session';
-import { usePracticeBook, usePracticePatients, usePracticeProviders, useProvider } from '../api/booking-api';
+import { usePracticeBook, usePracticeBookSeries, usePracticePatients, usePracticeProviders, useProvider } from '../api/booking-api';
 import { localDate, zoneName } from '../lib/format';
-import { PageHeading, QueryState } from './parts';
+import { PageHeading, QueryState, SELECT_CLASS_NAME } from './parts';
 import { ReasonField, ServiceChoice } from './service-choice';
 import { ProviderSelect } from './provider-select';
 import { SlotPicker } from './slot-picker';
 import { useFormatLocale } from '~/web/lib/format-locale';
+
+/** Why a visit of a series cannot be booked, by the refusal's code. */
+const REFUSAL_KEYS = {
+  'booking.slot-taken': 'practiceBooking.refusal.taken',
+  'booking.time-unavailable': 'practiceBooking.refusal.unavailable',
+  'practice.patient-busy': 'practiceBooking.refusal.patientBusy',
+} as const satisfies Record<SeriesRefusal['code'], string>;
 
 /**
  * /provider/appointments/new: the practice books a time for one of its patients (someone who has
@@ -101,16 +109,33 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
   const location = locations.find((l) => l.id === locationId) ?? locations[0];
   const [start, setStart] = useState<string | null>(null);
   const [reason, setReason] = useState('');
-  const attempt = JSON.stringify([patient?.id, serviceId, location?.id, start, reason]);
+  /** Weeks between the visits of a series; null: one visit. */
+  const [everyWeeks, setEveryWeeks] = useState<SeriesEveryWeeks | null>(null);
+  const [visits, setVisits] = useState(6);
+  const attempt = JSON.stringify([patient?.id, serviceId, location?.id, start, reason, everyWeeks, visits]);
   const [keyed, setKeyed] = useState(() => ({ attempt, key: newKey() }));
-  if (keyed.attempt !== attempt) setKeyed({ attempt, key: newKey() });
+  // The times a series could not have, for the request as it was sent (a change forgets them).
+  const [refused, setRefused] = useState<{ attempt: string; unavailable: SeriesRefusal[]; free: number } | null>(null);
+  if (keyed.attempt !== attempt) {
+    setKeyed({ attempt, key: newKey() });
+    setRefused(null);
+  }
   const [error, setError] = useState<string | null>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
+  const refusedRef = useRef<HTMLDivElement>(null);
   const book = usePracticeBook();
-  const ids = { patient: useId(), service: useId(), time: useId(), reason: useId(), confirm: useId() };
+  const bookSeries = usePracticeBookSeries();
+  const pending = book.isPending || bookSeries.isPending;
+  const ids = { patient: useId(), service: useId(), time: useId(), reason: useId(), confirm: useId(), repeat: useId(), visits: useId(), repeatHint: useId() };
+  // The series' visits as the server will book them: the same wall-clock time in the location's zone.
+  const series = everyWeeks && start && location ? seriesStarts(start, location.timeZone, everyWeeks, visits) : null;
 
   function onBook(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    submit(false);
+  }
+
+  function submit(skipUnavailable: boolean) {
     if (!patient) {
       setError(t('practiceBooking.pickPatient'));
       requestAnimationFrame(() => focusElement(errorRef.current));
@@ -119,6 +144,38 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
     if (!start || !service || !location) return;
     setError(null);
     const when = start;
+    if (everyWeeks) {
+      const sent = attempt;
+      bookSeries.mutate(
+        {
+          body: { patientId: patient.id, providerId: provider.id, serviceId: service.id, locationId: location.id, startsAt: when, reason: reason.trim(), everyWeeks, visits, skipUnavailable },
+          key: keyed.key,
+        },
+        {
+          onSuccess: (result) => {
+            const first = result.appointments[0]!;
+            toast.success(
+              `${t('practiceBooking.seriesBooked', { count: result.appointments.length, patient: patient.name, when: formatDateTime(first.startsAt, locale, zone) })}${
+                result.skipped.length > 0 ? ` ${t('practiceBooking.seriesSkipped', { count: result.skipped.length })}` : ''
+              }`,
+            );
+            void navigate(`/provider/appointments?view=day&date=${localDate(new Date(first.startsAt), zone)}`);
+          },
+          onError: (e) => {
+            const extension = e instanceof ApiError && e.code === 'practice.series-unavailable' ? SeriesUnavailableExtensionSchema.safeParse(e.problem) : null;
+            flushSync(() => {
+              if (extension?.success) {
+                setRefused({ attempt: sent, ...extension.data });
+              } else {
+                setError(problemMessage(i18n, e));
+              }
+            });
+            focusElement(extension?.success ? refusedRef.current : errorRef.current);
+          },
+        },
+      );
+      return;
+    }
     book.mutate(
       {
         body: { patientId: patient.id, providerId: provider.id, serviceId: service.id, locationId: location.id, startsAt: when, reason: reason.trim() },
@@ -182,6 +239,44 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
         <div className="mt-4">
           <SlotPicker practice providerId={provider.id} serviceId={service.id} locationId={location.id} viewerTimeZone={zone} selected={start} onSelect={setStart} labelledBy={ids.time} />
         </div>
+        <div className="mt-6 grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={ids.repeat} className="block text-sm font-medium text-slate-900">
+              {t('practiceBooking.repeat')}
+            </label>
+            <select
+              id={ids.repeat}
+              aria-describedby={ids.repeatHint}
+              className={`${SELECT_CLASS_NAME} mt-1.5`}
+              value={everyWeeks ?? ''}
+              onChange={(e) => setEveryWeeks(e.target.value ? (Number(e.target.value) as SeriesEveryWeeks) : null)}
+            >
+              <option value="">{t('practiceBooking.repeatNone')}</option>
+              {SERIES_EVERY_WEEKS.map((weeks) => (
+                <option key={weeks} value={weeks}>
+                  {t(`practiceBooking.repeatEvery${weeks}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {everyWeeks ? (
+            <div>
+              <label htmlFor={ids.visits} className="block text-sm font-medium text-slate-900">
+                {t('practiceBooking.visits')}
+              </label>
+              <select id={ids.visits} className={`${SELECT_CLASS_NAME} mt-1.5`} value={visits} onChange={(e) => setVisits(Number(e.target.value))}>
+                {Array.from({ length: SERIES_MAX_VISITS - 1 }, (_, i) => i + 2).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <p id={ids.repeatHint} className="text-sm text-slate-700 sm:col-span-2">
+            {t('practiceBooking.repeatHint')}
+          </p>
+        </div>
       </section>
 
       <section className="rounded-xl border border-slate-200 bg-white p-6" aria-labelledby={ids.reason}>
@@ -211,7 +306,20 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
             </dd>
             <dt className="text-slate-700">{t('book.when')}</dt>
             <dd className="text-slate-900">
-              {formatDateTime(start, locale, zone)} ({zoneName(zone, locale)})
+              {series ? (
+                <>
+                  {t('practiceBooking.seriesSummary', { count: series.length, every: t(`practiceBooking.repeatEvery${everyWeeks!}`) })} ({zoneName(zone, locale)})
+                  <ol className="mt-1 list-decimal ps-5">
+                    {series.map((s) => (
+                      <li key={s}>{formatDateTime(s, locale, zone)}</li>
+                    ))}
+                  </ol>
+                </>
+              ) : (
+                <>
+                  {formatDateTime(start, locale, zone)} ({zoneName(zone, locale)})
+                </>
+              )}
             </dd>
             <dt className="text-slate-700">{t('book.where')}</dt>
             <dd className="text-slate-900">{service.mode === 'telehealth' ? t('modes.telehealth') : <bdi>{[location.name, location.street, location.city].filter(Boolean).join(', ')}</bdi>}</dd>
@@ -220,6 +328,25 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
           <p className="mt-4 text-slate-700">{t('practiceBooking.pickBoth')}</p>
         )}
         <p className="mt-3 text-sm text-slate-700">{t('practiceBooking.emailNote')}</p>
+        {refused && refused.attempt === attempt ? (
+          <div ref={refusedRef} role="alert" tabIndex={-1} className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+            <p className="font-medium">
+              {refused.free > 0 ? t('practiceBooking.seriesSomeRefused', { count: refused.unavailable.length }) : t('practiceBooking.seriesNoneFree')}
+            </p>
+            <ul className="mt-2 list-disc ps-5">
+              {refused.unavailable.map((r) => (
+                <li key={r.startsAt}>
+                  {formatDateTime(r.startsAt, locale, zone)}: {t(REFUSAL_KEYS[r.code])}
+                </li>
+              ))}
+            </ul>
+            {refused.free > 0 ? (
+              <Button type="button" variant="outline" className="mt-3" busy={bookSeries.isPending} onClick={() => submit(true)}>
+                {t('practiceBooking.bookFreeOnly', { count: refused.free })}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
         <div className="mt-4 min-h-6" aria-live="assertive">
           {error ? (
             <p ref={errorRef} role="alert" tabIndex={-1} className="text-sm font-medium text-red-700">
@@ -227,8 +354,14 @@ function Steps({ provider, initialPatientId }: { provider: ProviderDetail; initi
             </p>
           ) : null}
         </div>
-        <Button type="submit" size="lg" className="mt-2" disabled={!start} busy={book.isPending}>
-          {book.isPending ? t('book.booking') : patient ? t('practiceBooking.confirmFor', { patient: patient.name }) : t('practiceBooking.confirm')}
+        <Button type="submit" size="lg" className="mt-2" disabled={!start} busy={pending}>
+          {pending
+            ? t('book.booking')
+            : series && patient
+              ? t('practiceBooking.confirmSeriesFor', { count: series.length, patient: patient.name })
+              : patient
+                ? t('practiceBooking.confirmFor', { patient: patient.name })
+                : t('practiceBooking.confirm')}
         </Button>
       </section>
     </form>
