@@ -40,6 +40,24 @@ async function demoProviderFirstFree(page: Page) {
   return { providerId, free, startsAt: free.slots[0]!.start };
 }
 
+/** The patient books one of the demo provider's free times by the API; the appointment's id. */
+async function patientBooks(patient: Page, providerId: string, free: { serviceId: string; locationId: string }, startsAt: string): Promise<string> {
+  const booked = await patient.request.post(`${suite.server.url}/api/v1/appointments`, {
+    data: { providerId, serviceId: free.serviceId, locationId: free.locationId, startsAt },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  return ((await booked.json()) as { id: string }).id;
+}
+
+/** The demo provider, signed in, on their dashboard. */
+async function providerDashboard(): Promise<Page> {
+  const provider = await signedIn('provider');
+  await provider.goto(`${suite.server.url}/provider/dashboard`);
+  await provider.getByRole('heading', { level: 1, name: appt('practice.dashboardTitle'), exact: true }).waitFor();
+  return provider;
+}
+
 async function unreadCount(page: Page): Promise<number> {
   const bell = page.getByRole('banner').getByRole('button', { name: new RegExp(`^${common('notifications.label')}`) });
   const label = (await bell.getAttribute('aria-label')) ?? '';
@@ -137,12 +155,7 @@ describe('live notifications', () => {
     // Give the socket a moment to be greeted before the booking.
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
-    const booked = await patient.request.post(`${suite.server.url}/api/v1/appointments`, {
-      data: { providerId, serviceId: free.serviceId, locationId: free.locationId, startsAt },
-      headers: { 'idempotency-key': crypto.randomUUID() },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const { id } = (await booked.json()) as { id: string };
+    const id = await patientBooks(patient, providerId, free, startsAt);
 
     // Within seconds (the calendar's own poll is a minute): the card, with its message link.
     const card = provider.getByRole('main').locator(`a[href="/provider/messages?appointment=${id}"]`);
@@ -168,16 +181,10 @@ describe('live notifications', () => {
     // The patient books the demo provider by the API, which gives the provider an unread notification.
     const patient = await signedIn('patient');
     const { providerId, free, startsAt } = await demoProviderFirstFree(patient);
-    const booked = await patient.request.post(`${suite.server.url}/api/v1/appointments`, {
-      data: { providerId, serviceId: free.serviceId, locationId: free.locationId, startsAt },
-      headers: { 'idempotency-key': crypto.randomUUID() },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
+    await patientBooks(patient, providerId, free, startsAt);
     await patient.context().close();
 
-    const provider = await signedIn('provider');
-    await provider.goto(`${suite.server.url}/provider/dashboard`);
-    await provider.getByRole('heading', { level: 1, name: appt('practice.dashboardTitle'), exact: true }).waitFor();
+    const provider = await providerDashboard();
     const unreadBell = provider.getByRole('banner').getByRole('button', { name: new RegExp(`^${interpolate(common('notifications.unread_other'), { count: '\\d+' })}$`) });
     await unreadBell.click();
     const panel = provider.getByRole('dialog');
@@ -213,18 +220,10 @@ describe('live notifications', () => {
       if (starts.length === 0 || Date.parse(slot.start) >= Date.parse(starts.at(-1)!) + 2 * 3_600_000) starts.push(slot.start);
     }
     expect(starts.length).toBeGreaterThanOrEqual(21);
-    for (const startsAt of starts.slice(0, 21)) {
-      const booked = await patient.request.post(`${suite.server.url}/api/v1/appointments`, {
-        data: { providerId, serviceId: free.serviceId, locationId: free.locationId, startsAt },
-        headers: { 'idempotency-key': crypto.randomUUID() },
-      });
-      expect(booked.status(), await booked.text()).toBe(201);
-    }
+    for (const startsAt of starts.slice(0, 21)) await patientBooks(patient, providerId, free, startsAt);
     await patient.context().close();
 
-    const provider = await signedIn('provider');
-    await provider.goto(`${suite.server.url}/provider/dashboard`);
-    await provider.getByRole('heading', { level: 1, name: appt('practice.dashboardTitle'), exact: true }).waitFor();
+    const provider = await providerDashboard();
     await expect.poll(() => unreadCount(provider)).toBeGreaterThanOrEqual(21);
     const unreadBefore = await unreadCount(provider);
     await provider.getByRole('banner').getByRole('button', { name: new RegExp(`^${common('notifications.label')}`) }).click();
