@@ -78,6 +78,12 @@ export const AppointmentSchema = z.object({
    * everyone had left (its provider may start it again: `visitReopenable`).
    */
   visitEnded: z.object({ at: z.string(), bySystem: z.boolean() }).nullable(),
+  /**
+   * The series of visits it belongs to (the practice booked them together): which visit it is and
+   * of how many (not counting cancelled ones), and how many later ones are still booked or
+   * confirmed (cancelled with it on request). Null for an appointment booked on its own.
+   */
+  series: z.object({ id: z.string(), visit: z.number().int(), visits: z.number().int(), later: z.number().int() }).nullable(),
   /** What the caller may do now, as the server will decide it (the screen offers exactly these). */
   actions: z.array(z.enum([...APPOINTMENT_ACTIONS, 'reschedule'])),
   createdAt: z.string(),

@@ -210,6 +210,10 @@ export type PracticeProviderList = z.infer<typeof PracticeProviderListSchema>;
 
 export const PracticeActionSchema = z.object({ action: z.enum(APPOINTMENT_ACTIONS), reason: z.string().trim().max(500).optional() }).strict();
 export type PracticeAction = z.infer<typeof PracticeActionSchema>;
+/** POST /api/v1/practice/appointments/{id}/cancel-with-later: a visit of a series and its later ones, with one reason for the patient. */
+export const CancelWithLaterSchema = z.object({ reason: z.string().trim().max(500) }).strict();
+export const CancelledVisitsSchema = z.object({ cancelled: z.array(AppointmentSchema) });
+export type CancelledVisits = z.infer<typeof CancelledVisitsSchema>;
 
 /** GET /api/v1/practice/dashboard: today, what waits for action, and this week's figures. */
 export const PracticeDashboardSchema = z.object({

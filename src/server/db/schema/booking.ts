@@ -193,6 +193,8 @@ export const appointments = pgTable(
     outsideHoursKeptAt: timestamp('outside_hours_kept_at', { withTimezone: true }),
     /** Bumped on every change; the calendar file's SEQUENCE. */
     sequence: integer('sequence').notNull().default(0),
+    /** The series of visits the practice booked together (null: booked on its own). */
+    seriesId: uuid('series_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -201,6 +203,7 @@ export const appointments = pgTable(
     index('appointments_patient_starts').on(t.patientId, t.startsAt),
     index('appointments_tenant_starts').on(t.tenantId, t.startsAt),
     uniqueIndex('appointments_patient_idempotency').on(t.patientId, t.idempotencyKey),
+    index('appointments_series').on(t.seriesId, t.startsAt).where(sql`${t.seriesId} is not null`),
     check('appointments_status_check', sql`${t.status} in ('booked', 'confirmed', 'checked_in', 'completed', 'cancelled', 'no_show')`),
     check('appointments_mode_check', sql`${t.mode} in ('in_person', 'telehealth')`),
     check('appointments_times_check', sql`${t.startsAt} < ${t.endsAt} and ${t.occupiedFrom} <= ${t.startsAt} and ${t.occupiedTo} >= ${t.endsAt}`),

@@ -44,6 +44,14 @@ export function appointmentQuery(db: Queryable) {
         select jsonb_build_object('at', v.ended_at, 'bySystem', v.ended_by is null)
         from telehealth_visits v
         where v.appointment_id = ${appointments.id} and v.ended_at is not null)`,
+      /** Its series' counts (see the contract), from the visits the caller may read. */
+      series: sql<{ visit: number; visits: number; later: number } | null>`case when ${appointments.seriesId} is null then null else (
+        select jsonb_build_object(
+          'visit', count(*) filter (where s.status <> 'cancelled' and s.starts_at <= ${appointments.startsAt}),
+          'visits', count(*) filter (where s.status <> 'cancelled'),
+          'later', count(*) filter (where s.status in ('booked', 'confirmed') and s.starts_at > ${appointments.startsAt}))
+        from appointments s
+        where s.series_id = ${appointments.seriesId}) end`,
     })
     .from(appointments)
     .innerJoin(providerProfiles, eq(providerProfiles.id, appointments.providerId))

@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import { availableActions, decideTransition, OPEN_APPOINTMENT_STATUSES, patientMayChange, type AppointmentAction, type AppointmentParty, type AppointmentStatus } from '../../../shared/appointments.js';
 import {
   APPOINTMENTS_PAGE_SIZE,
@@ -82,6 +83,7 @@ export function toAppointment(row: AppointmentRow, party: AppointmentParty, now:
     cancellationReason: a.cancellationReason,
     rated: row.rated,
     visitEnded: row.visitEnded ? { at: new Date(row.visitEnded.at).toISOString(), bySystem: row.visitEnded.bySystem } : null,
+    series: a.seriesId && row.series ? { id: a.seriesId, ...row.series } : null,
     actions,
     createdAt: a.createdAt.toISOString(),
   };
@@ -225,6 +227,7 @@ function bookedRow(ctx: ActorContext, target: BookingTarget, context: BookingCon
     conversationId: context.conversationId,
     rated: false,
     visitEnded: null,
+    series: null,
   };
 }
 
@@ -620,9 +623,12 @@ export async function practiceBookSeries(ctx: ActorContext, providerId: string, 
         );
       }
       if (!replay) {
-        for (const index of free) booked.set(index, await insertPracticeBooking(ctx, tx, tenant.id, target, input, starts[index]!, keys[index]!, now));
+        const seriesId = randomUUID();
+        for (const index of free) booked.set(index, await insertPracticeBooking(ctx, tx, tenant.id, target, input, starts[index]!, keys[index]!, now, seriesId));
       }
-      const rows = [...booked.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+      // Read again once all are written: each visit's series counts name the later ones.
+      const rows: AppointmentRow[] = [];
+      for (const [, row] of [...booked.entries()].sort(([a], [b]) => a - b)) rows.push((await findAppointment(tx, row.a.id))!);
       return { rows, refusals, created: !replay };
     });
     if (outcome.created) ctx.wake('appointment-emails');
@@ -693,6 +699,7 @@ async function insertPracticeBooking(
   start: Date,
   idempotencyKey: string,
   now: Date,
+  seriesId: string | null = null,
 ): Promise<AppointmentRow> {
   const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
   const [inserted] = await tx
@@ -716,6 +723,7 @@ async function insertPracticeBooking(
       priceMinor: target.service.priceMinor,
       currency: target.service.currency,
       idempotencyKey,
+      seriesId,
     })
     .returning({ id: appointments.id });
   const row = (await findAppointment(tx, inserted!.id))!;
@@ -748,6 +756,57 @@ export async function rateMyAppointment(ctx: ActorContext, id: string, body: Rat
     return ownAppointment(ctx, tx, id);
   });
   return toAppointment(row, 'patient', now);
+}
+
+/**
+ * The practice cancels a visit of a series and every later one still booked or confirmed (the
+ * patient stops their therapy), with one reason: each is cancelled as practiceAction cancels one
+ * (its own audit event, notice and email), in one transaction, so either all go or none does.
+ * 409 appointment.not-in-series for an appointment booked on its own.
+ */
+export async function practiceCancelWithLater(ctx: ActorContext, id: string, reason: string): Promise<Appointment[]> {
+  const tenant = ctx.actor.tenant;
+  if (!tenant) throw notFound('appointment.not-found', 'This appointment was not found.');
+  const now = ctx.now();
+  const rows = await withTenant({ db: ctx.db, tenantId: tenant.id, userId: ctx.actor.userId }, async (tx) => {
+    const current = await findAppointment(tx, id);
+    if (!current || current.a.tenantId !== tenant.id) throw notFound('appointment.not-found', 'This appointment was not found.');
+    const seriesId = current.a.seriesId;
+    if (!seriesId) throw conflict('appointment.not-in-series', 'This appointment is not part of a series.');
+    await applyAction(ctx, tx, current, 'practice', 'cancel', reason);
+    const later = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.seriesId, seriesId),
+          eq(appointments.tenantId, tenant.id),
+          inArray(appointments.status, ['booked', 'confirmed']),
+          gte(appointments.startsAt, current.a.startsAt),
+        ),
+      )
+      .orderBy(asc(appointments.startsAt));
+    const cancelled: AppointmentRow[] = [];
+    for (const visit of [{ id }, ...later.filter((l) => l.id !== id)]) {
+      if (visit.id !== id) await applyAction(ctx, tx, (await findAppointment(tx, visit.id))!, 'practice', 'cancel', reason);
+      await recordAudit(tx, {
+        action: 'appointment.cancel',
+        tenantId: tenant.id,
+        actorUserId: ctx.actor.userId,
+        targetType: 'appointment',
+        targetId: visit.id,
+        requestId: ctx.requestId,
+        clientIp: ctx.clientIp,
+        metadata: { by: 'practice', series: seriesId },
+      });
+      const after = (await findAppointment(tx, visit.id))!;
+      await recordAppointmentChange(tx, after, 'cancelled', 'practice', ctx.publicOrigin);
+      cancelled.push(after);
+    }
+    return cancelled;
+  });
+  ctx.wake('appointment-emails');
+  return rows.map((row) => toAppointment(row, 'practice', now));
 }
 
 /** The practice's side: a status change or a move, inside the session's organisation. */

@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentPage } from '../../../shared/contracts/appointments.js';
 import type { NotificationList } from '../../../shared/contracts/notifications.js';
-import type { PracticePatient, PracticeProviderList, PracticeSeriesResult } from '../../../shared/contracts/practice.js';
+import type { CancelledVisits, PracticePatient, PracticeProviderList, PracticeSeriesResult } from '../../../shared/contracts/practice.js';
 import { seriesStarts } from '../../../shared/appointment-series.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
 import { startSmtpListener, type SmtpListener } from '../../../testing/smtp-listener.js';
@@ -274,6 +274,8 @@ describe('the practice books for its patients', () => {
 describe('the practice books a series of visits', () => {
   let series: Practice;
   let other: SignedIn;
+  /** The weekly series of the first test. */
+  let weekly: string[] = [];
 
   function bookSeries(body: Record<string, unknown>, key: string = randomUUID(), who: SignedIn = series.provider) {
     return t.app.inject({
@@ -318,6 +320,10 @@ describe('the practice books a series of visits', () => {
     expect(body.appointments.map((a) => a.startsAt)).toEqual(seriesStarts(first.toISOString(), 'Australia/Sydney', 1, 4));
     for (const a of body.appointments) expect(a).toMatchObject({ status: 'confirmed', reason: 'Knee rehabilitation', patient: { id: patient.userId } });
     const ids = body.appointments.map((a) => a.id);
+    weekly = ids;
+    // Each visit knows its series: which one it is, of how many, and how many are still to come.
+    const seriesId = body.appointments[0]!.series!.id;
+    expect(body.appointments.map((a) => a.series)).toEqual([0, 1, 2, 3].map((i) => ({ id: seriesId, visit: i + 1, visits: 4, later: 3 - i })));
     const [emails] = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from appointment_emails where kind = 'booked' and appointment_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`,
@@ -332,6 +338,37 @@ describe('the practice books a series of visits', () => {
     expect(reused.json()).toMatchObject({ code: 'booking.idempotency-key-reused' });
     const [count] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from appointments where idempotency_key like ${`${key}%`}`);
     expect(count?.n).toBe(4);
+  });
+
+  it('cancels a visit with the later ones of its series, with one reason, and only a series', async () => {
+    const cancel = (id: string, reason: string, who: SignedIn = series.provider) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/practice/appointments/${id}/cancel-with-later`, headers: { cookie: who.cookie }, payload: { reason } });
+    expect((await cancel(weekly[1]!, '  ')).statusCode).toBe(400);
+    expect((await cancel(weekly[1]!, 'Therapy finished', rival.provider)).statusCode).toBe(404);
+    expect((await cancel(weekly[1]!, 'Therapy finished', patient)).statusCode).toBe(403);
+    const single = await bookFor(series.provider, series, { patientId: patient.userId, startsAt: quarterHourAhead(60).toISOString() });
+    expect(single.statusCode, single.body).toBe(201);
+    expect(single.json<Appointment>().series).toBeNull();
+    const alone = await cancel(single.json<Appointment>().id, 'Therapy finished');
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json()).toMatchObject({ code: 'appointment.not-in-series' });
+
+    const res = await cancel(weekly[1]!, 'Therapy finished');
+    expect(res.statusCode, res.body).toBe(200);
+    const { cancelled } = res.json<CancelledVisits>();
+    expect(cancelled.map((a) => a.id)).toEqual(weekly.slice(1));
+    for (const a of cancelled) expect(a).toMatchObject({ status: 'cancelled', cancelledBy: 'practice', cancellationReason: 'Therapy finished' });
+    const [emails] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from appointment_emails where kind = 'cancelled' and appointment_id in (${sql.join(weekly.slice(1).map((id) => sql`${id}::uuid`), sql`, `)})`,
+    );
+    expect(emails?.n).toBe(3);
+    // The first visit stands, now the only one of its series.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/appointments?when=upcoming', headers: { cookie: patient.cookie } });
+    const first = mine.json<AppointmentPage>().appointments.find((a) => a.id === weekly[0]);
+    expect(first).toMatchObject({ status: 'confirmed', series: { visit: 1, visits: 1, later: 0 } });
+    // Again: the visit is cancelled already.
+    expect((await cancel(weekly[1]!, 'Therapy finished')).statusCode).toBe(409);
   });
 
   it('names the times that are not free and books none, or with skipUnavailable books the others', async () => {

@@ -3,6 +3,8 @@ import { AppointmentIdParamsSchema, AppointmentSchema, IdempotencyKeySchema, Res
 import { z } from 'zod';
 import {
   AvailabilitySchema,
+  CancelWithLaterSchema,
+  CancelledVisitsSchema,
   BookingSettingsSchema,
   HoursSchema,
   LocationParamsSchema,
@@ -29,6 +31,7 @@ import {
   actAsPractice,
   bookAsPractice,
   bookSeriesAsPractice,
+  cancelWithLaterAsPractice,
   deleteOverride,
   getAvailability,
   keepOutsideHours,
@@ -146,6 +149,21 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ context: ContextFactory }> 
       schema: { tags: ['practice'], summary: 'Confirm, check in, complete, mark as no-show or cancel', params: AppointmentIdParamsSchema, body: PracticeActionSchema, response: { 200: AppointmentSchema } },
     },
     async (request) => actAsPractice(await context.withActor(request), request.params.id, request.body.action, request.body.reason),
+  );
+
+  app.post(
+    '/api/v1/practice/appointments/:id/cancel-with-later',
+    {
+      config: { permission },
+      schema: {
+        tags: ['practice'],
+        summary: 'Cancel a visit of a series and its later visits still booked or confirmed, with one reason (each patient email gives it); all or none',
+        params: AppointmentIdParamsSchema,
+        body: CancelWithLaterSchema,
+        response: { 200: CancelledVisitsSchema },
+      },
+    },
+    async (request) => cancelWithLaterAsPractice(await context.withActor(request), request.params.id, request.body.reason),
   );
 
   app.post(

@@ -29,7 +29,7 @@ import { notFound, validationError } from '../../platform/errors/domain-errors.j
 import { loadBookingTarget, slotsFor } from './availability.js';
 import { calendarDateIn, withinHours, type OpeningRules } from './slots.js';
 import { appointmentQuery, listPracticeAppointments } from './appointments.repo.js';
-import { practiceAction, practiceBook, practiceBookSeries, practiceReschedule, practiceSlots, toAppointment } from './appointments.service.js';
+import { practiceAction, practiceBook, practiceBookSeries, practiceCancelWithLater, practiceReschedule, practiceSlots, toAppointment } from './appointments.service.js';
 import { toPublicLocation } from '../providers/providers.service.js';
 import type { Slots } from '../../../shared/contracts/providers.js';
 import { inTenant, locationNotFound, ownLocation, ownProfile, tenantOf } from './practice-scope.js';
@@ -264,6 +264,12 @@ async function refuseOthersAppointment(ctx: ActorContext, id: string): Promise<v
 export async function actAsPractice(ctx: ActorContext, id: string, action: AppointmentAction, reason: string | undefined) {
   await refuseOthersAppointment(ctx, id);
   return practiceAction(ctx, id, action, reason);
+}
+
+/** The practice cancels a visit of a series with its later ones (practiceCancelWithLater). */
+export async function cancelWithLaterAsPractice(ctx: ActorContext, id: string, reason: string) {
+  await refuseOthersAppointment(ctx, id);
+  return { cancelled: await practiceCancelWithLater(ctx, id, reason) };
 }
 
 /** The practice moves a coming appointment to another free time (the patient is told by email). */

@@ -32,6 +32,7 @@ function appointment(mode: Appointment['mode']): Appointment {
     cancellationReason: null,
     rated: false,
     visitEnded: null,
+    series: null,
     actions: [],
     createdAt: '2031-03-01T00:00:00.000Z',
   };
