@@ -251,7 +251,7 @@ describe('the practice narrows its calendar', () => {
     await manager.context().close();
   });
 
-  it('books a weekly series: a time taken in it is named, and the free ones are booked', async () => {
+  it('books a weekly series: a time taken in it is named, the free ones are booked, and the first is cancelled with the later ones', async () => {
     const page = await signedIn('provider');
     const availability = (await (await page.request.get(`${server.url}/api/v1/practice/availability`)).json()) as {
       locations: { id: string; kind: string; timeZone: string }[];
@@ -285,6 +285,7 @@ describe('the practice narrows its calendar', () => {
       data: { patientId: others.patients[0]!.id, serviceId, locationId: location.id, startsAt: starts[2] },
     });
     expect(colleague.status(), await colleague.text()).toBe(201);
+    await page.getByLabel(appt('book.reason')).fill('Weekly knee rehabilitation');
     await page.getByRole('button', { name: interpolate(appt('practiceBooking.confirmSeriesFor_other'), { count: '4', patient: 'Demo Patient' }) }).click();
     // Nothing is booked yet: the times that are not free are named, with the focus on them.
     const refused = page.getByRole('alert').filter({ hasText: appt('practiceBooking.refusal.taken') });
@@ -310,7 +311,21 @@ describe('the practice narrows its calendar', () => {
     expect(booked).toContain(starts[0]);
     expect(booked).not.toContain(starts[2]);
     expect(booked.length).toBeGreaterThanOrEqual(2);
+    // The first visit's card says which of the series it is.
+    const card = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Weekly knee rehabilitation' });
+    await card.getByText(interpolate(appt('series.visitOf'), { visit: '1', visits: String(booked.length) }), { exact: false }).waitFor();
     await expectAxeClean(page);
+
+    // The patient stops: the practice cancels the first visit and, with one box ticked, the later ones.
+    await card.getByRole('button', { name: new RegExp(`^${appt('practice.actions.cancel')}\\b`) }).click();
+    await card.getByLabel(appt('practice.cancelReason')).fill('Therapy finished early');
+    const later = booked.length - 1;
+    const withLater = card.getByLabel(interpolate(appt(later === 1 ? 'practice.cancelLater_one' : 'practice.cancelLater_other'), { count: String(later) }));
+    await withLater.check();
+    await expectAxeClean(page);
+    await card.getByRole('button', { name: appt('practice.confirmCancel') }).click();
+    await expectToast(page, interpolate(appt('practice.cancelledVisits_other'), { count: String(booked.length), patient: 'Demo Patient' }));
+    await expect.poll(() => mine()).toEqual([]);
     await page.context().close();
   });
 });

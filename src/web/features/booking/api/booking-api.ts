@@ -16,6 +16,7 @@ import {
   type Availability,
   AvailabilitySchema,
   type BookingSettings,
+  CancelledVisitsSchema,
   type HoursInput,
   type OverrideInput,
   type PracticeBook,
@@ -268,6 +269,13 @@ export function usePracticeAppointments(from: string, to: string, filters: Pract
 export function usePracticeAction() {
   return useInvalidating(({ id, action, reason }: { id: string; action: AppointmentAction; reason?: string }) =>
     apiFetch(`/api/v1/practice/appointments/${encodeURIComponent(id)}/actions`, { method: 'POST', body: reason ? { action, reason } : { action }, schema: AppointmentSchema }),
+  );
+}
+
+/** The practice cancels a visit of a series with its later ones, with one reason. */
+export function usePracticeCancelWithLater() {
+  return useInvalidating(({ id, reason }: { id: string; reason: string }) =>
+    apiFetch(`/api/v1/practice/appointments/${encodeURIComponent(id)}/cancel-with-later`, { method: 'POST', body: { reason }, schema: CancelledVisitsSchema }),
   );
 }
 

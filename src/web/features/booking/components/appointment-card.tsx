@@ -104,6 +104,7 @@ export function AppointmentCard({ appointment }: { appointment: Appointment }) {
         <dd className="text-slate-900">
           {/* The practice's words and the price keep their own direction in a right-to-left page. */}
           <bdi>{a.service.name}</bdi> · <bdi dir="ltr">{formatMoney(a.priceMinor, a.currency, language)}</bdi>
+          {a.series && a.status !== 'cancelled' ? <span className="block text-slate-700">{t('series.visitOf', { visit: a.series.visit, visits: a.series.visits })}</span> : null}
         </dd>
         <dt className="text-slate-700">{t('book.where')}</dt>
         <dd className="text-slate-900">

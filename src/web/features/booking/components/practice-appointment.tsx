@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '~/web/components/ui/button';
 import { ConfirmDialog } from '~/web/components/ui/confirm-dialog';
 import { formatTime } from '~/web/lib/dates';
 import { problemMessage } from '~/web/lib/problem-message';
-import { usePracticeAction } from '../api/booking-api';
+import { usePracticeAction, usePracticeCancelWithLater } from '../api/booking-api';
 import { focusElement, sectionHeadingOf, useEscapeCloses, useFocusFallback } from '~/web/lib/focus';
 import { FocusKeeper } from '~/web/components/ui/focus-keeper';
 import { Badge } from './parts';
@@ -54,6 +54,9 @@ export function PracticeAppointment({
   // What the dialog asks about, kept while it closes (its words do not change as it fades).
   const [asked, setAsked] = useState<'mark_no_show' | 'complete'>('mark_no_show');
   const [reason, setReason] = useState('');
+  /** Cancel the later visits of the series too. */
+  const [withLater, setWithLater] = useState(false);
+  const cancelSeries = usePracticeCancelWithLater();
   const [reasonMissing, setReasonMissing] = useState(false);
   const reasonErrorId = useId();
   const reasonInput = useRef<HTMLInputElement>(null);
@@ -87,10 +90,26 @@ export function PracticeAppointment({
     followFocus = null;
   }, [a.id]);
   const actions = ORDER.filter((x) => a.actions.includes(x));
+  const laterVisits = a.series?.later ?? 0;
   // An open form goes when the appointment changes elsewhere so that it can no longer be moved or
   // cancelled (cancelled in another tab, the visit took place): its keyboard focus goes to the summary.
   const keepFocus = () => summary.current;
   const videoOpen = visitOffered(a, new Date(), 'practice');
+  function cancelWithLater(why: string) {
+    if (cancelSeries.isPending) return;
+    setError(null);
+    cancelSeries.mutate(
+      { id: a.id, reason: why },
+      {
+        onSuccess: ({ cancelled }) => {
+          setCancelling(false);
+          focusElement(summary.current);
+          toast.success(t('practice.cancelledVisits', { count: cancelled.length, patient: a.patient.name }));
+        },
+        onError: (e) => setError(problemMessage(i18n, e)),
+      },
+    );
+  }
   function run(action: AppointmentAction, why?: string) {
     if (act.isPending) return;
     setError(null);
@@ -127,6 +146,7 @@ export function PracticeAppointment({
       <p className="text-sm text-slate-700 wrap-anywhere">
         {a.service.name} · {a.mode === 'telehealth' ? t('modes.telehealth') : a.location.name}
         {a.reason ? ` · ${a.reason}` : ''}
+        {a.series && a.status !== 'cancelled' ? ` · ${t('series.visitOf', { visit: a.series.visit, visits: a.series.visits })}` : ''}
       </p>
       {a.status === 'cancelled' && a.cancelledBy ? (
         <p className="text-sm text-slate-700 wrap-anywhere">
@@ -236,7 +256,8 @@ export function PracticeAppointment({
               return;
             }
             setReasonMissing(false);
-            run('cancel', reason.trim());
+            if (withLater && laterVisits > 0) cancelWithLater(reason.trim());
+            else run('cancel', reason.trim());
           }}
         >
           <label className="flex w-full min-w-0 flex-col gap-1 text-sm text-slate-900">
@@ -258,8 +279,14 @@ export function PracticeAppointment({
               {t('practice.cancelReasonRequired')}
             </p>
           ) : null}
+          {laterVisits > 0 ? (
+            <label className="inline-flex min-h-8 items-center gap-2 text-sm text-slate-900">
+              <input type="checkbox" className="size-4 shrink-0 accent-teal-700" checked={withLater} onChange={(e) => setWithLater(e.target.checked)} />
+              {t('practice.cancelLater', { count: laterVisits })}
+            </label>
+          ) : null}
           <div className="flex max-w-full flex-wrap gap-2">
-            <Button type="submit" size="sm" className="h-auto min-h-8 max-w-full py-1 whitespace-normal" busy={act.isPending}>
+            <Button type="submit" size="sm" className="h-auto min-h-8 max-w-full py-1 whitespace-normal" busy={act.isPending || cancelSeries.isPending}>
               {t('practice.confirmCancel')}
             </Button>
             <Button variant="outline" size="sm" className="h-auto min-h-8 max-w-full py-1 whitespace-normal" onClick={closeCancelling}>
