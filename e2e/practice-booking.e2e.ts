@@ -328,6 +328,14 @@ describe('the practice narrows its calendar', () => {
     await card.getByText(interpolate(appt('series.visitOf'), { visit: '1', visits: String(booked.length) }), { exact: false }).waitFor();
     await expectAxeClean(page);
 
+    // The patient's own list says it too.
+    const patient = await signedIn('patient');
+    await patient.goto(`${server.url}/appointments`);
+    const patientCard = patient.getByRole('main').getByRole('listitem').filter({ hasText: reason });
+    await patientCard.getByText(interpolate(appt('series.visitOf'), { visit: '1', visits: String(booked.length) })).waitFor();
+    await expectAxeClean(patient);
+    await patient.context().close();
+
     // The patient stops: the practice cancels the first visit and, with one box ticked, the later ones.
     await card.getByRole('button', { name: new RegExp(`^${appt('practice.actions.cancel')}\\b`) }).click();
     await card.getByLabel(appt('practice.cancelReason')).fill('Therapy finished early');

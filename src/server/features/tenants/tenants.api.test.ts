@@ -753,6 +753,11 @@ describe('cross-tenant isolation', () => {
       // Booking for the practice's patients: features/booking/practice-booking.api.test.ts ("refuses
       // people who are not its patients, … other organisations …"; the rival sees none of them).
       'POST /api/v1/practice/appointments',
+      // A series, and cancelling a visit with its series' later ones: the same file's "refuses bad
+      // series, patients, other organisations…" and "cancels a visit with the later ones…" (the
+      // rival's provider gets 404 for both).
+      'POST /api/v1/practice/appointments/series',
+      'POST /api/v1/practice/appointments/:id/cancel-with-later',
       'GET /api/v1/practice/patients',
       'GET /api/v1/practice/providers',
       // ("books and moves inside the online notice…": another organisation's staff get 404.)
