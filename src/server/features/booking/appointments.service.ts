@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { availableActions, decideTransition, OPEN_APPOINTMENT_STATUSES, patientMayChange, type AppointmentAction, type AppointmentParty, type AppointmentStatus } from '../../../shared/appointments.js';
 import {
   APPOINTMENTS_PAGE_SIZE,
@@ -421,7 +421,7 @@ async function moveAppointment(ctx: ActorContext, tx: Transaction, row: Appointm
   const target = by === 'practice' ? asPractice(loaded) : loaded;
   const start = new Date(startsAt);
   // As a booking does: a waitlist offer cannot be made for this provider while the time is checked.
-  await tx.execute(sql`select lock_provider_bookings(${row.a.providerId}::uuid)`);
+  await lockProviderBookings(tx, row.a.providerId);
   const state = await checkSlot(tx, target, start, now, { exceptAppointmentId: row.a.id, patientId: row.a.patientId });
   if (state === 'unavailable') throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.');
   if (state === 'taken') throw slotTaken(await freshSlots(tx, target, start, now, row.a.patientId));
@@ -548,14 +548,15 @@ export async function practiceBook(ctx: ActorContext, providerId: string, input:
         return { row, created: false };
       }
       target = await practiceTarget(tx, tenant.id, providerId, input);
+      await lockProviderBookings(tx, providerId);
       const refusal = await practiceRefusal(tx, tenant.id, target, input.patientId, start, now);
-      if (refusal === 'booking.time-unavailable') {
+      if (refusal?.code === 'booking.time-unavailable') {
         throw conflict('booking.time-unavailable', 'This time is not bookable: it is outside the hours, too soon or too far ahead.', {
           slots: slotJson(await freshSlots(tx, target, start, now, input.patientId)),
         });
       }
-      if (refusal === 'booking.slot-taken') throw slotTaken(await freshSlots(tx, target, start, now, input.patientId));
-      if (refusal) throw conflict(refusal.code, 'This patient already has an appointment with the practice at this time.', { busy: { startsAt: refusal.busy.toISOString() } });
+      if (refusal?.code === 'booking.slot-taken') throw slotTaken(await freshSlots(tx, target, start, now, input.patientId));
+      if (refusal) throw conflict(refusal.code, 'This patient already has an appointment with the practice at this time.', { busy: { startsAt: refusal.busy!.toISOString() } });
       const row = await insertPracticeBooking(ctx, tx, tenant.id, target, input, start, idempotencyKey, now);
       return { row, created: true };
     });
@@ -606,12 +607,13 @@ export async function practiceBookSeries(ctx: ActorContext, providerId: string, 
         }
         booked.set(index, row);
       }
+      await lockProviderBookings(tx, providerId);
       const refusals: SeriesRefusal[] = [];
       const free: number[] = [];
       for (const [index, start] of starts.entries()) {
         if (booked.has(index)) continue;
         const refusal = await practiceRefusal(tx, tenant.id, target, input.patientId, start, now);
-        if (refusal) refusals.push({ startsAt: start.toISOString(), code: typeof refusal === 'string' ? refusal : refusal.code });
+        if (refusal) refusals.push({ startsAt: start.toISOString(), code: refusal.code });
         else free.push(index);
       }
       const replay = earlier.length > 0;
@@ -657,8 +659,8 @@ async function practiceTarget(tx: Transaction, tenantId: string, providerId: str
 
 /**
  * Why the practice cannot book `start` (null: it can): the time is not bookable or taken, or the
- * patient has another visit in this organisation then. Takes the provider's booking lock first (as
- * a booking does: no waitlist offer is made for this provider while the time is checked).
+ * patient has another visit in this organisation then (`busy`: its start). The caller holds the
+ * provider's booking lock.
  */
 async function practiceRefusal(
   tx: Transaction,
@@ -667,11 +669,10 @@ async function practiceRefusal(
   patientId: string,
   start: Date,
   now: Date,
-): Promise<'booking.time-unavailable' | 'booking.slot-taken' | { code: 'practice.patient-busy'; busy: Date } | null> {
-  await tx.execute(sql`select lock_provider_bookings(${target.providerId}::uuid)`);
+): Promise<{ code: SeriesRefusal['code']; busy?: Date } | null> {
   const state = await checkSlot(tx, target, start, now, { patientId });
-  if (state === 'unavailable') return 'booking.time-unavailable';
-  if (state === 'taken') return 'booking.slot-taken';
+  if (state === 'unavailable') return { code: 'booking.time-unavailable' };
+  if (state === 'taken') return { code: 'booking.slot-taken' };
   const end = new Date(start.getTime() + target.service.durationMinutes * MINUTE_MS);
   const [busy] = await tx
     .select({ startsAt: appointments.startsAt })
@@ -687,6 +688,11 @@ async function practiceRefusal(
     )
     .limit(1);
   return busy ? { code: 'practice.patient-busy', busy: busy.startsAt } : null;
+}
+
+/** As a booking does: no waitlist offer is made for this provider while its times are checked and written. */
+async function lockProviderBookings(tx: Transaction, providerId: string): Promise<void> {
+  await tx.execute(sql`select lock_provider_bookings(${providerId}::uuid)`);
 }
 
 /** Writes one practice booking at `start`, confirmed, with its audit event, notification and queued email. */
@@ -773,7 +779,8 @@ export async function practiceCancelWithLater(ctx: ActorContext, id: string, rea
     if (!current || current.a.tenantId !== tenant.id) throw notFound('appointment.not-found', 'This appointment was not found.');
     const seriesId = current.a.seriesId;
     if (!seriesId) throw conflict('appointment.not-in-series', 'This appointment is not part of a series.');
-    await applyAction(ctx, tx, current, 'practice', 'cancel', reason);
+    // This visit first: if it can no longer be cancelled, that is the answer and nothing changes.
+    const cancelled = [await actAsPracticeOn(ctx, tx, tenant.id, current, 'cancel', reason, { series: seriesId })];
     const later = await tx
       .select({ id: appointments.id })
       .from(appointments)
@@ -782,31 +789,46 @@ export async function practiceCancelWithLater(ctx: ActorContext, id: string, rea
           eq(appointments.seriesId, seriesId),
           eq(appointments.tenantId, tenant.id),
           inArray(appointments.status, ['booked', 'confirmed']),
-          gte(appointments.startsAt, current.a.startsAt),
+          gt(appointments.startsAt, current.a.startsAt),
         ),
       )
       .orderBy(asc(appointments.startsAt));
-    const cancelled: AppointmentRow[] = [];
-    for (const visit of [{ id }, ...later.filter((l) => l.id !== id)]) {
-      if (visit.id !== id) await applyAction(ctx, tx, (await findAppointment(tx, visit.id))!, 'practice', 'cancel', reason);
-      await recordAudit(tx, {
-        action: 'appointment.cancel',
-        tenantId: tenant.id,
-        actorUserId: ctx.actor.userId,
-        targetType: 'appointment',
-        targetId: visit.id,
-        requestId: ctx.requestId,
-        clientIp: ctx.clientIp,
-        metadata: { by: 'practice', series: seriesId },
-      });
-      const after = (await findAppointment(tx, visit.id))!;
-      await recordAppointmentChange(tx, after, 'cancelled', 'practice', ctx.publicOrigin);
-      cancelled.push(after);
-    }
+    for (const visit of later) cancelled.push(await actAsPracticeOn(ctx, tx, tenant.id, (await findAppointment(tx, visit.id))!, 'cancel', reason, { series: seriesId }));
     return cancelled;
   });
   ctx.wake('appointment-emails');
   return rows.map((row) => toAppointment(row, 'practice', now));
+}
+
+/**
+ * One status change by the practice, inside its transaction: the transition rules, the audit event
+ * naming the staff member, and for a confirmation or cancellation the patient's notice and queued
+ * email. The appointment as it is afterwards.
+ */
+async function actAsPracticeOn(
+  ctx: ActorContext,
+  tx: Transaction,
+  tenantId: string,
+  current: AppointmentRow,
+  action: AppointmentAction,
+  reason: string | undefined,
+  audit: Record<string, unknown> = {},
+): Promise<AppointmentRow> {
+  await applyAction(ctx, tx, current, 'practice', action, reason);
+  await recordAudit(tx, {
+    action: `appointment.${action}`,
+    tenantId,
+    actorUserId: ctx.actor.userId,
+    targetType: 'appointment',
+    targetId: current.a.id,
+    requestId: ctx.requestId,
+    clientIp: ctx.clientIp,
+    metadata: { by: 'practice', ...audit },
+  });
+  const after = (await findAppointment(tx, current.a.id))!;
+  if (action === 'confirm') await recordAppointmentChange(tx, after, 'confirmed', 'practice', ctx.publicOrigin);
+  if (action === 'cancel') await recordAppointmentChange(tx, after, 'cancelled', 'practice', ctx.publicOrigin);
+  return after;
 }
 
 /** The practice's side: a status change or a move, inside the session's organisation. */
@@ -817,12 +839,7 @@ export async function practiceAction(ctx: ActorContext, id: string, action: Appo
   const row = await withTenant({ db: ctx.db, tenantId: tenant.id, userId: ctx.actor.userId }, async (tx) => {
     const current = await findAppointment(tx, id);
     if (!current || current.a.tenantId !== tenant.id) throw notFound('appointment.not-found', 'This appointment was not found.');
-    await applyAction(ctx, tx, current, 'practice', action, reason);
-    await recordAudit(tx, { action: `appointment.${action}`, tenantId: tenant.id, actorUserId: ctx.actor.userId, targetType: 'appointment', targetId: id, requestId: ctx.requestId, clientIp: ctx.clientIp, metadata: { by: 'practice' } });
-    const after = (await findAppointment(tx, id))!;
-    if (action === 'confirm') await recordAppointmentChange(tx, after, 'confirmed', 'practice', ctx.publicOrigin);
-    if (action === 'cancel') await recordAppointmentChange(tx, after, 'cancelled', 'practice', ctx.publicOrigin);
-    return after;
+    return actAsPracticeOn(ctx, tx, tenant.id, current, action, reason);
   });
   if (action === 'cancel') ctx.wake('appointment-emails');
   return toAppointment(row, 'practice', now);
